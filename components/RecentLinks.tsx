@@ -1,0 +1,67 @@
+import type { CachedLink } from '@/lib/cache';
+import { safeHref } from '@/lib/url';
+
+interface RecentLinksProps {
+  /** The rows to show: the newest links, or those matching the query. */
+  shown: readonly CachedLink[];
+  /** How many links are cached at all, to tell "no links yet" from "no match". */
+  total: number;
+  query: string;
+  onQuery: (query: string) => void;
+  /** The link whose short URL was just copied from its row. */
+  copiedId: number | null;
+  onCopy: (link: CachedLink) => void;
+  /** A quiet line beside the heading, e.g. why the list could not be refreshed. */
+  note?: string | undefined;
+}
+
+/** Recent short links with a search field; each row has its title, URLs, Copy and an open link. */
+export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, note }: RecentLinksProps) {
+  return (
+    <section class="recent" aria-labelledby="recent-heading">
+      <div class="row">
+        <h2 id="recent-heading">Recent</h2>
+        {note && <span class="muted small grow">{note}</span>}
+      </div>
+      <input
+        type="search"
+        aria-label="Search recent links"
+        placeholder="Search recent links"
+        value={query}
+        onInput={(e) => onQuery(e.currentTarget.value)}
+      />
+      {shown.length > 0 ? (
+        <ul class="links">
+          {shown.map((link) => {
+            // Server data is untrusted: only http(s) addresses become links.
+            const href = safeHref(link.shortUrl);
+            return (
+              <li key={link.id}>
+                <div class="link-text">
+                  <span class="title" title={link.title || link.longUrl}>
+                    {link.title || link.longUrl}
+                  </span>
+                  {href ? (
+                    <a href={href} target="_blank" rel="noreferrer">
+                      {link.shortUrl}
+                    </a>
+                  ) : (
+                    <span>{link.shortUrl}</span>
+                  )}
+                  <span class="long" title={link.longUrl}>
+                    {link.longUrl}
+                  </span>
+                </div>
+                <button type="button" aria-label={`Copy ${link.shortUrl}`} onClick={() => onCopy(link)}>
+                  {copiedId === link.id ? 'Copied' : 'Copy'}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p class="muted">{total > 0 ? 'No recent link matches.' : 'No links yet.'}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Ref } from 'preact';
+import type { NamedItem } from '@/lib/cache';
+import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
+import { ChoiceSelect } from './ChoiceSelect';
+import { Field, invalidProps } from './Field';
+
+interface ShortenFormProps {
+  values: FormValues;
+  errors: FormErrors;
+  campaigns: readonly NamedItem[];
+  channels: readonly NamedItem[];
+  pending: boolean;
+  /** The Long URL field, for the popup to focus when it opens. */
+  urlRef?: Ref<HTMLInputElement>;
+  onChange: (patch: Partial<FormValues>) => void;
+  onSubmit: () => void;
+}
+
+/** The popup's form: long URL, alias, campaign, channel, expiry and the Shorten button. Enter submits. */
+export function ShortenForm(props: ShortenFormProps) {
+  const { values, errors, pending, onChange } = props;
+
+  return (
+    <form
+      class="shorten"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <Field id="long-url" label="Long URL" error={errors.url}>
+        <input
+          id="long-url"
+          ref={props.urlRef}
+          type="url"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder="https://…"
+          value={values.url}
+          onInput={(e) => onChange({ url: e.currentTarget.value })}
+          {...invalidProps('long-url', errors.url)}
+        />
+      </Field>
+      <div class="grid">
+        <Field id="alias" label="Alias">
+          <input
+            id="alias"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder="optional"
+            value={values.alias}
+            onInput={(e) => onChange({ alias: e.currentTarget.value })}
+          />
+        </Field>
+        <Field id="expiry" label="Expiry" error={errors.expiry}>
+          <input
+            id="expiry"
+            type="datetime-local"
+            value={values.expiry}
+            onInput={(e) => onChange({ expiry: e.currentTarget.value })}
+            {...invalidProps('expiry', errors.expiry)}
+          />
+        </Field>
+        <ChoiceSelect
+          id="campaign"
+          label="Campaign"
+          items={props.campaigns}
+          value={values.campaignId}
+          onChange={(campaignId) => onChange({ campaignId })}
+        />
+        <ChoiceSelect
+          id="channel"
+          label="Channel"
+          items={props.channels}
+          value={values.channelId}
+          onChange={(channelId) => onChange({ channelId })}
+        />
+      </div>
+      <button type="submit" class="primary wide" disabled={pending}>
+        {pending ? 'Shortening…' : 'Shorten'}
+      </button>
+    </form>
+  );
+}

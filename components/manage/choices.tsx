@@ -1,0 +1,156 @@
+/**
+ * Selects whose options come from the server (domains, splash pages, overlays, campaigns, channels).
+ * Each list is fetched once per page visit and kept for a few minutes: the API allows only 30
+ * requests a minute, and the link editor alone offers five of these lists.
+ */
+import { useEffect, useId, useState } from 'preact/hooks';
+import type { PageQuery } from '@/lib/api/schemas';
+import type { ApiData, CallApi } from '@/lib/api-call';
+import type { ErrorData, Result } from '@/lib/protocol';
+import { useApi } from './api-context';
+import { ErrorMessage } from './ui';
+
+export type ChoiceMethod = 'listDomains' | 'listSplash' | 'listOverlays' | 'listCampaigns' | 'listChannels';
+
+/** One page of choices; the server caps a page at 100, and a longer list is reached by typing an id. */
+export const CHOICE_LIMIT = 100;
+const CHOICE_TTL_MS = 5 * 60_000;
+
+interface CacheEntry {
+  at: number;
+  result: Promise<Result<unknown>>;
+}
+
+// Keyed by the caller so each page (and each test's fake) has its own cache.
+const caches = new WeakMap<CallApi, Map<ChoiceMethod, CacheEntry>>();
+
+/** The first page of a choice list, from the cache when fresh. Failures are not cached. */
+export function loadChoices<M extends ChoiceMethod>(api: CallApi, method: M): Promise<Result<ApiData<M>>> {
+  let cache = caches.get(api);
+  if (!cache) {
+    cache = new Map();
+    caches.set(api, cache);
+  }
+  const hit = cache.get(method);
+  if (hit && Date.now() - hit.at < CHOICE_TTL_MS) return hit.result as Promise<Result<ApiData<M>>>;
+  // Every choice method takes the same page query; TypeScript cannot see that through the generic M.
+  const list = api as (method: ChoiceMethod, query: PageQuery) => Promise<Result<ApiData<M>>>;
+  const result = list(method, { limit: CHOICE_LIMIT, page: 1 });
+  const entry = { at: Date.now(), result };
+  cache.set(method, entry);
+  result.then((r) => {
+    if (!r.ok && cache.get(method) === entry) cache.delete(method);
+  });
+  return result;
+}
+
+/** Drops a cached choice list after it changed (a campaign was added, a domain deleted…). */
+export function forgetChoices(api: CallApi, method: ChoiceMethod): void {
+  caches.get(api)?.delete(method);
+}
+
+/** A choice list loaded when `active` first becomes true. */
+export function useChoices<M extends ChoiceMethod>(
+  method: M,
+  active: boolean,
+): { data: ApiData<M> | undefined; error: ErrorData | undefined; loading: boolean } {
+  const api = useApi();
+  const [data, setData] = useState<ApiData<M>>();
+  const [error, setError] = useState<ErrorData>();
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    setLoading(true);
+    loadChoices(api, method).then((result) => {
+      if (!live) return;
+      setLoading(false);
+      if (result.ok) setData(result.data);
+      else setError(result.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [api, method, active]);
+  return { data, error, loading };
+}
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+}
+
+const OTHER = '__other__';
+
+/**
+ * A select of server items plus "Other id…", which shows a number field for items beyond the first
+ * page. `value` is the item's value ('' for none).
+ */
+export function ChoiceField({
+  label,
+  value,
+  onValue,
+  options,
+  loading,
+  error,
+  noneLabel = 'None',
+  fieldError,
+  allowOther = true,
+}: {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: readonly ChoiceOption[];
+  loading: boolean;
+  error: ErrorData | undefined;
+  noneLabel?: string;
+  fieldError?: string | undefined;
+  allowOther?: boolean;
+}) {
+  const id = useId();
+  const known = value === '' || options.some((option) => option.value === value);
+  const [other, setOther] = useState(false);
+  const showOther = allowOther && (other || (!known && !loading));
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select
+        id={id}
+        value={showOther ? OTHER : value}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setOther(next === OTHER);
+          onValue(next === OTHER ? '' : next);
+        }}
+        aria-invalid={fieldError ? true : undefined}
+        aria-describedby={fieldError ? `${id}-error` : undefined}
+      >
+        <option value="">{loading ? 'Loading…' : noneLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {!known && !allowOther && <option value={value}>#{value}</option>}
+        {allowOther && <option value={OTHER}>Other id…</option>}
+      </select>
+      {showOther && (
+        <input
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          aria-label={`${label}: id`}
+          value={value}
+          onInput={(event) => onValue(event.currentTarget.value)}
+        />
+      )}
+      {fieldError && (
+        <small id={`${id}-error`} class="field-error">
+          {fieldError}
+        </small>
+      )}
+      <ErrorMessage error={error} />
+    </div>
+  );
+}

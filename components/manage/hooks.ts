@@ -1,0 +1,85 @@
+/** State hooks shared by the management views: loading a Result, running an action, debouncing. */
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ErrorData, Result } from '@/lib/protocol';
+
+export interface Loaded<T> {
+  /** The last data that arrived; kept while a reload runs so the view does not flash empty. */
+  data: T | undefined;
+  error: ErrorData | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/**
+ * Runs `load` now and whenever `deps` change; a reply that arrives after a newer request started
+ * is dropped, so typing fast in a search box cannot show an older page.
+ */
+export function useLoad<T>(load: () => Promise<Result<T>>, deps: readonly unknown[]): Loaded<T> {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<ErrorData>();
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const latest = useRef(0);
+
+  // The caller's deps decide when `load` changes, as with useEffect itself.
+  useEffect(() => {
+    const request = ++latest.current;
+    setLoading(true);
+    load().then((result) => {
+      if (request !== latest.current) return;
+      setLoading(false);
+      if (result.ok) {
+        setData(result.data);
+        setError(undefined);
+      } else {
+        setError(result.error);
+      }
+    });
+  }, [...deps, tick]);
+
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { data, error, loading, reload };
+}
+
+export interface Action<A extends unknown[], T> {
+  /** Runs the action once (ignored while one runs) and returns its Result. */
+  run: (...args: A) => Promise<Result<T> | undefined>;
+  busy: boolean;
+  error: ErrorData | undefined;
+  clearError: () => void;
+}
+
+/** Wraps a Result-returning action with busy and error state for the button that starts it. */
+export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<Result<T>>): Action<A, T> {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorData>();
+  const running = useRef(false);
+
+  const run = async (...args: A): Promise<Result<T> | undefined> => {
+    // A double click must not send the request twice (a second create would make a duplicate).
+    if (running.current) return undefined;
+    running.current = true;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await action(...args);
+      if (!result.ok) setError(result.error);
+      return result;
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  };
+  const clearError = useCallback(() => setError(undefined), []);
+  return { run, busy, error, clearError };
+}
+
+/** `value`, but only after it stopped changing for `ms` milliseconds. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -1,0 +1,70 @@
+/** A QR code of a short URL, drawn here from the module matrix, with PNG and SVG downloads. */
+import { useMemo, useState } from 'preact/hooks';
+import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/qr';
+import { ErrorMessage } from './ui';
+
+/** Saves a blob as a file through a temporary download link. */
+export function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = doc.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  doc.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoked on the next task: the click starts the download asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The code as SVG elements (no innerHTML), plus download buttons. */
+export function QrCode({ text }: { text: string }) {
+  const [error, setError] = useState<string>();
+  const matrix = useMemo(() => {
+    try {
+      return qrMatrix(text);
+    } catch {
+      return undefined;
+    }
+  }, [text]);
+  if (!matrix) return <ErrorMessage error="This URL is too long for a QR code." />;
+  const side = qrSide(matrix);
+
+  const downloadPng = async () => {
+    setError(undefined);
+    try {
+      downloadBlob(await qrPngBlob(matrix), qrFileName(text, 'png'));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The PNG could not be created.');
+    }
+  };
+  const downloadSvg = () => {
+    setError(undefined);
+    downloadBlob(new Blob([qrSvgString(matrix)], { type: 'image/svg+xml' }), qrFileName(text, 'svg'));
+  };
+
+  return (
+    <div class="qr">
+      <svg
+        class="qr-image"
+        role="img"
+        aria-label={`QR code for ${text}`}
+        viewBox={`0 0 ${side} ${side}`}
+        width={side * 5}
+        height={side * 5}
+        shape-rendering="crispEdges"
+      >
+        <rect width={side} height={side} fill="#fff" />
+        <path fill="#000" d={qrPathData(matrix)} />
+      </svg>
+      <div class="actions">
+        <button type="button" onClick={downloadPng}>
+          Download PNG
+        </button>
+        <button type="button" onClick={downloadSvg}>
+          Download SVG
+        </button>
+      </div>
+      <ErrorMessage error={error} />
+    </div>
+  );
+}

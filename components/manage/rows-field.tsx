@@ -1,0 +1,85 @@
+/** An editable list of two-part rows (geo targets, parameters…), each part with its own label. */
+import type { ComponentChildren } from 'preact';
+
+export interface RowPart<R> {
+  key: keyof R & string;
+  label: string;
+  placeholder?: string;
+  type?: 'text' | 'url';
+}
+
+/** Rows of inputs with Add and Remove buttons. `errors` is keyed `<name>.<index>.<part>`. */
+export function RowsField<R extends Record<string, string>>({
+  name,
+  legend,
+  rows,
+  parts,
+  onRows,
+  errors,
+  blank,
+  addLabel,
+  extra,
+}: {
+  name: string;
+  legend: string;
+  rows: R[];
+  parts: readonly [RowPart<R>, RowPart<R>];
+  onRows: (rows: R[]) => void;
+  errors: Record<string, string>;
+  blank: () => R;
+  addLabel: string;
+  /** Extra controls after Add (e.g. the UTM preset). */
+  extra?: ComponentChildren;
+}) {
+  const update = (index: number, key: string, value: string) =>
+    onRows(rows.map((row, i) => (i === index ? { ...row, [key]: value } : row)));
+  return (
+    <fieldset class="rows">
+      <legend>{legend}</legend>
+      {rows.length === 0 && <p class="hint">None.</p>}
+      {rows.map((row, index) => (
+        <div class="row" key={index}>
+          {parts.map((part) => {
+            const error = errors[`${name}.${index}.${part.key}`];
+            const id = `${name}-${index}-${part.key}`;
+            return (
+              <div class="field" key={part.key}>
+                <label for={id}>
+                  {part.label} {index + 1}
+                </label>
+                <input
+                  id={id}
+                  type={part.type ?? 'text'}
+                  placeholder={part.placeholder}
+                  value={row[part.key]}
+                  onInput={(event) => update(index, part.key, event.currentTarget.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                />
+                {error && (
+                  <small id={`${id}-error`} class="field-error">
+                    {error}
+                  </small>
+                )}
+              </div>
+            );
+          })}
+          <button
+            type="button"
+            class="remove"
+            aria-label={`Remove ${legend.toLowerCase()} row ${index + 1}`}
+            onClick={() => onRows(rows.filter((_, i) => i !== index))}
+          >
+            Remove
+          </button>
+        </div>
+      ))}
+      <div class="actions">
+        <button type="button" onClick={() => onRows([...rows, blank()])}>
+          {addLabel}
+        </button>
+        {extra}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Keyboard commands. `shorten-page` shortens the active tab's address and copies the short URL
+ * without opening anything; the shortcut grants activeTab, so the tab's URL is readable.
+ */
+import { isHttpUrl } from '@/lib/url';
+import type { Notifier } from './notify';
+import type { ShortenAndCopy } from './shorten-and-copy';
+
+export const SHORTEN_PAGE_COMMAND = 'shorten-page';
+
+type CommandTab = { url?: string; title?: string } | undefined;
+
+/** Runs one command; reports problems by notification and never rejects. */
+export async function handleCommand(
+  command: string,
+  tab: CommandTab,
+  shortenAndCopy: ShortenAndCopy,
+  notifier: Notifier,
+): Promise<void> {
+  if (command !== SHORTEN_PAGE_COMMAND) return;
+  // Older browsers do not pass the tab to the listener.
+  const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+  const url = target?.url;
+  if (!url || !isHttpUrl(url)) {
+    await notifier.info(
+      "This page can't be shortened",
+      'Only http:// and https:// pages have an address others can open. Go to a web page and try again.',
+    );
+    return;
+  }
+  await shortenAndCopy(url, target.title);
+}
+
+/** Registers the commands listener. */
+export function registerCommands(shortenAndCopy: ShortenAndCopy, notifier: Notifier): void {
+  // The promise is returned only so tests can await the command; browsers ignore it.
+  browser.commands.onCommand.addListener((command, tab) =>
+    handleCommand(command, tab, shortenAndCopy, notifier).catch(() => undefined),
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The one place where anything thrown in the background becomes the ErrorData a page or a
+ * notification shows. ApiErrors already carry an actionable message; anything else is reduced to a
+ * generic one, so no stack, URL with secrets or API key ever leaves the background.
+ */
+import { isApiError } from '@/lib/api/errors';
+import type { ErrorData } from '@/lib/protocol';
+
+/** A failure raised by the background itself, with a message written for the user. */
+export class ExtensionError extends Error {
+  override readonly name = 'ExtensionError';
+  readonly kind: ErrorData['kind'];
+
+  constructor(kind: ErrorData['kind'], message: string) {
+    super(message);
+    this.kind = kind;
+  }
+
+  /** The plain-data form. */
+  toJSON(): ErrorData {
+    return { kind: this.kind, message: this.message };
+  }
+}
+
+export const NOT_CONFIGURED_MESSAGE = 'Add your server URL and API key in Options.';
+
+/** The error for a request made before a server and key are set up. */
+export function notConfigured(): ExtensionError {
+  return new ExtensionError('not_configured', NOT_CONFIGURED_MESSAGE);
+}
+
+/** Maps any thrown value to plain ErrorData; only an unexpected error is logged, by name and message. */
+export function toErrorData(error: unknown): ErrorData {
+  if (isApiError(error)) return error.toJSON();
+  if (error instanceof ExtensionError) return error.toJSON();
+  console.error('Shortlink background:', error instanceof Error ? `${error.name}: ${error.message}` : error);
+  return {
+    kind: 'internal',
+    message:
+      'Shortlink ran into an unexpected problem. Try again; if it keeps happening, reload the extension.',
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * Creating and refreshing links for the active profile. A `shorten` request carries a requestId so
+ * that a double click or a retry returns the first answer instead of creating a second link; a
+ * `refresh` asks the server only for what is older than its time-to-live, because the API allows about
+ * 30 requests a minute and the popup opens far more often than links change.
+ */
+import type { LinkInput, LinkSummary } from '@/lib/api/schemas';
+import {
+  type CachedLink,
+  getCachedLinks,
+  getCachedLists,
+  type NamedItem,
+  putCachedLinks,
+  putCachedLists,
+} from '@/lib/cache';
+import { expiryFromDays } from '@/lib/format';
+import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/protocol';
+import type { LinkDefaults } from '@/lib/settings';
+import type { Clients, ProfileClient } from './active-client';
+
+export const LINKS_TTL_MS = 5 * 60_000;
+export const LISTS_TTL_MS = 10 * 60_000;
+export const SHORTEN_DEDUPE_MS = 10 * 60_000;
+/** Links fetched by a refresh: the newest page, enough for the popup's first screen. */
+export const RECENT_LINKS_LIMIT = 50;
+/** Campaigns and channels fetched as choices: the first page only. */
+export const CHOICES_LIMIT = 100;
+
+// storage.session keeps completed shortens across service-worker restarts (it can stop after 30 s idle).
+const COMPLETED_PREFIX = 'shortened:';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date as the API writes it, `YYYY-MM-DD HH:MM:SS`, in local time. */
+export function apiDateTime(date: Date): string {
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
+
+/** A listed link as the cache keeps it. */
+export function toCachedLink(link: LinkSummary): CachedLink {
+  return {
+    id: link.id,
+    alias: link.alias,
+    shortUrl: link.shortUrl,
+    longUrl: link.longUrl,
+    title: link.title,
+    description: link.description,
+    clicks: link.clicks,
+    date: link.date,
+  };
+}
+
+function toNamedItem(item: { id: number; name: string }): NamedItem {
+  return { id: item.id, name: item.name };
+}
+
+function aliasOf(shortUrl: string): string {
+  try {
+    return new URL(shortUrl).pathname.split('/').filter(Boolean).pop() ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The input for a link made with a profile's defaults only (menus and the keyboard command). */
+export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date): LinkInput {
+  const input: LinkInput = { url, status: defaults.status };
+  if (defaults.campaignId !== null) input.campaign = defaults.campaignId;
+  if (defaults.channelId !== null) input.channel = defaults.channelId;
+  const expiry = expiryFromDays(defaults.expiryDays, now);
+  if (expiry) input.expiry = apiDateTime(expiry);
+  const domain = defaults.domain.trim();
+  if (domain) input.domain = domain;
+  return input;
+}
+
+/** Creates a link on the profile's server and puts it at the front of that profile's cache. */
+export async function createLink(
+  active: ProfileClient,
+  input: LinkInput,
+  pageTitle: string | undefined,
+  now: Date,
+): Promise<CachedLink> {
+  const created = await active.client.addLink(input);
+  const [newest] = (await getCachedLinks(active.profile.id)).links;
+  const local = apiDateTime(now);
+  const link: CachedLink = {
+    id: created.id,
+    alias: input.custom?.trim() || aliasOf(created.shortUrl),
+    shortUrl: created.shortUrl,
+    longUrl: input.url.trim(),
+    title: pageTitle?.trim() ?? '',
+    description: input.description?.trim() ?? '',
+    clicks: 0,
+    // Server dates are in the server's time zone, which may run ahead of ours: the newest cached date
+    // keeps the new link first. The server's own date replaces it with the next refresh (same id).
+    date: newest && newest.date > local ? newest.date : local,
+  };
+  // The link exists on the server whatever happens to the cache, so a cache failure is not the user's.
+  await putCachedLinks(active.profile.id, [link]).catch(() => undefined);
+  return link;
+}
+
+type Completed = { at: number; link: CachedLink };
+
+async function readCompleted(requestId: string, now: number): Promise<CachedLink | null> {
+  const session = browser.storage.session;
+  if (!session) return null;
+  const key = COMPLETED_PREFIX + requestId;
+  const entry = (await session.get(key))[key] as Completed | undefined;
+  return entry && now - entry.at < SHORTEN_DEDUPE_MS ? entry.link : null;
+}
+
+async function rememberCompleted(requestId: string, link: CachedLink, now: number): Promise<void> {
+  const session = browser.storage.session;
+  if (!session) return;
+  const all = await session.get(null);
+  const expired = Object.entries(all)
+    .filter(
+      ([key, value]) =>
+        key.startsWith(COMPLETED_PREFIX) && now - (value as Completed).at >= SHORTEN_DEDUPE_MS,
+    )
+    .map(([key]) => key);
+  if (expired.length > 0) await session.remove(expired);
+  await session.set({ [COMPLETED_PREFIX + requestId]: { at: now, link } satisfies Completed });
+}
+
+/** The `shorten` and `refresh` handlers. `clock` is injectable for tests. */
+export function createLinkHandlers(clients: Clients, clock: () => number = () => Date.now()) {
+  const shortens = new Map<string, { result: Promise<CachedLink>; doneAt?: number }>();
+  const refreshes = new Map<string, Promise<ResponseOf<'refresh'>>>();
+
+  function forgetOldShortens(now: number): void {
+    for (const [id, entry] of shortens) {
+      if (entry.doneAt !== undefined && now - entry.doneAt >= SHORTEN_DEDUPE_MS) shortens.delete(id);
+    }
+  }
+
+  async function createOnce({ requestId, input, pageTitle }: RequestOf<'shorten'>): Promise<CachedLink> {
+    const earlier = await readCompleted(requestId, clock()).catch(() => null);
+    if (earlier) return earlier;
+    const link = await createLink(await clients.active(), input, pageTitle, new Date(clock()));
+    await rememberCompleted(requestId, link, clock()).catch(() => undefined);
+    return link;
+  }
+
+  async function shorten(request: RequestOf<'shorten'>): Promise<ResponseOf<'shorten'>> {
+    forgetOldShortens(clock());
+    const known = shortens.get(request.requestId);
+    if (known) return { link: await known.result };
+    const entry: { result: Promise<CachedLink>; doneAt?: number } = { result: createOnce(request) };
+    // Registered before any await, so a second send in the same tick joins this one.
+    shortens.set(request.requestId, entry);
+    entry.result.then(
+      () => {
+        entry.doneAt = clock();
+      },
+      // A failed attempt created nothing (or nothing we know of): the same requestId may try again.
+      () => shortens.delete(request.requestId),
+    );
+    return { link: await entry.result };
+  }
+
+  async function refreshLinks(
+    active: ProfileClient,
+    force: boolean,
+    now: number,
+  ): Promise<CachedLink[] | null> {
+    const cached = await getCachedLinks(active.profile.id);
+    const age = now - cached.fetchedAt;
+    if (!force && age >= 0 && age < LINKS_TTL_MS) return null;
+    const page = await active.client.listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' });
+    const merged = await putCachedLinks(active.profile.id, page.items.map(toCachedLink), now);
+    return merged.links;
+  }
+
+  async function refreshLists(
+    active: ProfileClient,
+    force: boolean,
+    now: number,
+  ): Promise<ChoiceLists | null> {
+    const cached = await getCachedLists(active.profile.id);
+    const age = now - cached.fetchedAt;
+    if (!force && age >= 0 && age < LISTS_TTL_MS) return null;
+    const [campaigns, channels] = await Promise.all([
+      active.client.listCampaigns({ limit: CHOICES_LIMIT }),
+      active.client.listChannels({ limit: CHOICES_LIMIT }),
+    ]);
+    const lists: ChoiceLists = {
+      campaigns: campaigns.items.map(toNamedItem),
+      channels: channels.items.map(toNamedItem),
+    };
+    await putCachedLists(active.profile.id, { fetchedAt: now, ...lists });
+    return lists;
+  }
+
+  async function refresh({ force = false }: RequestOf<'refresh'>): Promise<ResponseOf<'refresh'>> {
+    const active = await clients.active();
+    // Two popups (or a popup and Options) opening together share one round of requests.
+    const key = `${active.profile.id}\n${force}`;
+    const running = refreshes.get(key);
+    if (running) return running;
+    const now = clock();
+    const work = Promise.all([refreshLinks(active, force, now), refreshLists(active, force, now)])
+      .then(([links, lists]) => ({ links, lists }))
+      .finally(() => refreshes.delete(key));
+    refreshes.set(key, work);
+    return work;
+  }
+
+  return { shorten, refresh };
+}

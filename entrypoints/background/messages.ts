@@ -1,0 +1,117 @@
+/**
+ * The background's side of the protocol (`lib/protocol.ts`): one `runtime.onMessage` listener that
+ * checks who sent a request, validates its payload, runs its handler and always answers with a
+ * Result. Nothing thrown reaches the sender: every failure becomes ErrorData.
+ */
+import { z } from 'zod';
+import type { LinkInput } from '@/lib/api/schemas';
+import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
+import { isApiMethod } from './api-calls';
+import { toErrorData } from './errors';
+
+/** One handler per message type. */
+export type Handlers = { [K in MessageType]: (payload: RequestOf<K>) => Promise<ResponseOf<K>> };
+
+type Sender = { id?: string; url?: string };
+
+const id = z.string().min(1).max(200);
+const entityId = z.number().int().positive();
+
+const linkDefaults = z.object({
+  campaignId: entityId.nullable(),
+  channelId: entityId.nullable(),
+  expiryDays: z.number().nonnegative().nullable(),
+  domain: z.string(),
+  status: z.enum(['public', 'private']),
+});
+
+// Only the shape is checked here; the client validates each link field and says what is wrong with it.
+const linkInput = z.custom<LinkInput>(
+  (value) =>
+    typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string',
+  'input.url must be a string',
+);
+
+const payloads: { [K in MessageType]: z.ZodType<RequestOf<K>> } = {
+  shorten: z.object({ requestId: id, input: linkInput, pageTitle: z.string().optional() }),
+  refresh: z.object({ force: z.boolean().optional() }),
+  saveProfile: z.object({
+    profile: z.object({
+      id: id.optional(),
+      name: z.string(),
+      serverUrl: z.string(),
+      defaults: linkDefaults.optional(),
+    }),
+    apiKey: z.string().optional(),
+  }),
+  deleteProfile: z.object({ id }),
+  setActiveProfile: z.object({ id }),
+  getAccount: z.object({ profileId: id.optional() }),
+  api: z.object({
+    method: z.string().refine(isApiMethod, 'method is not an API method'),
+    args: z.array(z.unknown()).max(8),
+  }) as z.ZodType<RequestOf<'api'>>,
+};
+
+function isMessageType(type: unknown): type is MessageType {
+  return typeof type === 'string' && Object.hasOwn(payloads, type);
+}
+
+function badMessage(detail: string): ErrorData {
+  return {
+    kind: 'bad_message',
+    message: `Shortlink received a request it cannot read (${detail}). Reload this page; if it persists, reload the extension.`,
+  };
+}
+
+/**
+ * Whether a message is addressed to this protocol at all. Others (the offscreen document's copy
+ * requests, anything with a `target`) are left for their own listeners.
+ */
+function isEnvelope(message: unknown): message is { type: unknown; payload?: unknown } {
+  if (typeof message !== 'object' || message === null || 'target' in message) return false;
+  return isMessageType((message as { type?: unknown }).type) || 'payload' in message;
+}
+
+/** Only the extension's own pages may ask: not web pages, not other extensions. */
+export function isOwnPage(sender: Sender): boolean {
+  return (
+    sender.id === browser.runtime.id &&
+    typeof sender.url === 'string' &&
+    sender.url.startsWith(browser.runtime.getURL('/'))
+  );
+}
+
+/** Handles one envelope from a checked sender; never rejects. */
+export async function dispatch(
+  handlers: Handlers,
+  message: unknown,
+  sender: Sender,
+): Promise<Result<unknown>> {
+  if (!isOwnPage(sender)) return { ok: false, error: badMessage('it did not come from a Shortlink page') };
+  const { type, payload } = message as { type?: unknown; payload?: unknown };
+  if (!isMessageType(type))
+    return { ok: false, error: badMessage(`unknown type “${String(type).slice(0, 40)}”`) };
+  const parsed = payloads[type].safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return { ok: false, error: badMessage(`${type}: ${where}${issue?.message ?? 'invalid payload'}`) };
+  }
+  try {
+    const handler = handlers[type] as (payload: unknown) => Promise<unknown>;
+    return { ok: true, data: await handler(parsed.data) };
+  } catch (error) {
+    return { ok: false, error: toErrorData(error) };
+  }
+}
+
+/** Registers the one runtime.onMessage listener of the protocol. */
+export function registerMessageHandlers(handlers: Handlers): void {
+  // Not async: returning undefined for foreign messages lets another listener (the offscreen
+  // document) answer them; returning a promise answers with its value.
+  browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
+    if (!isEnvelope(message)) return undefined;
+    return dispatch(handlers, message, sender);
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * How the background tells the user what happened when no page is open: a notification and a
+ * short-lived toolbar badge. Menus and the keyboard command have no other way to answer.
+ */
+import { retryHint } from '@/lib/format';
+import type { ErrorData } from '@/lib/protocol';
+
+/** Notification id of "not configured": clicking it opens Options. */
+export const SETUP_NOTIFICATION_ID = 'shortlink-setup';
+const RESULT_NOTIFICATION_ID = 'shortlink-result';
+
+const SUCCESS_BADGE_MS = 3_000;
+const FAILURE_BADGE_MS = 5_000;
+
+/** The toolbar button's API: `action`, or `browserAction` in MV2 builds (Firefox). */
+export function toolbarAction(): typeof browser.action {
+  return browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+}
+
+let badgeTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function showBadge(text: string, color: string, ms: number): Promise<void> {
+  clearTimeout(badgeTimer);
+  const action = toolbarAction();
+  await Promise.all([action.setBadgeText({ text }), action.setBadgeBackgroundColor({ color })]);
+  badgeTimer = setTimeout(() => void action.setBadgeText({ text: '' }).catch(() => undefined), ms);
+}
+
+async function notify(id: string, title: string, message: string): Promise<void> {
+  await browser.notifications.create(id, {
+    type: 'basic',
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    title,
+    message,
+  });
+}
+
+/** What the user sees about a finished copy. Failures to show it are not failures of the copy. */
+export interface Notifier {
+  copied(shortUrl: string, options: { reused: boolean; notify: boolean }): Promise<void>;
+  failed(title: string, error: ErrorData): Promise<void>;
+  /** A notice that is not an error of the server, e.g. "this page can't be shortened". */
+  info(title: string, message: string): Promise<void>;
+}
+
+/** The text of a failure notification: the error's message, and for rate limits when to retry. */
+export function failureMessage(error: ErrorData, now = Date.now()): string {
+  if (error.kind !== 'rate_limited' || /try again/i.test(error.message)) return error.message;
+  return `${error.message} ${retryHint(error.retryAt, now)}`;
+}
+
+/** Notifications plus badge, as the browser shows them. */
+export function createNotifier(): Notifier {
+  const quietly = (work: Promise<unknown>) => work.then(() => undefined).catch(() => undefined);
+  return {
+    async copied(shortUrl, { reused, notify: show }) {
+      const tasks = [showBadge('✓', '#16a34a', SUCCESS_BADGE_MS)];
+      if (show) {
+        const again = reused ? '\nYou shortened this address before, so its short URL was reused.' : '';
+        tasks.push(notify(RESULT_NOTIFICATION_ID, 'Shortlink', `Short URL copied: ${shortUrl}${again}`));
+      }
+      await quietly(Promise.all(tasks));
+    },
+    async failed(title, error) {
+      const id = error.kind === 'not_configured' ? SETUP_NOTIFICATION_ID : RESULT_NOTIFICATION_ID;
+      await quietly(
+        Promise.all([showBadge('!', '#dc2626', FAILURE_BADGE_MS), notify(id, title, failureMessage(error))]),
+      );
+    },
+    async info(title, message) {
+      await quietly(notify(RESULT_NOTIFICATION_ID, title, message));
+    },
+  };
+}
+
+/** Opens Options when the user clicks the "add your server" notification. */
+export function registerNotificationClicks(): void {
+  browser.notifications.onClicked.addListener((id) => {
+    if (id !== SETUP_NOTIFICATION_ID) return;
+    void browser.notifications.clear(id);
+    void browser.runtime.openOptionsPage();
+  });
+}

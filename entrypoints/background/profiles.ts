@@ -1,0 +1,105 @@
+/**
+ * Profiles: a server URL and API key checked against the server before anything is saved, plus the
+ * switches between profiles. Host access is asked per server at run time, so saving first checks
+ * that the user granted it: without it every request would fail as if the server were offline.
+ */
+import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
+import { deleteApiKey, getApiKey, setApiKey } from '@/lib/api-keys';
+import { clearProfileCache } from '@/lib/cache';
+import type { RequestOf, ResponseOf } from '@/lib/protocol';
+import { emptyDefaults, loadSettings, type Profile, type Settings, saveSettings } from '@/lib/settings';
+import type { Clients } from './active-client';
+import { ExtensionError } from './errors';
+
+/** The profile handlers: saveProfile, deleteProfile, setActiveProfile and getAccount. */
+export function createProfileHandlers(clients: Clients) {
+  // Settings are read, changed and written back: two changes at once must not overwrite each other.
+  let queue: Promise<unknown> = Promise.resolve();
+  function changeSettings<T>(change: (settings: Settings) => Promise<T>): Promise<T> {
+    const run = queue.then(async () => change(await loadSettings()));
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function saveProfile({
+    profile: draft,
+    apiKey,
+  }: RequestOf<'saveProfile'>): Promise<ResponseOf<'saveProfile'>> {
+    const normalized = normalizeBaseUrl(draft.serverUrl);
+    if (!normalized.ok) throw new ExtensionError('validation', normalized.message);
+    const serverUrl = normalized.url;
+    const origin = new URL(serverUrl).origin;
+    if (!(await browser.permissions.contains({ origins: [originOf(serverUrl)] }))) {
+      throw new ExtensionError(
+        'permission_denied',
+        `Shortlink needs access to ${origin} to talk to your server. Click Save again and choose Allow.`,
+      );
+    }
+
+    const stored = (await loadSettings()).profiles.find((p) => p.id === draft.id);
+    const key = apiKey?.trim() || (stored ? await getApiKey(stored.id) : null);
+    if (!key)
+      throw new ExtensionError('validation', 'Enter the API key from your account settings on the server.');
+
+    // Checked before anything is written: a wrong URL or key must not replace a working profile.
+    const account = await clients.unsaved(serverUrl, key).getAccount();
+
+    return changeSettings(async (settings) => {
+      const existing = settings.profiles.find((p) => p.id === draft.id);
+      const profile: Profile = {
+        id: existing?.id ?? crypto.randomUUID(),
+        name: draft.name.trim() || new URL(serverUrl).hostname,
+        serverUrl,
+        defaults: draft.defaults ?? existing?.defaults ?? emptyDefaults(),
+      };
+      await setApiKey(profile.id, key);
+      const profiles = existing
+        ? settings.profiles.map((p) => (p.id === profile.id ? profile : p))
+        : [...settings.profiles, profile];
+      const hasActive = profiles.some((p) => p.id === settings.activeProfileId);
+      await saveSettings({
+        ...settings,
+        profiles,
+        activeProfileId: hasActive ? settings.activeProfileId : profile.id,
+      });
+      // Links of another server are not this profile's links any more.
+      if (existing && existing.serverUrl !== serverUrl) await clearProfileCache(profile.id);
+      return { profile, account };
+    });
+  }
+
+  async function deleteProfile({ id }: RequestOf<'deleteProfile'>): Promise<null> {
+    await changeSettings(async (settings) => {
+      const profiles = settings.profiles.filter((p) => p.id !== id);
+      const activeProfileId =
+        settings.activeProfileId === id || !profiles.some((p) => p.id === settings.activeProfileId)
+          ? (profiles[0]?.id ?? null)
+          : settings.activeProfileId;
+      await saveSettings({ ...settings, profiles, activeProfileId });
+    });
+    await deleteApiKey(id);
+    await clearProfileCache(id);
+    clients.forget(id);
+    return null;
+  }
+
+  async function setActiveProfile({ id }: RequestOf<'setActiveProfile'>): Promise<null> {
+    await changeSettings(async (settings) => {
+      if (!settings.profiles.some((p) => p.id === id)) {
+        throw new ExtensionError(
+          'not_found',
+          'That profile no longer exists. Reopen Options and pick another.',
+        );
+      }
+      await saveSettings({ ...settings, activeProfileId: id });
+    });
+    return null;
+  }
+
+  async function getAccount({ profileId }: RequestOf<'getAccount'>): Promise<ResponseOf<'getAccount'>> {
+    const { client } = await clients.forProfile(profileId);
+    return client.getAccount();
+  }
+
+  return { saveProfile, deleteProfile, setActiveProfile, getAccount };
+}

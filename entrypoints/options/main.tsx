@@ -1,0 +1,5 @@
+import '@/assets/options.css';
+import { render } from 'preact';
+import { App } from './App';
+
+render(<App />, document.getElementById('app')!);

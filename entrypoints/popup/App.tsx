@@ -1,0 +1,263 @@
+import { Component, createRef } from 'preact';
+import { ConnectPrompt } from '@/components/ConnectPrompt';
+import { DuplicateNotice } from '@/components/DuplicateNotice';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { ProfileSelect } from '@/components/ProfileSelect';
+import { RecentLinks } from '@/components/RecentLinks';
+import { ShortenForm } from '@/components/ShortenForm';
+import { ShortenResult } from '@/components/ShortenResult';
+import {
+  buildSearchIndex,
+  type CachedLink,
+  findByLongUrl,
+  getCachedLinks,
+  getCachedLists,
+  searchLinks,
+} from '@/lib/cache';
+import { send } from '@/lib/messaging';
+import type { ChoiceLists, ErrorData } from '@/lib/protocol';
+import type { Profile, Settings } from '@/lib/settings';
+import { activeProfile } from '@/lib/settings-base';
+import { copyText } from '@/lib/ui-clipboard';
+import { resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
+import { readSettings } from '@/lib/ui-settings';
+import {
+  type FormErrors,
+  type ShortenForm as FormValues,
+  initialForm,
+  toShortenInput,
+  validateForm,
+} from '@/lib/ui-shorten';
+
+/** How many recent links the popup lists; the search reaches the whole cache. */
+export const RECENT_LIMIT = 20;
+
+const NOT_COPIED = 'Couldn’t copy to the clipboard: select the short URL and press Ctrl+C.';
+
+interface State {
+  /** null while loading; 'unconfigured' when there is no profile yet. */
+  ready: { settings: Settings; profile: Profile } | 'unconfigured' | null;
+  links: CachedLink[];
+  /** Search text of `links`, built once per list so a keystroke only scans strings. */
+  index: string[];
+  lists: ChoiceLists;
+  source: StartUrl;
+  form: FormValues;
+  errors: FormErrors;
+  pending: boolean;
+  error: ErrorData | null;
+  result: { link: CachedLink; copied: boolean } | null;
+  /** The long URL the user chose to shorten again despite an earlier link. */
+  newAnyway: string;
+  status: string;
+  refreshNote?: string | undefined;
+  query: string;
+  copiedId: number | null;
+}
+
+function openOptions() {
+  void browser.runtime.openOptionsPage();
+}
+
+/**
+ * The popup: draws from local settings, tab and cache at once, then asks the background to refresh
+ * the cache and updates the lists when it answers. Everything server-side goes through `send`.
+ * One stateful container over stateless components: a class keeps preact/hooks (~1 KB gzip) out of
+ * the popup's 15 KB budget.
+ */
+export class App extends Component<object, State> {
+  override state: State = {
+    ready: null,
+    links: [],
+    index: [],
+    lists: { campaigns: [], channels: [] },
+    source: { url: '', reason: null },
+    form: { url: '', alias: '', campaignId: '', channelId: '', expiry: '' },
+    errors: {},
+    pending: false,
+    error: null,
+    result: null,
+    newAnyway: '',
+    status: '',
+    query: '',
+    copiedId: null,
+  };
+
+  // The id of the last request and the input it was for: sending the same input again reuses the
+  // id, so a double click or a retry after a lost reply never makes a second link.
+  private request: { key: string; id: string } | null = null;
+  private inFlight = false;
+  private generation = 0;
+  private urlRef = createRef<HTMLInputElement>();
+  private copyExistingRef = createRef<HTMLButtonElement>();
+
+  override componentDidMount() {
+    void this.load();
+  }
+
+  private setLinks(links: CachedLink[]) {
+    this.setState({ links, index: buildSearchIndex(links) });
+  }
+
+  /** Loads settings and cache of the active profile; `keepUrl` keeps the typed URL on a profile switch. */
+  private async load(keepUrl?: string) {
+    const gen = ++this.generation;
+    const [settings, start] = await Promise.all([
+      readSettings(),
+      keepUrl === undefined ? resolveStartUrl(location.search) : null,
+    ]);
+    const profile = activeProfile(settings);
+    if (!profile) return this.setState({ ready: 'unconfigured' });
+    const [cached, choices] = await Promise.all([getCachedLinks(profile.id), getCachedLists(profile.id)]);
+    if (gen !== this.generation) return;
+    const { form, source } = this.state;
+    this.setLinks(cached.links);
+    this.setState(
+      {
+        ready: { settings, profile },
+        source: start ?? source,
+        lists: { campaigns: choices.campaigns, channels: choices.channels },
+        form: {
+          ...initialForm(start ? start.url : form.url, profile.defaults, new Date()),
+          alias: form.alias,
+        },
+      },
+      // With an earlier link for this URL, Enter should reuse it; otherwise the URL is ready to edit.
+      () =>
+        this.copyExistingRef.current ? this.copyExistingRef.current.focus() : this.urlRef.current?.select(),
+    );
+
+    const refreshed = await send('refresh', {});
+    if (gen !== this.generation) return;
+    if (!refreshed.ok) return this.setState({ refreshNote: `Not updated: ${refreshed.error.message}` });
+    this.setState({ refreshNote: undefined });
+    if (refreshed.data.links) this.setLinks(refreshed.data.links);
+    if (refreshed.data.lists) this.setState({ lists: refreshed.data.lists });
+  }
+
+  private submit = async () => {
+    const { ready, form, source } = this.state;
+    if (this.inFlight || !ready || ready === 'unconfigured') return;
+    const errors = validateForm(form, new Date());
+    this.setState({ errors });
+    if (errors.url || errors.expiry) {
+      document.getElementById(errors.url ? 'long-url' : 'expiry')?.focus();
+      return;
+    }
+    const input = toShortenInput(form, ready.profile.defaults);
+    const key = JSON.stringify(input);
+    if (this.request?.key !== key) this.request = { key, id: crypto.randomUUID() };
+    const pageTitle = source.title && input.url === source.url ? source.title : undefined;
+
+    this.inFlight = true;
+    this.setState({ pending: true, error: null, result: null, newAnyway: input.url, status: 'Shortening…' });
+    const reply = await send('shorten', {
+      requestId: this.request.id,
+      input,
+      ...(pageTitle ? { pageTitle } : {}),
+    });
+    this.inFlight = false;
+    if (!reply.ok) return this.setState({ pending: false, error: reply.error, status: '' });
+    const { link } = reply.data;
+    this.setLinks([link, ...this.state.links.filter((l) => l.id !== link.id)]);
+    this.setState({ pending: false });
+    await this.showLink(link, ready.settings.behaviour.autoCopy);
+  };
+
+  private async showLink(link: CachedLink, copy: boolean) {
+    const copied = copy && (await this.copy(link));
+    this.setState({ result: { link, copied } });
+    if (!copy) this.setState({ status: `Short link created: ${link.shortUrl}` });
+  }
+
+  private async copy(link: CachedLink): Promise<boolean> {
+    const copied = await copyText(link.shortUrl);
+    this.setState({ status: copied ? `Copied ${link.shortUrl}` : NOT_COPIED });
+    return copied;
+  }
+
+  private switchProfile = async (id: string) => {
+    const reply = await send('setActiveProfile', { id });
+    if (!reply.ok) return this.setState({ error: reply.error });
+    this.request = null;
+    this.setState({ error: null, result: null });
+    await this.load(this.state.form.url);
+  };
+
+  override render() {
+    const s = this.state;
+    const { ready, form, result } = s;
+    if (ready === null) return null;
+    if (ready === 'unconfigured') {
+      return (
+        <main class="popup">
+          <ConnectPrompt onOpenOptions={openOptions} />
+        </main>
+      );
+    }
+    const { settings, profile } = ready;
+    const duplicate =
+      !result && !s.pending && s.newAnyway !== form.url.trim() ? findByLongUrl(s.links, form.url) : undefined;
+
+    return (
+      <main class="popup">
+        <header class="bar">
+          <h1>Shortlink</h1>
+          {settings.profiles.length > 1 && (
+            <ProfileSelect
+              profiles={settings.profiles}
+              activeId={profile.id}
+              disabled={s.pending}
+              onChange={this.switchProfile}
+            />
+          )}
+          <button type="button" class="quiet" onClick={openOptions}>
+            Options
+          </button>
+        </header>
+        {s.source.reason && !result && <p class="notice">{s.source.reason}</p>}
+        {result ? (
+          <ShortenResult
+            link={result.link}
+            copied={result.copied}
+            onCopy={async () =>
+              this.setState({ result: { ...result, copied: await this.copy(result.link) } })
+            }
+          />
+        ) : (
+          duplicate && (
+            <DuplicateNotice
+              link={duplicate}
+              buttonRef={this.copyExistingRef}
+              onCopyExisting={() => void this.showLink(duplicate, true)}
+              onCreateNew={this.submit}
+            />
+          )
+        )}
+        <ShortenForm
+          values={form}
+          errors={s.errors}
+          campaigns={s.lists.campaigns}
+          channels={s.lists.channels}
+          pending={s.pending}
+          urlRef={this.urlRef}
+          onChange={(patch) => this.setState({ form: { ...this.state.form, ...patch }, errors: {} })}
+          onSubmit={this.submit}
+        />
+        {s.error && <ErrorAlert error={s.error} now={Date.now()} onOpenOptions={openOptions} />}
+        <p class="sr-only" role="status" aria-live="polite">
+          {s.status}
+        </p>
+        <RecentLinks
+          shown={searchLinks(s.links, s.index, s.query, RECENT_LIMIT)}
+          total={s.links.length}
+          query={s.query}
+          onQuery={(query) => this.setState({ query })}
+          copiedId={s.copiedId}
+          onCopy={async (link) => this.setState({ copiedId: (await this.copy(link)) ? link.id : null })}
+          note={s.refreshNote}
+        />
+      </main>
+    );
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The one error type every API failure becomes. Callers switch on `kind`; `message` is written for
+ * the user (what happened and what to do), never a raw exception text.
+ */
+export const API_ERROR_KINDS = [
+  'unauthorized',
+  'rate_limited',
+  'validation',
+  'not_found',
+  'server',
+  'network',
+  'timeout',
+  'invalid_response',
+] as const;
+
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+
+/** Plain-data form of an ApiError, safe to send through extension messaging. */
+export interface ApiErrorData {
+  kind: ApiErrorKind;
+  message: string;
+  /** HTTP status when the server answered at all. */
+  status?: number;
+  /** For rate_limited: epoch milliseconds when the server's window resets, if it said. */
+  retryAt?: number;
+}
+
+/** A failed API call: one typed error with a kind and a message a user can act on. */
+export class ApiError extends Error implements ApiErrorData {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status?: number;
+  readonly retryAt?: number;
+
+  constructor(data: ApiErrorData) {
+    super(data.message);
+    this.kind = data.kind;
+    if (data.status !== undefined) this.status = data.status;
+    if (data.retryAt !== undefined) this.retryAt = data.retryAt;
+  }
+
+  /** The plain-data form, for messages between the background and pages. */
+  toJSON(): ApiErrorData {
+    const data: ApiErrorData = { kind: this.kind, message: this.message };
+    if (this.status !== undefined) data.status = this.status;
+    if (this.retryAt !== undefined) data.retryAt = this.retryAt;
+    return data;
+  }
+}
+
+/** Type guard for ApiError. */
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

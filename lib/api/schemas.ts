@@ -1,0 +1,475 @@
+/**
+ * zod schemas for everything the link-shortener API sends and accepts; every API type is inferred
+ * from them. Response schemas turn what real servers send (numbers as strings, 0/1 booleans, the
+ * campaign name under `domain`, missing fields) into one clean shape, and drop only list entries
+ * without a usable id. Input schemas trim text and drop empty fields, so a request carries only what
+ * the user filled in.
+ *
+ *   const page = linkListSchema.parse(json);      // Page<LinkSummary>
+ *   const body = linkInputSchema.parse(formData); // what POST /api/url/add sends
+ */
+import { z } from 'zod';
+
+type JsonObject = Record<string, unknown>;
+
+/** True for a plain JSON object (not null, not an array). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value normalisers. They never throw: anything unusable becomes the field's default.
+
+function toInteger(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) ? n : null;
+}
+
+function toNumber(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+function toCount(value: unknown): number | null {
+  const n = toInteger(value);
+  return n !== null && n >= 0 ? n : null;
+}
+
+function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
+function toBool(value: unknown): boolean {
+  if (typeof value === 'string') return ['1', 'true'].includes(value.trim().toLowerCase());
+  return value === true || value === 1;
+}
+
+/** A URL or date that servers send as false, "", null or a zero date when it is not set. */
+function toOptionalText(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return /^0000-00-00( 00:00:00)?$/.test(value.trim()) ? null : value;
+}
+
+// Maps are built through a Map and Object.fromEntries so that a `__proto__` key stays a plain key.
+function toTargetMap(value: unknown): Record<string, string> {
+  const targets = new Map<string, string>();
+  if (isJsonObject(value)) {
+    for (const [name, link] of Object.entries(value)) if (typeof link === 'string') targets.set(name, link);
+  } else if (Array.isArray(value)) {
+    for (const entry of value) {
+      if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') {
+        targets.set(entry[0], entry[1]);
+      } else if (isJsonObject(entry) && typeof entry.link === 'string') {
+        const name = [entry.location, entry.device, entry.language, entry.name].find(
+          (n) => typeof n === 'string',
+        );
+        if (typeof name === 'string') targets.set(name, entry.link);
+      }
+    }
+  }
+  return Object.fromEntries(targets);
+}
+
+function toCountPair(entry: unknown): [string, number] | null {
+  if (typeof entry === 'string') return [entry, 1];
+  if (Array.isArray(entry)) {
+    const count = toNumber(entry[1]);
+    return typeof entry[0] === 'string' && count !== null ? [entry[0], count] : null;
+  }
+  if (!isJsonObject(entry)) return null;
+  // An entry like { country: "US", clicks: 3 }: its key names are unknown, so go by value types.
+  const values = Object.values(entry);
+  const name = values.find((v): v is string => typeof v === 'string' && toNumber(v) === null);
+  const count = values.map(toNumber).find((n) => n !== null);
+  return name === undefined ? null : [name, count ?? 1];
+}
+
+function toCountMap(value: unknown): Record<string, number> {
+  const counts = new Map<string, number>();
+  if (isJsonObject(value)) {
+    for (const [name, raw] of Object.entries(value)) {
+      const count = toNumber(raw);
+      if (count !== null) counts.set(name, count);
+    }
+  } else if (Array.isArray(value)) {
+    for (const entry of value) {
+      const pair = toCountPair(entry);
+      if (pair) counts.set(pair[0], (counts.get(pair[0]) ?? 0) + pair[1]);
+    }
+  }
+  return Object.fromEntries(counts);
+}
+
+// The spec only shows a number for the top-* statistics; servers that send a breakdown get it kept.
+function toBreakdown(value: unknown): number | Record<string, number> {
+  if (Array.isArray(value) || isJsonObject(value)) return toCountMap(value);
+  return toNumber(value) ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas for responses.
+
+const lenient = <T>(normalise: (value: unknown) => T) => z.unknown().optional().transform(normalise);
+
+const text = lenient(toText);
+const count = lenient((value) => toCount(value) ?? 0);
+const optionalCount = lenient(toCount);
+const flag = lenient(toBool);
+const optionalText = lenient(toOptionalText);
+const entityId = z.preprocess((value) => toInteger(value) ?? value, z.number().int().positive());
+const jsonObject = z.custom<JsonObject>(isJsonObject);
+
+// ---------------------------------------------------------------------------------------------
+// Resources.
+
+export const accountSchema = z.object({
+  id: entityId,
+  email: text,
+  username: text,
+  avatar: text,
+  status: text,
+  expires: text,
+  registered: text,
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const brandedDomainSchema = z.object({
+  id: entityId,
+  domain: text,
+  redirectroot: text,
+  redirect404: text,
+});
+export type BrandedDomain = z.infer<typeof brandedDomainSchema>;
+
+export const splashPageSchema = z.object({ id: entityId, name: text, date: text });
+export type SplashPage = z.infer<typeof splashPageSchema>;
+
+export const ctaOverlaySchema = z.object({ id: entityId, type: text, name: text, date: text });
+export type CtaOverlay = z.infer<typeof ctaOverlaySchema>;
+
+// Servers send the campaign name under `name` in lists but under `domain` in add/update answers.
+export const campaignSchema = z
+  .object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text })
+  .transform((c) => ({
+    id: c.id,
+    name: c.name || c.domain,
+    public: c.public,
+    rotator: c.rotator,
+    list: c.list,
+  }));
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const channelSchema = z.object({
+  id: entityId,
+  name: text,
+  description: text,
+  color: text,
+  starred: flag,
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const channelItemSchema = z.object({
+  type: text,
+  id: entityId,
+  title: text,
+  preview: text,
+  link: text,
+  date: text,
+});
+export type ChannelItem = z.infer<typeof channelItemSchema>;
+
+export const linkSummarySchema = z
+  .object({
+    id: entityId,
+    alias: text,
+    shorturl: text,
+    longurl: text,
+    clicks: count,
+    title: text,
+    description: text,
+    date: text,
+  })
+  .transform(({ shorturl, longurl, ...rest }) => ({ ...rest, shortUrl: shorturl, longUrl: longurl }));
+export type LinkSummary = z.infer<typeof linkSummarySchema>;
+
+const linkDetailsSchema = z
+  .object({
+    shorturl: text,
+    longurl: text,
+    title: text,
+    description: text,
+    location: lenient(toTargetMap),
+    device: lenient(toTargetMap),
+    expiry: optionalText,
+    date: text,
+  })
+  .transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest }));
+export type LinkDetails = z.infer<typeof linkDetailsSchema>;
+
+const breakdown = lenient(toBreakdown);
+const linkStatsSchema = z.object({
+  clicks: count,
+  uniqueClicks: count,
+  topCountries: breakdown,
+  topReferrers: breakdown,
+  topBrowsers: breakdown,
+  topOs: breakdown,
+  socialCount: lenient(toCountMap),
+});
+export type LinkStats = z.infer<typeof linkStatsSchema>;
+/** A top-* statistic: the plain number the spec shows, or a name → count breakdown. */
+export type StatBreakdown = LinkStats['topCountries'];
+
+// A server that leaves out the top-level id still names the link in `details.id`.
+function liftDetailsId(value: unknown): unknown {
+  if (!isJsonObject(value) || toInteger(value.id) !== null || !isJsonObject(value.details)) return value;
+  return { ...value, id: value.details.id };
+}
+
+/** GET /api/url/:id, and GET /api/urls?short=… when it matches. */
+export const linkDetailSchema = z
+  .preprocess(
+    liftDetailsId,
+    z.object({
+      id: entityId,
+      details: linkDetailsSchema,
+      data: z.preprocess((value) => (isJsonObject(value) ? value : {}), linkStatsSchema),
+    }),
+  )
+  .transform(({ id, details, data }) => ({ id, details, stats: data }));
+export type LinkDetail = z.infer<typeof linkDetailSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses.
+
+/** A paged list after normalisation. */
+export type Page<T> = {
+  items: T[];
+  total: number;
+  perPage: number;
+  currentPage: number;
+  nextPage: number | null;
+  maxPage: number;
+};
+
+const pagingSchema = z.object({
+  result: optionalCount,
+  perpage: optionalCount,
+  currentpage: optionalCount,
+  nextpage: optionalCount,
+  maxpage: optionalCount,
+});
+
+// PHP encodes an array with gaps as an object keyed by index, and a lone entry may come unwrapped.
+function listEntries(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (!isJsonObject(value)) return [];
+  return 'id' in value ? [value] : Object.values(value);
+}
+
+function pageSchema<T extends z.ZodType>(key: string, item: T) {
+  return z
+    .object({ data: z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), jsonObject) })
+    .transform(({ data }): Page<z.output<T>> => {
+      const items = listEntries(data[key]).flatMap((entry) => {
+        const parsed = item.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+      const paging = pagingSchema.parse(data);
+      const currentPage = paging.currentpage || 1;
+      const next = paging.nextpage;
+      // Servers mark the last page with nextpage null, 0, missing, or equal to the current page.
+      const nextPage =
+        next !== null && next > currentPage && (paging.maxpage === null || next <= paging.maxpage)
+          ? next
+          : null;
+      return {
+        items,
+        total: paging.result ?? items.length,
+        perPage: paging.perpage ?? items.length,
+        currentPage,
+        nextPage,
+        maxPage: paging.maxpage ?? Math.max(currentPage, nextPage ?? 0),
+      };
+    });
+}
+
+export const domainListSchema = pageSchema('domains', brandedDomainSchema);
+export const splashListSchema = pageSchema('splash', splashPageSchema);
+export const overlayListSchema = pageSchema('cta', ctaOverlaySchema);
+export const campaignListSchema = pageSchema('campaigns', campaignSchema);
+export const channelListSchema = pageSchema('channels', channelSchema);
+export const channelItemListSchema = pageSchema('items', channelItemSchema);
+export const linkListSchema = pageSchema('urls', linkSummarySchema);
+
+export const accountResponseSchema = z.object({ data: accountSchema }).transform(({ data }) => data);
+
+export const messageResponseSchema = z.object({ message: text });
+export type MessageResult = z.infer<typeof messageResponseSchema>;
+
+export const idResponseSchema = z.object({ id: entityId });
+export type CreatedId = z.infer<typeof idResponseSchema>;
+
+// Some servers name the short URL `short` instead of `shorturl`.
+export const addLinkResponseSchema = z
+  .object({ id: entityId, shorturl: text, short: text })
+  .transform(({ id, shorturl, short }) => ({ id, shortUrl: shorturl || short }))
+  .refine((link) => link.shortUrl !== '', { path: ['shorturl'] });
+export type CreatedLink = z.infer<typeof addLinkResponseSchema>;
+
+// The spec does not show this answer: accept a message, a short URL, both or neither.
+export const updateLinkResponseSchema = z
+  .object({ message: text, shorturl: text, short: text })
+  .transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null }));
+export type UpdatedLink = z.infer<typeof updateLinkResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs. Each message says what to do, since it is shown to the user as is.
+
+const entered = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+const secret = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+const required = (message: string) => z.string(message).trim().min(1, message);
+const positiveInt = (message: string) => z.number(message).int(message).positive(message);
+const optionalRef = (message: string) =>
+  positiveInt(message)
+    .nullish()
+    .transform((value) => value ?? undefined);
+const scheme = /^https?:\/\/\S+$/i;
+
+export const pageQuerySchema = z.object({
+  limit: positiveInt('The page size (limit) must be a positive whole number.').optional(),
+  page: positiveInt('The page number must be a positive whole number.').optional(),
+});
+export type PageQuery = z.input<typeof pageQuerySchema>;
+
+export const linkListQuerySchema = pageQuerySchema.extend({
+  order: z.enum(['date', 'click'], 'Sort links by date or click.').optional(),
+  q: entered,
+});
+export type LinkListQuery = z.input<typeof linkListQuerySchema>;
+
+export const accountUpdateInputSchema = z.object({
+  email: entered.refine(
+    (v) => v === undefined || z.email().safeParse(v).success,
+    'Enter a valid email address.',
+  ),
+  password: secret,
+});
+export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
+
+const redirects = { redirectroot: entered, redirect404: entered };
+
+export const domainInputSchema = z.object({
+  domain: required('Enter the domain with its scheme, e.g. https://go.example.com.').regex(
+    scheme,
+    'Enter the domain with its scheme, e.g. https://go.example.com.',
+  ),
+  ...redirects,
+});
+export type DomainInput = z.input<typeof domainInputSchema>;
+
+export const domainUpdateInputSchema = z.object(redirects);
+export type DomainUpdateInput = z.input<typeof domainUpdateInputSchema>;
+
+const campaignFields = { slug: entered, public: z.boolean().optional() };
+
+export const campaignInputSchema = z.object({ name: entered, ...campaignFields });
+export type CampaignInput = z.input<typeof campaignInputSchema>;
+
+export const campaignUpdateInputSchema = z.object({
+  name: required('Enter a campaign name.'),
+  ...campaignFields,
+});
+export type CampaignUpdateInput = z.input<typeof campaignUpdateInputSchema>;
+
+const channelFields = {
+  description: entered,
+  color: entered.refine(
+    (v) => v === undefined || /^#[\da-f]{6}$/i.test(v),
+    'Enter the colour as a HEX value like #1A2B3C.',
+  ),
+  starred: z.boolean().optional(),
+};
+
+export const channelInputSchema = z.object({ name: required('Enter a channel name.'), ...channelFields });
+export type ChannelInput = z.input<typeof channelInputSchema>;
+
+/** The kinds of item a channel holds (the `:type` of POST /api/channel/:id/assign/:type/:itemid). */
+export const channelItemTypeSchema = z.enum(
+  ['links', 'bio', 'qr'],
+  'Only links, bio pages and QR codes can be added to a channel.',
+);
+export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
+
+export const channelUpdateInputSchema = z.object({ name: entered, ...channelFields });
+export type ChannelUpdateInput = z.input<typeof channelUpdateInputSchema>;
+
+/** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error. */
+function rows<T extends z.ZodType<Record<string, string>>>(row: T, what: string) {
+  return z
+    .array(row)
+    .optional()
+    .transform((list, ctx) => {
+      const filled = (list ?? []).filter((r) => Object.values(r).some((v) => v !== ''));
+      if (filled.some((r) => Object.values(r).includes(''))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Fill in both fields of each ${what} row, or clear the row.`,
+        });
+        return z.NEVER;
+      }
+      return filled.length > 0 ? filled : undefined;
+    });
+}
+
+const cell = z.string().trim();
+
+const deeplinkSchema = z
+  .object({ auto: z.boolean().optional(), apple: entered, google: entered })
+  .optional()
+  .transform((d) => (d && (d.auto === true || d.apple || d.google) ? d : undefined));
+
+/** Body of POST /api/url/add. */
+export const linkInputSchema = z.object({
+  url: required('Enter the long URL to shorten.'),
+  custom: entered,
+  type: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : String(value).trim() || undefined)),
+  password: secret,
+  domain: entered,
+  expiry: entered.refine(
+    (v) => v === undefined || /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v),
+    'Write the expiry as YYYY-MM-DD HH:MM:SS.',
+  ),
+  geotarget: rows(z.object({ location: cell, link: cell }), 'geo-targeting'),
+  devicetarget: rows(z.object({ device: cell, link: cell }), 'device-targeting'),
+  languagetarget: rows(z.object({ language: cell, link: cell }), 'language-targeting'),
+  metatitle: entered,
+  metadescription: entered,
+  metaimage: entered,
+  description: entered,
+  pixels: z
+    .array(positiveInt('Each pixel id must be a positive whole number.'))
+    .optional()
+    .transform((list) => (list && list.length > 0 ? list : undefined)),
+  channel: optionalRef('The channel id must be a positive whole number.'),
+  campaign: optionalRef('The campaign id must be a positive whole number.'),
+  deeplink: deeplinkSchema,
+  status: z.enum(['public', 'private'], 'The status must be public or private.').optional(),
+  parameters: rows(z.object({ name: cell, value: cell }), 'parameter'),
+});
+
+export type LinkInput = z.input<typeof linkInputSchema>;
+
+/** Body of PUT /api/url/:id/update: the add fields without `status` and `description`. */
+export const linkUpdateInputSchema = linkInputSchema.omit({ status: true, description: true });
+export type LinkUpdateInput = z.input<typeof linkUpdateInputSchema>;

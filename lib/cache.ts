@@ -1,0 +1,158 @@
+/**
+ * Local cache of recent links and of the campaign/channel choices, per profile, in IndexedDB via
+ * idb-keyval. Pages read it directly so the popup draws at once without waking the background;
+ * only the background writes fetched data into it.
+ */
+import { createStore, get, set, type UseStore, update } from 'idb-keyval';
+
+/** A link as the popup lists it. */
+export interface CachedLink {
+  id: number;
+  alias: string;
+  shortUrl: string;
+  longUrl: string;
+  title: string;
+  description: string;
+  clicks: number;
+  /** `YYYY-MM-DD HH:MM:SS`, so that string order is time order. */
+  date: string;
+}
+
+/** A campaign or channel as a choice in a select. */
+export interface NamedItem {
+  id: number;
+  name: string;
+}
+
+interface LinksEntry {
+  fetchedAt: number;
+  links: CachedLink[];
+}
+
+interface ListsEntry {
+  fetchedAt: number;
+  campaigns: NamedItem[];
+  channels: NamedItem[];
+}
+
+/** How many links are kept per profile (the newest). */
+export const LINK_CACHE_CAP = 10_000;
+
+let store: UseStore | undefined;
+// Opened lazily: createStore opens the database at once, and a module import must not do I/O.
+function cacheStore(): UseStore {
+  store ??= createStore('shortlink-cache', 'kv');
+  return store;
+}
+
+const linksKey = (profileId: string) => `links:${profileId}`;
+const listsKey = (profileId: string) => `lists:${profileId}`;
+
+function isLinksEntry(value: unknown): value is LinksEntry {
+  return !!value && typeof value === 'object' && Array.isArray((value as LinksEntry).links);
+}
+
+function isListsEntry(value: unknown): value is ListsEntry {
+  const v = value as ListsEntry | undefined;
+  return !!v && typeof v === 'object' && Array.isArray(v.campaigns) && Array.isArray(v.channels);
+}
+
+/** Cached links of a profile, newest first; `fetchedAt` 0 when never fetched. A corrupt entry reads as empty. */
+export async function getCachedLinks(profileId: string): Promise<LinksEntry> {
+  try {
+    const entry = await get(linksKey(profileId), cacheStore());
+    if (isLinksEntry(entry)) return entry;
+  } catch {
+    // A broken database must not break the popup: it is only a cache, rebuilt on the next refresh.
+  }
+  return { fetchedAt: 0, links: [] };
+}
+
+/** Newest first: by date, then by id for links created within the same second. */
+export function compareNewestFirst(a: CachedLink, b: CachedLink): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  return b.id - a.id;
+}
+
+/**
+ * Merges links into a profile's cache (same id: the new copy wins), keeps the newest LINK_CACHE_CAP.
+ * `fetchedAt` marks a refresh from the server; omit it when adding a link just created.
+ */
+export async function putCachedLinks(
+  profileId: string,
+  links: CachedLink[],
+  fetchedAt?: number,
+): Promise<LinksEntry> {
+  let result: LinksEntry = { fetchedAt: 0, links: [] };
+  await update(
+    linksKey(profileId),
+    (old: unknown) => {
+      const current = isLinksEntry(old) ? old : { fetchedAt: 0, links: [] };
+      const byId = new Map<number, CachedLink>();
+      for (const link of current.links) byId.set(link.id, link);
+      for (const link of links) byId.set(link.id, link);
+      const merged = [...byId.values()].sort(compareNewestFirst).slice(0, LINK_CACHE_CAP);
+      result = { fetchedAt: fetchedAt ?? current.fetchedAt, links: merged };
+      return result;
+    },
+    cacheStore(),
+  );
+  return result;
+}
+
+/** Cached campaign and channel choices of a profile; `fetchedAt` 0 when never fetched. */
+export async function getCachedLists(profileId: string): Promise<ListsEntry> {
+  try {
+    const entry = await get(listsKey(profileId), cacheStore());
+    if (isListsEntry(entry)) return entry;
+  } catch {
+    // See getCachedLinks: a cache failure is never fatal.
+  }
+  return { fetchedAt: 0, campaigns: [], channels: [] };
+}
+
+/** Replaces the campaign and channel choices of a profile. */
+export async function putCachedLists(profileId: string, lists: ListsEntry): Promise<void> {
+  await set(listsKey(profileId), lists, cacheStore());
+}
+
+/** Drops everything cached for a profile (when it is deleted or its server changes). */
+export async function clearProfileCache(profileId: string): Promise<void> {
+  await set(linksKey(profileId), { fetchedAt: 0, links: [] }, cacheStore());
+  await set(listsKey(profileId), { fetchedAt: 0, campaigns: [], channels: [] }, cacheStore());
+}
+
+/** Compares long URLs the way a user would: ignoring a trailing slash and the `#fragment`. */
+export function sameLongUrl(a: string, b: string): boolean {
+  const norm = (u: string) => u.trim().replace(/#.*$/, '').replace(/\/+$/, '');
+  return norm(a) === norm(b);
+}
+
+/** The newest cached link for a long URL, if it was shortened before. */
+export function findByLongUrl(links: readonly CachedLink[], longUrl: string): CachedLink | undefined {
+  return links.find((link) => sameLongUrl(link.longUrl, longUrl));
+}
+
+/** Lower-cased text of each link, built once so each keystroke's search only scans strings. */
+export function buildSearchIndex(links: readonly CachedLink[]): string[] {
+  return links.map((l) =>
+    `${l.shortUrl}\n${l.longUrl}\n${l.title}\n${l.alias}\n${l.description}`.toLowerCase(),
+  );
+}
+
+/** Links whose text contains every word of the query, at most `limit`, in cache order. */
+export function searchLinks(
+  links: readonly CachedLink[],
+  index: readonly string[],
+  query: string,
+  limit: number,
+): CachedLink[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return links.slice(0, limit);
+  const found: CachedLink[] = [];
+  for (let i = 0; i < links.length && found.length < limit; i++) {
+    const text = index[i]!;
+    if (words.every((w) => text.includes(w))) found.push(links[i]!);
+  }
+  return found;
+}

@@ -1,0 +1,364 @@
+/**
+ * The link editor's model: what the form holds (strings and rows, as typed), its validation, and
+ * its conversion to the request bodies of POST /api/url/add and PUT /api/url/:id/update. Pure, so
+ * the popup's "More options" and the management page share one set of rules.
+ *
+ *   const errors = validateLinkForm(state, new Date());
+ *   if (Object.keys(errors).length === 0) callApi('updateLink', id, toLinkUpdateInput(state));
+ */
+import { z } from 'zod/mini';
+import type { LinkDetail, LinkInput, LinkUpdateInput } from './api/schemas';
+import { isHttpUrl } from './url';
+
+export interface GeoRow {
+  location: string;
+  link: string;
+}
+export interface DeviceRow {
+  device: string;
+  link: string;
+}
+export interface LanguageRow {
+  language: string;
+  link: string;
+}
+export interface ParameterRow {
+  name: string;
+  value: string;
+}
+
+/** `auto` lets the server build app links from the long URL; `stores` sends the two store links. */
+export type DeeplinkMode = 'none' | 'auto' | 'stores';
+
+/**
+ * The redirect type as the form's select holds it: '' (server default), `direct`, `frame`,
+ * `splash`, or a custom splash page / CTA overlay as `splash-page:<id>` / `overlay:<id>` (the API
+ * takes the bare id for both, so the prefix only keeps the two lists apart in the select).
+ */
+export type RedirectChoice = string;
+
+/** Everything the link editor holds, as the user typed it. */
+export interface LinkFormState {
+  url: string;
+  custom: string;
+  type: RedirectChoice;
+  password: string;
+  /** A branded domain, with its scheme, or '' for the server's own. */
+  domain: string;
+  /** An `<input type="datetime-local">` value: `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`, local time. */
+  expiry: string;
+  geotarget: GeoRow[];
+  devicetarget: DeviceRow[];
+  languagetarget: LanguageRow[];
+  metatitle: string;
+  metadescription: string;
+  metaimage: string;
+  /** Only sent when creating; the update endpoint does not take it. */
+  description: string;
+  /** Pixel ids separated by commas. */
+  pixels: string;
+  /** A channel id, or ''. */
+  channel: string;
+  /** A campaign id, or ''. */
+  campaign: string;
+  deeplink: DeeplinkMode;
+  deeplinkApple: string;
+  deeplinkGoogle: string;
+  /** Only sent when creating; '' leaves the server's default (private). */
+  status: '' | 'public' | 'private';
+  parameters: ParameterRow[];
+}
+
+/** Field name (or `rows.index.part`, e.g. `geotarget.0.link`) → message to show next to it. */
+export type LinkFormErrors = Record<string, string>;
+
+/** A blank form. */
+export function emptyLinkForm(): LinkFormState {
+  return {
+    url: '',
+    custom: '',
+    type: '',
+    password: '',
+    domain: '',
+    expiry: '',
+    geotarget: [],
+    devicetarget: [],
+    languagetarget: [],
+    metatitle: '',
+    metadescription: '',
+    metaimage: '',
+    description: '',
+    pixels: '',
+    channel: '',
+    campaign: '',
+    deeplink: 'none',
+    deeplinkApple: '',
+    deeplinkGoogle: '',
+    status: '',
+    parameters: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules, also used by the other management forms.
+
+const filled = (value: string) => value.trim() !== '';
+
+/** True for `#RRGGBB`. */
+export function isHexColor(value: string): boolean {
+  return /^#[0-9a-f]{6}$/i.test(value.trim());
+}
+
+/** True when the URL's path (query and fragment ignored) ends in .jpg, .jpeg or .png. */
+export function isJpgOrPngUrl(value: string): boolean {
+  if (!isHttpUrl(value.trim())) return false;
+  return /\.(jpe?g|png)$/i.test(new URL(value.trim()).pathname);
+}
+
+/** The comma-separated pixel ids as numbers; undefined when one of them is not a positive integer. */
+export function parsePixelIds(value: string): number[] | undefined {
+  const parts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(filled);
+  if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part))) return undefined;
+  return parts.map(Number);
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d))?$/;
+
+/** A datetime-local value as a local Date; undefined when it is not a real date and time. */
+export function parseLocalDateTime(value: string): Date | undefined {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(year, month - 1, day, hour, minute, second);
+  // new Date rolls 2026-02-30 over to March; a rolled-over date was not a real one.
+  if (date.getMonth() !== month - 1 || date.getDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    return undefined;
+  }
+  return date;
+}
+
+/** A datetime-local value in the API's `YYYY-MM-DD HH:MM:SS`. */
+export function toApiDateTime(value: string): string {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return value.trim();
+  const [, year, month, day, hour, minute, second] = match;
+  return `${year}-${month}-${day} ${hour}:${minute}:${second ?? '00'}`;
+}
+
+/** An API date (`YYYY-MM-DD HH:MM:SS`) as a datetime-local value; '' when it is not one. */
+export function fromApiDateTime(value: string | null): string {
+  const match = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d(?::\d\d)?)/.exec(value?.trim() ?? '');
+  return match ? `${match[1]}T${match[2]}` : '';
+}
+
+const URL_MESSAGE = 'Enter a full web address starting with http:// or https://.';
+
+const optionalUrl = (message = URL_MESSAGE) =>
+  z.string().check(z.refine((value) => !filled(value) || isHttpUrl(value.trim()), message));
+
+/** A row of two parts: both or neither, and `link` (if that is a part) must be http(s). */
+function rowSchema(key: string, keyLabel: string, valueKey: 'link' | 'value') {
+  const keyMessage = `Enter the ${keyLabel}, or clear the row.`;
+  const shape: Record<string, z.ZodMiniString<string>> = { [key]: z.string(), [valueKey]: z.string() };
+  return z.object(shape).check(
+    z.superRefine((row: Record<string, string>, ctx) => {
+      const name = row[key] ?? '';
+      const value = row[valueKey] ?? '';
+      if (!filled(name) && !filled(value)) return;
+      if (!filled(name)) ctx.addIssue({ code: 'custom', path: [key], message: keyMessage });
+      if (!filled(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [valueKey],
+          message:
+            valueKey === 'link'
+              ? 'Enter the target URL, or clear the row.'
+              : 'Enter a value, or clear the row.',
+        });
+      } else if (valueKey === 'link' && !isHttpUrl(value.trim())) {
+        ctx.addIssue({ code: 'custom', path: [valueKey], message: URL_MESSAGE });
+      }
+    }),
+  );
+}
+
+function linkFormSchema(now: Date) {
+  return z.object({
+    url: z.string().check(
+      z.refine(filled, { message: 'Enter the long URL.', abort: true }),
+      z.refine((value) => isHttpUrl(value.trim()), URL_MESSAGE),
+    ),
+    custom: z
+      .string()
+      .check(
+        z.refine((value) => !/[\s/?#]/.test(value.trim()), 'An alias cannot contain spaces, /, ? or #.'),
+      ),
+    domain: optionalUrl('Choose a branded domain (it starts with http:// or https://).'),
+    expiry: z.string().check(
+      z.superRefine((value, ctx) => {
+        if (!filled(value)) return;
+        const date = parseLocalDateTime(value);
+        if (!date) ctx.addIssue({ code: 'custom', message: 'Enter a date and time.', input: value });
+        else if (date.getTime() <= now.getTime()) {
+          ctx.addIssue({ code: 'custom', message: 'The expiry must be in the future.', input: value });
+        }
+      }),
+    ),
+    geotarget: z.array(rowSchema('location', 'country or region', 'link')),
+    devicetarget: z.array(rowSchema('device', 'device', 'link')),
+    languagetarget: z.array(rowSchema('language', 'language code', 'link')),
+    metaimage: z
+      .string()
+      .check(
+        z.refine(
+          (value) => !filled(value) || isJpgOrPngUrl(value),
+          'Enter an http(s) address of a .jpg, .jpeg or .png image.',
+        ),
+      ),
+    pixels: z
+      .string()
+      .check(
+        z.refine(
+          (value) => parsePixelIds(value) !== undefined,
+          'Enter pixel ids as whole numbers separated by commas, e.g. 3, 7.',
+        ),
+      ),
+    channel: z
+      .string()
+      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), 'Choose a channel.')),
+    campaign: z
+      .string()
+      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), 'Choose a campaign.')),
+    deeplinkApple: optionalUrl(),
+    deeplinkGoogle: optionalUrl(),
+    parameters: z.array(rowSchema('name', 'parameter name', 'value')),
+  });
+}
+
+/** The form's errors; an empty object means the form can be sent. `now` decides what "future" is. */
+export function validateLinkForm(state: LinkFormState, now: Date): LinkFormErrors {
+  const errors: LinkFormErrors = {};
+  const result = linkFormSchema(now).safeParse(state);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path.map(String).join('.');
+      errors[key] ??= issue.message;
+    }
+  }
+  if (state.deeplink === 'stores' && !filled(state.deeplinkApple) && !filled(state.deeplinkGoogle)) {
+    errors.deeplinkApple ??= 'Enter an App Store or a Google Play link, or choose another deep-link option.';
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form → request body. Only filled fields are sent: the API treats a missing field as "unchanged".
+
+function text(value: string): string | undefined {
+  return value.trim() || undefined;
+}
+
+function filledRows<R extends object>(rows: R[]): R[] | undefined {
+  const kept = rows
+    .map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v).trim()])) as R)
+    .filter((row) => Object.values(row).every(filled));
+  return kept.length > 0 ? kept : undefined;
+}
+
+/** The API's `type` for a redirect choice: a keyword, or the bare id of a splash page or overlay. */
+export function redirectTypeValue(choice: RedirectChoice): string | undefined {
+  const match = /^(?:splash-page|overlay):(\d+)$/.exec(choice);
+  return match ? match[1] : text(choice);
+}
+
+function deeplinkBody(state: LinkFormState): LinkInput['deeplink'] {
+  if (state.deeplink === 'auto') return { auto: true };
+  if (state.deeplink !== 'stores') return undefined;
+  const apple = text(state.deeplinkApple);
+  const google = text(state.deeplinkGoogle);
+  if (!apple && !google) return undefined;
+  return { ...(apple ? { apple } : {}), ...(google ? { google } : {}) };
+}
+
+function id(value: string): number | undefined {
+  return /^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+/** Drops keys whose value is undefined, so the JSON body lists only what was filled in. */
+function compact<T extends object>(body: T): T {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** The body of PUT /api/url/:id/update (no `status` or `description`: the endpoint does not take them). */
+export function toLinkUpdateInput(state: LinkFormState): LinkUpdateInput {
+  const pixels = parsePixelIds(state.pixels);
+  return compact<LinkUpdateInput>({
+    url: state.url.trim(),
+    custom: text(state.custom),
+    type: redirectTypeValue(state.type),
+    // A password may start or end with a space on purpose.
+    password: state.password || undefined,
+    domain: text(state.domain),
+    expiry: text(state.expiry) && toApiDateTime(state.expiry),
+    geotarget: filledRows(state.geotarget),
+    devicetarget: filledRows(state.devicetarget),
+    languagetarget: filledRows(state.languagetarget),
+    metatitle: text(state.metatitle),
+    metadescription: text(state.metadescription),
+    metaimage: text(state.metaimage),
+    pixels: pixels && pixels.length > 0 ? pixels : undefined,
+    channel: id(state.channel),
+    campaign: id(state.campaign),
+    deeplink: deeplinkBody(state),
+    parameters: filledRows(state.parameters),
+  });
+}
+
+/** The body of POST /api/url/add. */
+export function toLinkInput(state: LinkFormState): LinkInput {
+  return compact<LinkInput>({
+    ...toLinkUpdateInput(state),
+    description: text(state.description),
+    status: state.status || undefined,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server → form.
+
+/**
+ * The editor prefilled from a link's details: long URL, geo and device targets, expiry. The API
+ * shows nothing else of a link, so the other fields start blank and, left blank, stay unchanged.
+ */
+export function fromLinkDetail(detail: LinkDetail): LinkFormState {
+  const { details } = detail;
+  return {
+    ...emptyLinkForm(),
+    url: details.longUrl,
+    description: details.description,
+    expiry: fromApiDateTime(details.expiry),
+    geotarget: Object.entries(details.location).map(([location, link]) => ({ location, link })),
+    devicetarget: Object.entries(details.device).map(([device, link]) => ({ device, link })),
+  };
+}
+
+/** The UTM parameter names the preset adds. */
+export const UTM_NAMES = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/** `rows` plus empty utm_source/utm_medium/utm_campaign rows for any of them not already there. */
+export function withUtmRows(rows: ParameterRow[]): ParameterRow[] {
+  const present = new Set(rows.map((row) => row.name.trim()));
+  const added = UTM_NAMES.filter((name) => !present.has(name)).map((name) => ({ name, value: '' }));
+  // The preset replaces blank rows instead of leaving them above the new ones.
+  return [...rows.filter((row) => filled(row.name) || filled(row.value)), ...added];
+}

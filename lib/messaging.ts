@@ -1,0 +1,27 @@
+/**
+ * Sending side of the protocol, used by extension pages. The background's side lives in
+ * `entrypoints/background/messages.ts`.
+ */
+import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from './protocol';
+
+/** Sends one request to the background and returns its Result; never throws. */
+export async function send<K extends MessageType>(
+  type: K,
+  payload: RequestOf<K>,
+): Promise<Result<ResponseOf<K>>> {
+  try {
+    const reply = (await browser.runtime.sendMessage({ type, payload })) as Result<ResponseOf<K>> | undefined;
+    if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
+    return { ok: false, error: noReply() };
+  } catch {
+    return { ok: false, error: noReply() };
+  }
+}
+
+function noReply(): ErrorData {
+  return {
+    kind: 'bad_message',
+    message:
+      'The extension’s background did not answer. Close and reopen this page; if it persists, reload the extension.',
+  };
+}

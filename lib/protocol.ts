@@ -1,0 +1,78 @@
+/**
+ * The typed message map between extension pages and the background. Every request names a `type`
+ * from `Protocol`; every reply is a `Result`. Pages never hold the API key: they ask the background.
+ */
+import type { ShortenerClient } from './api/client';
+import type { ApiErrorKind } from './api/errors';
+import type { Account, LinkInput } from './api/schemas';
+import type { CachedLink, NamedItem } from './cache';
+import type { LinkDefaults, Profile } from './settings';
+
+/**
+ * Failures that are not the server's: no profile yet, permission refused, a malformed message, or
+ * `internal` — the extension itself failed (storage, a bug); its message never carries details.
+ */
+export type ExtensionErrorKind = 'not_configured' | 'permission_denied' | 'bad_message' | 'internal';
+
+/** What a failed request carries back to a page: plain data with a message a user can act on. */
+export interface ErrorData {
+  kind: ApiErrorKind | ExtensionErrorKind;
+  message: string;
+  status?: number;
+  /** For rate_limited: epoch ms when the server's window resets. */
+  retryAt?: number;
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
+
+/** Client methods a page may call through the `api` message (management pages). */
+export type ApiMethod = Exclude<keyof ShortenerClient, 'baseUrl' | 'rateLimit'>;
+
+/** The lists a page shows as choices: refreshed by the background at most every few minutes. */
+export interface ChoiceLists {
+  campaigns: NamedItem[];
+  channels: NamedItem[];
+}
+
+export interface Protocol {
+  /** Creates a short link. `requestId` makes a repeated send (double click, retry) return the same link. */
+  shorten: {
+    request: {
+      requestId: string;
+      input: LinkInput;
+      /** The tab's title, kept as the cached link's title until the next refresh brings the server's. */
+      pageTitle?: string;
+    };
+    response: { link: CachedLink };
+  };
+  /** Refreshes recent links and choice lists when older than their time-to-live; a warm cache sends nothing. */
+  refresh: {
+    request: { force?: boolean };
+    response: { links: CachedLink[] | null; lists: ChoiceLists | null };
+  };
+  /** Checks a server URL + key pair with GET /api/account, then saves the profile and its key. */
+  saveProfile: {
+    request: {
+      profile: { id?: string; name: string; serverUrl: string; defaults?: LinkDefaults };
+      /** Omitted: keep the key already saved for this profile. */
+      apiKey?: string;
+    };
+    response: { profile: Profile; account: Account };
+  };
+  deleteProfile: { request: { id: string }; response: null };
+  setActiveProfile: { request: { id: string }; response: null };
+  /** The account of the active (or given) profile, checked live. */
+  getAccount: { request: { profileId?: string }; response: Account };
+  /** Calls one client method for the active profile (management pages). */
+  api: { request: { method: ApiMethod; args: unknown[] }; response: unknown };
+}
+
+export type MessageType = keyof Protocol;
+export type RequestOf<K extends MessageType> = Protocol[K]['request'];
+export type ResponseOf<K extends MessageType> = Protocol[K]['response'];
+
+/** The envelope on the wire. */
+export interface Message<K extends MessageType = MessageType> {
+  type: K;
+  payload: RequestOf<K>;
+}

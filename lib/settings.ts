@@ -1,0 +1,65 @@
+/**
+ * Settings: profiles (server URL, name, defaults for new links) and behaviour switches, stored in
+ * `storage.local` under one versioned key. API keys are NOT here: they live in `lib/api-keys.ts`,
+ * which only the background imports. The popup reads settings without zod: see `settings-base.ts`.
+ */
+import * as z from 'zod/mini';
+import { defaultSettings, emptyDefaults, SETTINGS_KEY, SETTINGS_VERSION } from './settings-base';
+
+export {
+  activeProfile,
+  defaultSettings,
+  emptyDefaults,
+  SETTINGS_KEY,
+  SETTINGS_VERSION,
+} from './settings-base';
+
+const linkDefaultsSchema = z.object({
+  campaignId: z.catch(z.nullable(z.number()), null),
+  channelId: z.catch(z.nullable(z.number()), null),
+  /** Days from now; null means no expiry. */
+  expiryDays: z.catch(z.nullable(z.number()), null),
+  /** Branded domain (with scheme) or '' for the server's own. */
+  domain: z.catch(z.string(), ''),
+  status: z.catch(z.enum(['public', 'private']), 'private'),
+});
+export type LinkDefaults = z.infer<typeof linkDefaultsSchema>;
+
+const profileSchema = z.object({
+  id: z.string(),
+  name: z.catch(z.string(), ''),
+  serverUrl: z.string(),
+  defaults: z.catch(linkDefaultsSchema, () => emptyDefaults()),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const behaviourSchema = z.object({
+  autoCopy: z.catch(z.boolean(), true),
+  notifications: z.catch(z.boolean(), true),
+});
+export type Behaviour = z.infer<typeof behaviourSchema>;
+
+export const settingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  activeProfileId: z.catch(z.nullable(z.string()), null),
+  profiles: z.catch(z.array(profileSchema), []),
+  behaviour: z.catch(behaviourSchema, () => ({ autoCopy: true, notifications: true })),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Parses stored settings; anything unreadable becomes the defaults rather than breaking a page. */
+export function parseSettings(raw: unknown): Settings {
+  const parsed = settingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : defaultSettings();
+}
+
+/** Reads settings from storage.local. */
+export async function loadSettings(area = browser.storage.local): Promise<Settings> {
+  const stored = await area.get(SETTINGS_KEY);
+  return parseSettings(stored[SETTINGS_KEY]);
+}
+
+/** Writes settings to storage.local (never sync: server URLs are per machine and private). */
+export async function saveSettings(settings: Settings, area = browser.storage.local): Promise<void> {
+  await area.set({ [SETTINGS_KEY]: settingsSchema.parse(settings) });
+}

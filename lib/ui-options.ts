@@ -1,0 +1,121 @@
+/**
+ * The Options page's rules as plain functions: messages for a failed save, the defaults form and
+ * the read-modify-write of settings the page may change itself (link defaults and behaviour).
+ */
+import { retryHint } from './format';
+import type { ErrorData } from './protocol';
+import { type Behaviour, type LinkDefaults, loadSettings, type Settings, saveSettings } from './settings';
+import { isHttpUrl } from './url';
+
+/** What the user is told when the browser's host-access prompt was refused or dismissed. */
+export function permissionRefusedMessage(serverUrl: string): string {
+  return `Shortlink needs access to ${new URL(serverUrl).origin} to talk to your server. Click Save and choose Allow.`;
+}
+
+/** A failed saveProfile as a message that says what went wrong and what to do. */
+export function saveFailureMessage(error: ErrorData, serverUrl: string, now = Date.now()): string {
+  const origin = new URL(serverUrl).origin;
+  switch (error.kind) {
+    case 'unauthorized':
+      return `${origin} did not accept this API key. Copy the key again from your account settings on the server and paste it here.`;
+    case 'network':
+      return `Couldn’t reach ${origin}. Check the server URL and that the server is online, then click Save again.`;
+    case 'timeout':
+      return `${origin} did not answer in time. Check that the server is online, then click Save again.`;
+    case 'permission_denied':
+      return permissionRefusedMessage(serverUrl);
+    case 'rate_limited':
+      return /try again/i.test(error.message)
+        ? error.message
+        : `${error.message} ${retryHint(error.retryAt, now)}`;
+    default:
+      return error.message;
+  }
+}
+
+/** The defaults form as typed: ids and days as strings ('' = none). */
+export interface DefaultsDraft {
+  campaignId: string;
+  channelId: string;
+  expiryDays: string;
+  domain: string;
+  status: 'public' | 'private';
+}
+
+export type DefaultsErrors = Partial<Record<'expiryDays' | 'domain', string>>;
+
+/** Longest default expiry offered: ten years is already "never" for a short link. */
+export const MAX_EXPIRY_DAYS = 3650;
+
+const idText = (id: number | null) => (id === null ? '' : String(id));
+const idOf = (text: string) => (text === '' ? null : Number(text));
+
+/** The form values for saved defaults. */
+export function draftFromDefaults(defaults: LinkDefaults): DefaultsDraft {
+  return {
+    campaignId: idText(defaults.campaignId),
+    channelId: idText(defaults.channelId),
+    expiryDays: defaults.expiryDays === null ? '' : String(defaults.expiryDays),
+    domain: defaults.domain,
+    status: defaults.status,
+  };
+}
+
+/** Validates the defaults form; the defaults to save, or the messages to show next to the fields. */
+export function defaultsFromDraft(
+  draft: DefaultsDraft,
+): { ok: true; defaults: LinkDefaults } | { ok: false; errors: DefaultsErrors } {
+  const errors: DefaultsErrors = {};
+  const days = draft.expiryDays.trim();
+  const expiryDays = days === '' ? null : Number(days);
+  if (
+    expiryDays !== null &&
+    !(Number.isInteger(expiryDays) && expiryDays >= 1 && expiryDays <= MAX_EXPIRY_DAYS)
+  ) {
+    errors.expiryDays = `Enter a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or leave it empty for no expiry.`;
+  }
+  const domain = draft.domain.trim().replace(/\/+$/, '');
+  if (domain && !isHttpUrl(domain)) {
+    errors.domain =
+      'Enter the branded domain with its scheme, e.g. https://go.example.com, or leave it empty.';
+  }
+  if (errors.expiryDays || errors.domain) return { ok: false, errors };
+  return {
+    ok: true,
+    defaults: {
+      campaignId: idOf(draft.campaignId),
+      channelId: idOf(draft.channelId),
+      expiryDays,
+      domain,
+      status: draft.status,
+    },
+  };
+}
+
+/**
+ * Saves one profile's link defaults into the latest stored settings (the background may have
+ * changed them since the page loaded). False when the profile is gone.
+ */
+export async function saveProfileDefaults(
+  profileId: string,
+  defaults: LinkDefaults,
+  area = browser.storage.local,
+): Promise<boolean> {
+  const settings = await loadSettings(area);
+  const profile = settings.profiles.find((p) => p.id === profileId);
+  if (!profile) return false;
+  profile.defaults = defaults;
+  await saveSettings(settings, area);
+  return true;
+}
+
+/** Changes behaviour switches in the latest stored settings and returns what was saved. */
+export async function saveBehaviour(
+  patch: Partial<Behaviour>,
+  area = browser.storage.local,
+): Promise<Settings> {
+  const settings = await loadSettings(area);
+  settings.behaviour = { ...settings.behaviour, ...patch };
+  await saveSettings(settings, area);
+  return settings;
+}

@@ -1,0 +1,140 @@
+/**
+ * The X desktop as a person uses it: real key presses and mouse clicks (xdotool), the real clipboard
+ * (xclip) and the list of visible windows (how a native context menu or dialog is seen to open).
+ * Everything here needs DISPLAY; `npm run test:e2e` provides one through scripts/with-display.sh.
+ * Every command runs with a time limit, so a hung X tool fails the test instead of hanging CI.
+ */
+import { execFile, spawn } from 'node:child_process';
+
+const COMMAND_TIMEOUT_MS = 10_000;
+
+/** Result of a finished X tool. */
+interface CommandResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** Throws a clear error when there is no X display to drive. */
+export function requireDisplay(): string {
+  const display = process.env.DISPLAY;
+  if (!display) {
+    throw new Error(
+      'No X display (DISPLAY is unset). Run the e2e tests with `npm run test:e2e`, which starts Xvfb ' +
+        'through scripts/with-display.sh, or run under `xvfb-run -a`.',
+    );
+  }
+  return display;
+}
+
+/** Runs an X tool to completion within a time limit; resolves with its exit code rather than throwing. */
+function runTool(command: string, args: string[], timeoutMs = COMMAND_TIMEOUT_MS): Promise<CommandResult> {
+  requireDisplay();
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { timeout: timeoutMs, killSignal: 'SIGKILL' }, (error, stdout, stderr) => {
+      if (error && 'code' in error && error.code === 'ENOENT') {
+        reject(new Error(`${command} is not installed (apt-get install ${command}).`));
+        return;
+      }
+      if (error?.killed) {
+        reject(
+          new Error(`\`${command} ${args.join(' ')}\` did not finish within ${timeoutMs} ms and was killed.`),
+        );
+        return;
+      }
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ stdout, stderr, code });
+    });
+  });
+}
+
+/** Runs xdotool with the given arguments and returns its output; throws on a non-zero exit. */
+export async function xdotool(...args: string[]): Promise<string> {
+  const result = await runTool('xdotool', args);
+  if (result.code !== 0) {
+    throw new Error(`\`xdotool ${args.join(' ')}\` failed (exit ${result.code}): ${result.stderr.trim()}`);
+  }
+  return result.stdout;
+}
+
+/** Presses keys in order, xdotool names (`alt+shift+p`, `Up`, `Return`, `Escape`). */
+export async function pressKeys(...keys: string[]): Promise<void> {
+  await xdotool('key', '--delay', '50', ...keys);
+}
+
+/** Ids of all visible top-level X windows. A native menu or dialog shows up here as a new id. */
+export async function visibleWindows(): Promise<string[]> {
+  const result = await runTool('xdotool', ['search', '--onlyvisible', '--name', '']);
+  // xdotool search exits 1 when nothing matches, which is an answer, not a failure.
+  if (result.code !== 0 && result.stdout.trim() === '') return [];
+  return result.stdout.split('\n').filter((line) => line.trim() !== '');
+}
+
+/** Waits until a visible window that is not in `before` appears and returns its id. */
+export async function waitForNewWindow(
+  before: readonly string[],
+  what: string,
+  timeoutMs = 5_000,
+): Promise<string> {
+  const known = new Set(before);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const added = (await visibleWindows()).find((id) => !known.has(id));
+    if (added) return added;
+    await sleep(100);
+  }
+  throw new Error(`${what} did not appear within ${timeoutMs} ms (no new visible X window).`);
+}
+
+/** Waits until the window `id` is no longer visible. */
+export async function waitForWindowGone(id: string, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!(await visibleWindows()).includes(id)) return;
+    await sleep(100);
+  }
+  throw new Error(`${what} was still open after ${timeoutMs} ms.`);
+}
+
+/** Gives window `id` the X input focus, so that key presses go to it. */
+export async function focusWindow(id: string): Promise<void> {
+  await xdotool('windowfocus', '--sync', id);
+}
+
+/** Reads the text on the CLIPBOARD selection; '' when it is empty. */
+export async function readClipboard(): Promise<string> {
+  const result = await runTool('xclip', ['-o', '-selection', 'clipboard']);
+  if (result.code === 0) return result.stdout;
+  // An empty clipboard has no owner to offer text, and xclip reports that as an error.
+  if (/target .* not available/i.test(result.stderr)) return '';
+  throw new Error(`Reading the clipboard failed (xclip exit ${result.code}): ${result.stderr.trim()}`);
+}
+
+/** Empties the CLIPBOARD selection, so a later read proves that something was copied. */
+export function clearClipboard(timeoutMs = COMMAND_TIMEOUT_MS): Promise<void> {
+  requireDisplay();
+  return new Promise((resolve, reject) => {
+    // xclip forks a child that owns the selection until something else is copied; stdout/stderr are
+    // ignored so that child does not keep our pipes (and this promise) open.
+    const child = spawn('xclip', ['-selection', 'clipboard', '-i'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`xclip did not clear the clipboard within ${timeoutMs} ms.`));
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`Could not run xclip to clear the clipboard: ${error.message}`));
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`xclip exited with ${code} while clearing the clipboard.`));
+    });
+    child.stdin.end('');
+  });
+}
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,77 @@
+/**
+ * Vitest fixtures for e2e specs. Import `test` from here instead of from vitest:
+ *
+ *   test('shortens the current page', async ({ ext, site, referenceServer }) => { ... });
+ *
+ * Each fixture starts only when a test names it, and is torn down after that test. `ext` saves a
+ * screenshot of every open page to test/e2e/artifacts/ when its test fails. To launch another
+ * extension or with other flags in one describe block: `test.override({ launchOptions: { ... } })`.
+ */
+import type { Page } from 'puppeteer-core';
+import { test as base } from 'vitest';
+import { type ExtensionBrowser, type LaunchOptions, launchBrowser, screenshot } from './harness';
+import { type PageServer, samplePage, startPageServer } from './page-server';
+import { type ReferenceServer, startReference } from './reference-server';
+
+interface Fixtures {
+  /** How `ext` launches; default the WXT build with the action shortcut bound. */
+  launchOptions: LaunchOptions;
+  /** Chromium with the built extension loaded and the action shortcut bound. */
+  ext: ExtensionBrowser;
+  /** A local site; `/` is samplePage(), add more with setPage. */
+  site: PageServer;
+  /** The reference API server from test/server/, on a free port. */
+  referenceServer: ReferenceServer;
+}
+
+export const test = base.extend<Fixtures>({
+  launchOptions: {},
+  ext: async ({ task, launchOptions }, use) => {
+    const ext = await launchBrowser(launchOptions);
+    try {
+      await use(ext);
+    } finally {
+      if (task.result?.state === 'fail') await saveFailureScreenshots(ext, task.name);
+      await ext.close();
+    }
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+  site: async ({}, use) => {
+    const site = await startPageServer({ '/': samplePage() });
+    try {
+      await use(site);
+    } finally {
+      await site.close();
+    }
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern.
+  referenceServer: async ({}, use) => {
+    const server = await startReference();
+    try {
+      await use(server);
+    } finally {
+      await server.close();
+    }
+  },
+});
+
+/** Screenshots every page and open popup; errors are logged, never thrown over the test's own failure. */
+async function saveFailureScreenshots(ext: ExtensionBrowser, testName: string): Promise<void> {
+  const pages: Page[] = await ext.browser.pages().catch(() => []);
+  // browser.pages() leaves out extension popups.
+  for (const target of ext.browser.targets()) {
+    const isPopup = target.url().startsWith('chrome-extension://') && target.url().endsWith('/popup.html');
+    if (isPopup && !pages.some((page) => page.target() === target)) {
+      const popup = await target.asPage().catch(() => undefined);
+      if (popup) pages.push(popup);
+    }
+  }
+  for (const [index, page] of pages.entries()) {
+    try {
+      const path = await screenshot(page, `FAILED-${testName}-${index}`);
+      console.error(`[e2e] failure screenshot of ${page.url()}: ${path}`);
+    } catch (error) {
+      console.error(`[e2e] could not screenshot ${page.url()}: ${(error as Error).message}`);
+    }
+  }
+}

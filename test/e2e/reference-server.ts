@@ -1,0 +1,46 @@
+/**
+ * Loads the reference server (test/server/server.ts) only when something asks for it: specs through
+ * the `referenceServer` fixture, and the demo. The harness self-test never loads it, and a missing
+ * server fails with a message that says so instead of a module-resolution error.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+// Types only: erased at run time, so nothing here loads the server until startReference() is called.
+import type { ReferenceServer, ServerOptions } from '../server/server';
+import { ROOT } from './build';
+
+export type { ReferenceServer, ServerOptions };
+
+/** Where the reference server lives. */
+export const REFERENCE_SERVER_PATH = join(ROOT, 'test', 'server', 'server.ts');
+
+type StartReferenceServer = (options?: ServerOptions) => Promise<ReferenceServer>;
+
+/** Thrown when test/server/server.ts is not there. */
+export class ReferenceServerMissingError extends Error {
+  override readonly name = 'ReferenceServerMissingError';
+}
+
+/** Imports `startReferenceServer`; throws ReferenceServerMissingError if the file is absent. */
+export async function loadReferenceServer(): Promise<StartReferenceServer> {
+  if (!existsSync(REFERENCE_SERVER_PATH)) {
+    throw new ReferenceServerMissingError(
+      `The reference server is missing: ${REFERENCE_SERVER_PATH} does not exist. It should export ` +
+        'startReferenceServer(options) → Promise<{ url, port, apiKey, requests, setFault, reset, close }>.',
+    );
+  }
+  const module = (await import(pathToFileURL(REFERENCE_SERVER_PATH).href)) as {
+    startReferenceServer?: unknown;
+  };
+  if (typeof module.startReferenceServer !== 'function') {
+    throw new Error(`${REFERENCE_SERVER_PATH} does not export a function startReferenceServer.`);
+  }
+  return module.startReferenceServer as StartReferenceServer;
+}
+
+/** Starts the reference server; port 0 (a free port) unless `options.port` says otherwise. */
+export async function startReference(options: ServerOptions = {}): Promise<ReferenceServer> {
+  const start = await loadReferenceServer();
+  return start({ port: 0, ...options });
+}

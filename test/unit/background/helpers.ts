@@ -1,0 +1,238 @@
+/**
+ * Test environment of the background: stubs for the browser APIs fakeBrowser leaves unimplemented
+ * (context menus, commands, permissions, offscreen, openPopup), a stand-in offscreen document, and
+ * a small in-memory API server behind an injected fetch that records every request.
+ */
+import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import background from '@/entrypoints/background';
+import { API_KEYS_KEY } from '@/lib/api-keys';
+import { isCopyRequest } from '@/lib/background/offscreen-copy';
+import type { CachedLink } from '@/lib/cache';
+import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
+import {
+  defaultSettings,
+  emptyDefaults,
+  type LinkDefaults,
+  type Profile,
+  SETTINGS_KEY,
+} from '@/lib/settings';
+
+export const GOOD_KEY = 'good-key-1234';
+export const SERVER = 'https://sho.rt';
+
+/** An event that tests can fire, like fakeBrowser's own. */
+export function fakeEvent<A extends unknown[]>() {
+  const listeners: ((...args: A) => unknown)[] = [];
+  return {
+    addListener: (l: (...args: A) => unknown) => void listeners.push(l),
+    removeListener: (l: (...args: A) => unknown) => void listeners.splice(listeners.indexOf(l), 1),
+    hasListener: (l: (...args: A) => unknown) => listeners.includes(l),
+    hasListeners: () => listeners.length > 0,
+    trigger: (...args: A) => Promise.all(listeners.map((l) => l(...args))),
+  };
+}
+
+export interface Recorded {
+  method: string;
+  /** Path and query, e.g. `/api/urls?limit=50&order=date`. */
+  path: string;
+  body: unknown;
+}
+
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** An in-memory API server: links, campaigns, channels and an account, one valid key. */
+export function fakeServer() {
+  const calls: Recorded[] = [];
+  let nextId = 500;
+  const state = {
+    key: GOOD_KEY,
+    links: [] as {
+      id: number;
+      alias: string;
+      shorturl: string;
+      longurl: string;
+      title: string;
+      date: string;
+    }[],
+    campaigns: [{ id: 7, name: 'Spring' }],
+    channels: [{ id: 9, name: 'Blog', description: '', color: '#112233', starred: false }],
+    /** When set, every request gets this answer (or throws, for a network failure). */
+    fail: null as Reply | 'network' | null,
+    /** Delays every answer until this promise settles. */
+    gate: null as Promise<void> | null,
+  };
+
+  const json = ({ status, body, headers }: Reply) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+
+  function route(method: string, url: URL, body: Record<string, unknown>): Reply {
+    const page = (key: string, items: unknown[]) => ({
+      status: 200,
+      body: {
+        error: '0',
+        data: { result: items.length, perpage: 100, currentpage: 1, nextpage: 0, maxpage: 1, [key]: items },
+      },
+    });
+    const path = url.pathname;
+    if (method === 'GET' && path === '/api/account') {
+      return {
+        status: 200,
+        body: {
+          error: 0,
+          data: {
+            id: 1,
+            email: 'a@b.c',
+            username: 'ann',
+            avatar: '',
+            status: 'pro',
+            expires: '',
+            registered: '',
+          },
+        },
+      };
+    }
+    if (method === 'POST' && path === '/api/url/add') {
+      const id = nextId++;
+      const alias = typeof body.custom === 'string' ? body.custom : `a${id}`;
+      const shorturl = `${SERVER}/${alias}`;
+      state.links.unshift({
+        id,
+        alias,
+        shorturl,
+        longurl: String(body.url),
+        title: '',
+        date: '2030-01-01 00:00:00',
+      });
+      return { status: 200, body: { error: 0, id, shorturl } };
+    }
+    if (method === 'GET' && path === '/api/urls') return page('urls', state.links);
+    if (method === 'GET' && path === '/api/campaigns') return page('campaigns', state.campaigns);
+    if (method === 'GET' && path === '/api/channels') return page('channels', state.channels);
+    return { status: 404, body: { error: 1, message: 'Not found' } };
+  }
+
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input));
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ method, path: url.pathname + url.search, body: init?.body ? body : undefined });
+    if (state.gate) await state.gate;
+    if (state.fail === 'network') throw new TypeError('Failed to fetch');
+    if (state.fail) return json(state.fail);
+    const auth = new Headers(init?.headers).get('Authorization');
+    if (auth !== `Bearer ${state.key}`)
+      return json({ status: 401, body: { error: 1, message: 'Invalid API key.' } });
+    return json(route(method, url, body));
+  });
+
+  return { fetch, calls, state };
+}
+
+export type FakeServer = ReturnType<typeof fakeServer>;
+
+/** Stubs what fakeBrowser does not implement; returns the stubs and what the "offscreen document" copied. */
+export function stubBrowserApis() {
+  const copied: string[] = [];
+  const clipboard = { works: true };
+  let offscreenOpen = false;
+  const contextMenus = {
+    create: vi.fn(),
+    removeAll: vi.fn(async () => undefined),
+    onClicked: fakeEvent<[Record<string, unknown>, Record<string, unknown> | undefined]>(),
+  };
+  const commands = { onCommand: fakeEvent<[string, Record<string, unknown> | undefined]>() };
+  const permissions = { contains: vi.fn(async (_: { origins?: string[] }) => true) };
+  const offscreen = {
+    createDocument: vi.fn(async () => {
+      offscreenOpen = true;
+    }),
+  };
+  const getContexts = vi.fn(async () => (offscreenOpen ? [{ contextType: 'OFFSCREEN_DOCUMENT' }] : []));
+  const openPopup = vi.fn(async () => undefined);
+
+  Object.assign(fakeBrowser.contextMenus, contextMenus);
+  Object.assign(fakeBrowser.commands, commands);
+  Object.assign(fakeBrowser.permissions, permissions);
+  Object.assign(fakeBrowser.offscreen, offscreen);
+  Object.assign(fakeBrowser.runtime, { getContexts, openOptionsPage: vi.fn(async () => undefined) });
+  Object.assign(fakeBrowser.action, { openPopup });
+
+  // Stands in for entrypoints/offscreen: answers copy requests only, like the real page.
+  fakeBrowser.runtime.onMessage.addListener(
+    (message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
+      if (!isCopyRequest(message)) return undefined;
+      if (clipboard.works) copied.push(message.text);
+      sendResponse({ ok: clipboard.works });
+      return true;
+    },
+  );
+
+  return { contextMenus, commands, permissions, offscreen, getContexts, openPopup, copied, clipboard };
+}
+
+/** Runs the background's main with the fake server behind fetch. */
+export function startBackground(server: FakeServer): void {
+  vi.stubGlobal('fetch', server.fetch);
+  background.main();
+}
+
+/** A message from the extension's own popup, as the browser would deliver it; returns the reply. */
+export async function sendFromPopup<K extends MessageType>(
+  type: K,
+  payload: RequestOf<K>,
+  sender: { id?: string; url?: string } = {
+    id: fakeBrowser.runtime.id,
+    url: fakeBrowser.runtime.getURL('/popup.html'),
+  },
+): Promise<Result<ResponseOf<K>>> {
+  return (await deliver({ type, payload }, sender)) as Result<ResponseOf<K>>;
+}
+
+/** Delivers any message with any sender to the listeners; returns the first defined answer. */
+export async function deliver(message: unknown, sender: { id?: string; url?: string }): Promise<unknown> {
+  const answers = await fakeBrowser.runtime.onMessage.trigger(message, sender, () => undefined);
+  return answers.find((a: unknown) => a !== undefined && a !== true);
+}
+
+/** Saves a profile with the good key directly in storage, as a finished Options page would have. */
+export async function seedProfile(defaults: Partial<LinkDefaults> = {}): Promise<Profile> {
+  const profile: Profile = {
+    id: crypto.randomUUID(),
+    name: 'Work',
+    serverUrl: SERVER,
+    defaults: { ...emptyDefaults(), ...defaults },
+  };
+  await fakeBrowser.storage.local.set({
+    [SETTINGS_KEY]: { ...defaultSettings(), profiles: [profile], activeProfileId: profile.id },
+    [API_KEYS_KEY]: { [profile.id]: GOOD_KEY },
+  });
+  return profile;
+}
+
+/** A cached link as a refresh would have stored it. */
+export function cachedLink(id: number, longUrl: string, date = '2024-05-01 10:00:00'): CachedLink {
+  return {
+    id,
+    alias: `c${id}`,
+    shortUrl: `${SERVER}/c${id}`,
+    longUrl,
+    title: '',
+    description: '',
+    clicks: 3,
+    date,
+  };
+}
+
+/** Lets queued promise callbacks and I/O-free timers run. */
+export async function settle(times = 20): Promise<void> {
+  for (let i = 0; i < times; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -1,0 +1,188 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import background from '@/entrypoints/background';
+import { LINKS_TTL_MS, LISTS_TTL_MS } from '@/entrypoints/background/links';
+import { getCachedLinks, getCachedLists, putCachedLinks, putCachedLists } from '@/lib/cache';
+import {
+  cachedLink,
+  type FakeServer,
+  fakeServer,
+  seedProfile,
+  sendFromPopup,
+  startBackground,
+  stubBrowserApis,
+} from './helpers';
+
+let server: FakeServer;
+
+beforeEach(() => {
+  stubBrowserApis();
+  server = fakeServer();
+  startBackground(server);
+});
+
+const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
+
+describe('shorten', () => {
+  it('creates the link and puts it at the front of the cache with the page title', async () => {
+    const profile = await seedProfile();
+    // Dated in the future, as a server whose clock or time zone runs ahead of ours would.
+    await putCachedLinks(
+      profile.id,
+      [cachedLink(1, 'https://old.example/', '2999-01-01 00:00:00')],
+      Date.now(),
+    );
+
+    const reply = await sendFromPopup('shorten', {
+      requestId: 'req-1',
+      input: { url: 'https://news.example/story', custom: 'story' },
+      pageTitle: 'A story',
+    });
+
+    expect(reply).toMatchObject({
+      ok: true,
+      data: {
+        link: { shortUrl: 'https://sho.rt/story', alias: 'story', longUrl: 'https://news.example/story' },
+      },
+    });
+    expect(adds()[0]?.body).toMatchObject({ url: 'https://news.example/story', custom: 'story' });
+    const { links } = await getCachedLinks(profile.id);
+    expect(links.map((l) => [l.longUrl, l.title])).toEqual([
+      ['https://news.example/story', 'A story'],
+      ['https://old.example/', ''],
+    ]);
+  });
+
+  it('creates one link for a double click (same requestId in flight)', async () => {
+    await seedProfile();
+    let open!: () => void;
+    server.state.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const request = { requestId: 'double', input: { url: 'https://a.example/' } };
+    const first = sendFromPopup('shorten', request);
+    const second = sendFromPopup('shorten', request);
+    open();
+    const [a, b] = await Promise.all([first, second]);
+
+    expect(adds()).toHaveLength(1);
+    expect(a).toEqual(b);
+    expect(a.ok).toBe(true);
+  });
+
+  it('returns the completed result for a repeated requestId, also after a service-worker restart', async () => {
+    await seedProfile();
+    const request = { requestId: 'again', input: { url: 'https://a.example/' } };
+    const first = await sendFromPopup('shorten', request);
+    const second = await sendFromPopup('shorten', request);
+
+    // A restarted worker has lost its memory; storage.session still knows the answer.
+    fakeBrowser.runtime.onMessage.removeAllListeners();
+    stubBrowserApis();
+    background.main();
+    const third = await sendFromPopup('shorten', request);
+
+    expect(adds()).toHaveLength(1);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+  });
+
+  it('creates a second link for a new requestId, and again after 10 minutes', async () => {
+    await seedProfile();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await sendFromPopup('shorten', { requestId: 'one', input: { url: 'https://a.example/' } });
+      await sendFromPopup('shorten', { requestId: 'two', input: { url: 'https://a.example/' } });
+      expect(adds()).toHaveLength(2);
+      vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+      await sendFromPopup('shorten', { requestId: 'one', input: { url: 'https://a.example/' } });
+      expect(adds()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a failed request be retried with the same requestId', async () => {
+    await seedProfile();
+    server.state.fail = { status: 500, body: { error: 1, message: 'Database down' } };
+    const request = { requestId: 'retry', input: { url: 'https://a.example/' } };
+    const failed = await sendFromPopup('shorten', request);
+    expect(failed).toMatchObject({ ok: false, error: { kind: 'server' } });
+
+    server.state.fail = null;
+    const retried = await sendFromPopup('shorten', request);
+    expect(retried.ok).toBe(true);
+    expect(adds()).toHaveLength(2);
+  });
+});
+
+describe('refresh', () => {
+  it('sends nothing when the cache is warm', async () => {
+    const profile = await seedProfile();
+    const now = Date.now();
+    await putCachedLinks(profile.id, [cachedLink(1, 'https://a.example/')], now - LINKS_TTL_MS + 10_000);
+    await putCachedLists(profile.id, { fetchedAt: now - LISTS_TTL_MS + 10_000, campaigns: [], channels: [] });
+
+    const reply = await sendFromPopup('refresh', {});
+
+    expect(reply).toEqual({ ok: true, data: { links: null, lists: null } });
+    expect(server.calls).toEqual([]);
+  });
+
+  it('fetches recent links and the first page of choices when the cache is cold', async () => {
+    const profile = await seedProfile();
+    server.state.links.push({
+      id: 41,
+      alias: 'x',
+      shorturl: 'https://sho.rt/x',
+      longurl: 'https://x.example/',
+      title: 'X',
+      date: '2030-02-02 02:02:02',
+    });
+
+    const reply = await sendFromPopup('refresh', {});
+
+    expect(server.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      'GET /api/campaigns?limit=100',
+      'GET /api/channels?limit=100',
+      'GET /api/urls?limit=50&order=date',
+    ]);
+    expect(reply).toMatchObject({
+      ok: true,
+      data: {
+        links: [{ id: 41, shortUrl: 'https://sho.rt/x', title: 'X' }],
+        lists: { campaigns: [{ id: 7, name: 'Spring' }], channels: [{ id: 9, name: 'Blog' }] },
+      },
+    });
+    expect((await getCachedLinks(profile.id)).links.map((l) => l.id)).toEqual([41]);
+    expect((await getCachedLists(profile.id)).campaigns).toEqual([{ id: 7, name: 'Spring' }]);
+  });
+
+  it('refetches only what is stale: links after 5 minutes, choices after 10', async () => {
+    const profile = await seedProfile();
+    const now = Date.now();
+    await putCachedLinks(profile.id, [], now - LINKS_TTL_MS - 1);
+    await putCachedLists(profile.id, { fetchedAt: now - LINKS_TTL_MS - 1, campaigns: [], channels: [] });
+
+    const reply = await sendFromPopup('refresh', {});
+
+    expect(server.calls.map((c) => c.path)).toEqual(['/api/urls?limit=50&order=date']);
+    expect(reply).toMatchObject({ ok: true, data: { lists: null } });
+  });
+
+  it('refetches a warm cache when forced', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [], Date.now());
+    await putCachedLists(profile.id, { fetchedAt: Date.now(), campaigns: [], channels: [] });
+
+    await sendFromPopup('refresh', { force: true });
+
+    expect(server.calls).toHaveLength(3);
+  });
+
+  it('shares one round of requests between two refreshes at once', async () => {
+    await seedProfile();
+    await Promise.all([sendFromPopup('refresh', {}), sendFromPopup('refresh', {})]);
+    expect(server.calls).toHaveLength(3);
+  });
+});

@@ -1,0 +1,231 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MENU } from '@/entrypoints/background/menus';
+import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
+import { getCachedLinks, putCachedLinks } from '@/lib/cache';
+import { loadSettings, saveSettings } from '@/lib/settings';
+import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
+import {
+  cachedLink,
+  type FakeServer,
+  fakeServer,
+  seedProfile,
+  startBackground,
+  stubBrowserApis,
+} from './helpers';
+
+let server: FakeServer;
+let stubs: ReturnType<typeof stubBrowserApis>;
+
+beforeEach(() => {
+  stubs = stubBrowserApis();
+  server = fakeServer();
+  startBackground(server);
+});
+
+const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
+const tab = { id: 3, url: 'https://blog.example/post', title: 'A post' };
+const click = (info: Record<string, unknown>) => stubs.contextMenus.onClicked.trigger(info, tab);
+const notifications = () => fakeBrowser.notifications.getAllCreateOptions();
+const notificationTexts = () => Object.values(notifications()).map((n) => `${n.title}: ${n.message}`);
+
+describe('menu items', () => {
+  it.each([
+    ['install', () => fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' })],
+    ['browser start (Firefox forgets menus on restart)', () => fakeBrowser.runtime.onStartup.trigger()],
+  ])('are created on %s', async (_, fire) => {
+    expect(stubs.contextMenus.create).not.toHaveBeenCalled();
+    await fire();
+    await vi.waitFor(() => expect(stubs.contextMenus.create).toHaveBeenCalledTimes(4));
+
+    expect(stubs.contextMenus.removeAll).toHaveBeenCalled();
+    expect(stubs.contextMenus.create.mock.calls.map(([item]) => item)).toEqual([
+      { id: MENU.link, title: 'Shorten link', contexts: ['link'] },
+      { id: MENU.page, title: 'Shorten page URL', contexts: ['page'] },
+      { id: MENU.selection, title: 'Shorten selected URL', contexts: ['selection'] },
+      { id: MENU.withOptions, title: 'Shorten with options…', contexts: ['link', 'page'] },
+    ]);
+  });
+});
+
+describe('shorten and copy from a menu', () => {
+  it('shortens the link target with the profile defaults, copies it and confirms', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2031, 0, 15, 9, 30, 0) });
+    try {
+      await seedProfile({
+        campaignId: 7,
+        channelId: 9,
+        expiryDays: 7,
+        domain: 'https://go.example',
+        status: 'public',
+      });
+      await click({ menuItemId: MENU.link, linkUrl: 'https://target.example/a?b=1', pageUrl: tab.url });
+    } finally {
+      vi.useRealTimers();
+    }
+
+    expect(adds()).toHaveLength(1);
+    expect(adds()[0]?.body).toEqual({
+      url: 'https://target.example/a?b=1',
+      campaign: 7,
+      channel: 9,
+      expiry: '2031-01-22 09:30:00',
+      domain: 'https://go.example',
+      status: 'public',
+    });
+    expect(stubs.offscreen.createDocument).toHaveBeenCalledWith({
+      url: 'offscreen.html',
+      reasons: ['CLIPBOARD'],
+      justification: 'Copy the short URL to the clipboard',
+    });
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+    expect(notificationTexts()).toEqual(['Shortlink: Short URL copied: https://sho.rt/a500']);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('✓');
+  });
+
+  it('shortens the page URL with the tab title as the cached title', async () => {
+    const profile = await seedProfile();
+    await click({ menuItemId: MENU.page, pageUrl: tab.url });
+
+    expect(adds()[0]?.body).toMatchObject({ url: tab.url });
+    expect((await getCachedLinks(profile.id)).links[0]).toMatchObject({ longUrl: tab.url, title: 'A post' });
+  });
+
+  it('copies the existing short URL of a URL shortened before, without a request', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(12, 'https://blog.example/post/')], Date.now());
+
+    await click({ menuItemId: MENU.page, pageUrl: tab.url });
+
+    expect(server.calls).toEqual([]);
+    expect(stubs.copied).toEqual(['https://sho.rt/c12']);
+    expect(notificationTexts()[0]).toMatch(/^Shortlink: Short URL copied: https:\/\/sho\.rt\/c12\n.*before/);
+  });
+
+  it('makes one link when the same URL is clicked twice quickly', async () => {
+    await seedProfile();
+    await Promise.all([
+      click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' }),
+      click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' }),
+    ]);
+    expect(adds()).toHaveLength(1);
+    expect(stubs.copied).toEqual(['https://sho.rt/a500', 'https://sho.rt/a500']);
+  });
+
+  it('reuses the offscreen document for the next copy', async () => {
+    await seedProfile();
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    await click({ menuItemId: MENU.link, linkUrl: 'https://y.example/' });
+    expect(stubs.offscreen.createDocument).toHaveBeenCalledTimes(1);
+    expect(stubs.copied).toHaveLength(2);
+  });
+
+  it('shortens a selected URL, and explains when the selection is not one', async () => {
+    await seedProfile();
+    await click({ menuItemId: MENU.selection, selectionText: '  https://sel.example/x  ' });
+    expect(adds()[0]?.body).toMatchObject({ url: 'https://sel.example/x' });
+
+    await click({ menuItemId: MENU.selection, selectionText: 'just some words' });
+    expect(adds()).toHaveLength(1);
+    expect(notificationTexts()[0]).toMatch(/not a web address/);
+  });
+
+  it('shows the badge but no notification when notifications are off', async () => {
+    await seedProfile();
+    const settings = await loadSettings();
+    await saveSettings({ ...settings, behaviour: { ...settings.behaviour, notifications: false } });
+
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+    expect(notifications()).toEqual({});
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('✓');
+  });
+});
+
+describe('failures', () => {
+  it('tells the user to set up a server when there is none, and opens Options on click', async () => {
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+
+    expect(server.calls).toEqual([]);
+    expect(notifications()[SETUP_NOTIFICATION_ID]?.message).toBe(
+      'Add your server URL and API key in Options.',
+    );
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+
+    await fakeBrowser.notifications.onClicked.trigger(SETUP_NOTIFICATION_ID);
+    expect(fakeBrowser.runtime.openOptionsPage).toHaveBeenCalled();
+  });
+
+  it('says when to retry after a rate limit', async () => {
+    await seedProfile();
+    server.state.fail = {
+      status: 429,
+      body: { error: 1, message: 'Rate limit exceeded' },
+      headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '40' },
+    };
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+
+    expect(stubs.copied).toEqual([]);
+    expect(notificationTexts()).toEqual([
+      expect.stringMatching(/^Could not shorten the link: .*Try again in 40 seconds\./),
+    ]);
+  });
+
+  it('explains an unreachable server', async () => {
+    await seedProfile();
+    server.state.fail = 'network';
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(notificationTexts()).toEqual([
+      'Could not shorten the link: Could not reach https://sho.rt. Check the server URL and your connection.',
+    ]);
+  });
+
+  it('passes on a rejected key', async () => {
+    await seedProfile();
+    server.state.key = 'rotated';
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(notificationTexts()[0]).toMatch(/refused the API key/);
+  });
+
+  it('says the link was made when only the copy failed', async () => {
+    await seedProfile();
+    stubs.clipboard.works = false;
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(notificationTexts()).toEqual([
+      expect.stringMatching(/^Short URL created: https:\/\/sho\.rt\/a500: .*could not be copied/),
+    ]);
+  });
+
+  it('refuses a link that is not http(s)', async () => {
+    await seedProfile();
+    await click({ menuItemId: MENU.link, linkUrl: 'mailto:someone@example.com' });
+    expect(server.calls).toEqual([]);
+    expect(notificationTexts()[0]).toMatch(/does not lead to a web page/);
+  });
+});
+
+describe('shorten with options', () => {
+  it('leaves the URL for the popup and opens it', async () => {
+    await click({ menuItemId: MENU.withOptions, linkUrl: 'https://x.example/', pageUrl: tab.url });
+
+    expect(stubs.openPopup).toHaveBeenCalled();
+    const pending = (await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY))[PENDING_SHORTEN_KEY];
+    expect(pending).toEqual({ url: 'https://x.example/', at: expect.any(Number) });
+  });
+
+  it('opens the form in a small window when the popup cannot be opened', async () => {
+    stubs.openPopup.mockRejectedValue(new Error('No active browser window'));
+    const create = vi.spyOn(fakeBrowser.windows, 'create');
+
+    await click({ menuItemId: MENU.withOptions, pageUrl: 'https://page.example/a b' });
+
+    expect(create).toHaveBeenCalledWith({
+      type: 'popup',
+      width: 420,
+      height: 600,
+      url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html?url=${encodeURIComponent('https://page.example/a b')}`,
+    });
+    expect(await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY)).toEqual({});
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { CampaignsView } from '@/components/manage/campaigns-view';
+import { alerts, button, click, fakeApi, field, mount, page, settle, submit, type } from './render';
+
+const spring = {
+  id: 1,
+  name: 'Spring launch',
+  public: true,
+  rotator: 'https://go.example.com/r/spring',
+  list: 'https://go.example.com/c/1',
+};
+const newsletter = {
+  id: 2,
+  name: 'Newsletter',
+  public: false,
+  rotator: null,
+  list: 'https://go.example.com/c/2',
+};
+
+function campaignsApi(overrides: Record<string, () => unknown> = {}) {
+  return fakeApi((method) => {
+    const override = overrides[method];
+    if (override) return override() as never;
+    if (method === 'listCampaigns') return { ok: true, data: page([spring, newsletter], 1, 1) };
+    if (method === 'listLinks') {
+      return {
+        ok: true,
+        data: page(
+          [
+            {
+              id: 4,
+              alias: 'gh',
+              shortUrl: 'https://go.example.com/gh',
+              longUrl: 'https://github.com',
+              clicks: 0,
+              title: 'Repo',
+              description: '',
+              date: '',
+            },
+          ],
+          1,
+          1,
+        ),
+      };
+    }
+    return { ok: true, data: { message: 'Done.' } };
+  });
+}
+
+describe('CampaignsView', () => {
+  it('shows the rotator URL, or "No rotator"', async () => {
+    const root = await mount(<CampaignsView />, campaignsApi());
+    const [first, second] = [...root.querySelectorAll('li.item')];
+    expect(first!.querySelector('a[href="https://go.example.com/r/spring"]')).not.toBeNull();
+    expect(second!.textContent).toContain('No rotator');
+    expect(second!.textContent).toContain('Private');
+  });
+
+  it('sends nothing when deleting is cancelled', async () => {
+    const api = campaignsApi();
+    const root = await mount(<CampaignsView />, api);
+    await click(button(root, 'Delete campaign “Spring launch”'));
+    expect(root.textContent).toContain('Delete campaign “Spring launch”? ');
+    await click(button(root, 'Cancel'));
+    expect(api.callsOf('deleteCampaign')).toEqual([]);
+    // Back to the plain Delete button.
+    expect(() => button(root, 'Yes, delete')).toThrow();
+  });
+
+  it('deletes after confirmation and reloads the list', async () => {
+    const api = campaignsApi();
+    const root = await mount(<CampaignsView />, api);
+    await click(button(root, 'Delete campaign “Newsletter”'));
+    await click(button(root, 'Yes, delete'));
+    expect(api.callsOf('deleteCampaign')).toEqual([[2]]);
+    expect(api.callsOf('listCampaigns')).toHaveLength(2);
+  });
+
+  it('shows a failed delete next to the campaign', async () => {
+    const api = campaignsApi({
+      deleteCampaign: () => ({
+        ok: false,
+        error: { kind: 'server', message: 'The server failed; try again later.' },
+      }),
+    });
+    const root = await mount(<CampaignsView />, api);
+    await click(button(root, 'Delete campaign “Spring launch”'));
+    await click(button(root, 'Yes, delete'));
+    const row = root.querySelector('li.item')!;
+    expect(row.querySelector('[role="alert"]')?.textContent).toBe('The server failed; try again later.');
+  });
+
+  it('creates a campaign with name, slug and access, and keeps the input on failure', async () => {
+    const api = campaignsApi({
+      addCampaign: () => ({
+        ok: false,
+        error: { kind: 'validation', message: 'The slug is already taken.' },
+      }),
+    });
+    const root = await mount(<CampaignsView />, api);
+    await type(field(root, 'Name'), 'Autumn');
+    await type(field(root, 'Rotator slug'), 'autumn');
+    await click(root.querySelector<HTMLInputElement>('form .checkbox input')!);
+    await submit(root.querySelector('form')!);
+    expect(api.callsOf('addCampaign')).toEqual([[{ name: 'Autumn', slug: 'autumn', public: true }]]);
+    expect(alerts(root)).toContain('The slug is already taken.');
+    expect(field(root, 'Name').value).toBe('Autumn');
+  });
+
+  it('assigns a link picked from a search', async () => {
+    const api = campaignsApi();
+    const root = await mount(<CampaignsView />, api);
+    const row = root.querySelector<HTMLElement>('li.item')!;
+    await click(button(row, 'Assign links'));
+    await type(field(row, 'Or search links to assign'), 'repo');
+    await settle(450);
+    expect(api.callsOf('listLinks')).toEqual([[{ q: 'repo', limit: 25, page: 1, order: 'date' }]]);
+    await click(button(row, 'Assign'));
+    expect(api.callsOf('assignLinkToCampaign')).toEqual([[1, 4]]);
+    expect(row.textContent).toContain('Added “Repo” to “Spring launch”.');
+  });
+
+  it('assigns a link by id', async () => {
+    const api = campaignsApi();
+    const root = await mount(<CampaignsView />, api);
+    const row = root.querySelectorAll<HTMLElement>('li.item')[1]!;
+    await click(button(row, 'Assign links'));
+    await type(field(row, 'Link id'), '6');
+    await submit(row.querySelector('.assign-panel form')!);
+    expect(api.callsOf('assignLinkToCampaign')).toEqual([[2, 6]]);
+  });
+});

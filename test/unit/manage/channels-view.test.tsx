@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
+import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from './render';
+
+const work = { id: 1, name: 'Work', description: 'Team links', color: '#1E88E5', starred: true };
+
+describe('ChannelsView', () => {
+  it('warns that items will be unassigned, and sends nothing on Cancel', async () => {
+    const api = fakeApi(() => ({ ok: true, data: page([work], 1, 1) }));
+    const root = await mount(<ChannelsView />, api);
+    await click(button(root, 'Delete channel “Work”'));
+    expect(root.querySelector('fieldset.confirm')?.textContent).toMatch(/will be unassigned/);
+    await click(button(root, 'Cancel'));
+    expect(api.callsOf('deleteChannel')).toEqual([]);
+    await click(button(root, 'Delete channel “Work”'));
+    await click(button(root, 'Yes, delete'));
+    expect(api.callsOf('deleteChannel')).toEqual([[1]]);
+  });
+
+  it('rejects a colour that is not HEX without sending', async () => {
+    const api = fakeApi(() => ({ ok: true, data: page([], 1, 1) }));
+    const root = await mount(<ChannelsView />, api);
+    await type(field(root, 'Name'), 'Press');
+    await type(field(root, 'Colour (HEX)'), 'blue');
+    await submit(root.querySelector('form')!);
+    expect(api.callsOf('addChannel')).toEqual([]);
+    expect(root.textContent).toContain('Enter a HEX colour like #1A2B3C.');
+  });
+
+  it('creates a channel with every field', async () => {
+    const api = fakeApi((method) =>
+      method === 'addChannel' ? { ok: true, data: { ...work, id: 3 } } : { ok: true, data: page([], 1, 1) },
+    );
+    const root = await mount(<ChannelsView />, api);
+    await type(field(root, 'Name'), 'Press');
+    await type(field(root, 'Description'), 'Press kit');
+    await type(field(root, 'Colour (HEX)'), '#AA00CC');
+    await click(root.querySelector<HTMLInputElement>('.checkbox input')!);
+    await submit(root.querySelector('form')!);
+    expect(api.callsOf('addChannel')).toEqual([
+      [{ name: 'Press', description: 'Press kit', color: '#AA00CC', starred: true }],
+    ]);
+    expect(api.callsOf('listChannels')).toHaveLength(2);
+  });
+});
+
+describe('ChannelView', () => {
+  const items = [
+    {
+      type: 'links',
+      id: 3,
+      title: 'Spring sale',
+      preview: 'https://shop.example.com',
+      link: 'https://go.example.com/s',
+      date: '2026-04-20',
+    },
+    {
+      type: 'bio',
+      id: 1,
+      title: 'Demo bio',
+      preview: 'javascript:alert(1)',
+      link: 'https://go.example.com/demo',
+      date: '2026-03-01',
+    },
+  ];
+
+  it('pages through the channel’s items', async () => {
+    const api = fakeApi((method, ...args) => {
+      if (method === 'listChannelItems') {
+        const query = args[1] as { page: number };
+        return { ok: true, data: page(items, query.page, 2, 30) };
+      }
+      return { ok: true, data: page([work], 1, 1) };
+    });
+    const root = await mount(<ChannelView id={1} />, api);
+    expect(api.callsOf('listChannelItems')).toEqual([[1, { limit: 25, page: 1 }]]);
+    expect(root.querySelector('h1')?.textContent).toBe('Channel “Work”');
+    expect(root.querySelector('a[href="#/links/3"]')?.textContent).toBe('Spring sale');
+    expect(root.querySelector('a[href^="javascript:"]')).toBeNull();
+    await click(button(root, 'Next'));
+    expect(api.callsOf('listChannelItems').at(-1)).toEqual([1, { limit: 25, page: 2 }]);
+  });
+
+  it('assigns an item of the chosen type, and shows a failure', async () => {
+    const api = fakeApi((method) => {
+      if (method === 'assignToChannel')
+        return { ok: false, error: { kind: 'not_found', message: 'QR code not found.' } };
+      return { ok: true, data: page([], 1, 1) };
+    });
+    const root = await mount(<ChannelView id={2} />, api);
+    await choose(field<HTMLSelectElement>(root, 'Item type'), 'qr');
+    await type(field(root, 'Item id'), '9');
+    await submit(root.querySelector('form')!);
+    expect(api.callsOf('assignToChannel')).toEqual([[2, 'qr', 9]]);
+    expect(alerts(root)).toContain('QR code not found.');
+    expect(field(root, 'Item id').value).toBe('9');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DomainsView } from '@/components/manage/domains-view';
+import { alerts, button, click, fakeApi, field, mount, page, submit, type } from './render';
+
+const domain = {
+  id: 1,
+  domain: 'https://go.example.com',
+  redirectroot: 'https://example.com',
+  redirect404: '',
+};
+
+function domainsApi(add: () => unknown = () => ({ ok: true, data: { id: 2 } })) {
+  return fakeApi((method) => {
+    if (method === 'listDomains') return { ok: true, data: page([domain], 1, 1) };
+    if (method === 'addDomain') return add() as never;
+    return { ok: true, data: { message: 'Done.' } };
+  });
+}
+
+const addForm = (root: HTMLElement) =>
+  root.querySelector<HTMLFormElement>('form[aria-labelledby="add-domain-heading"]')!;
+
+describe('DomainsView', () => {
+  it('requires the scheme before sending', async () => {
+    const api = domainsApi();
+    const root = await mount(<DomainsView />, api);
+    await type(field(root, 'Domain'), 'go2.example.com');
+    await submit(addForm(root));
+    expect(api.callsOf('addDomain')).toEqual([]);
+    expect(root.textContent).toContain('Include the scheme');
+  });
+
+  it('adds a domain with its redirects', async () => {
+    const api = domainsApi();
+    const root = await mount(<DomainsView />, api);
+    await type(field(root, 'Domain'), 'https://go2.example.com');
+    await type(field(root, '404 redirect'), 'https://example.com/404');
+    await submit(addForm(root));
+    expect(api.callsOf('addDomain')).toEqual([
+      [
+        {
+          domain: 'https://go2.example.com',
+          redirectroot: undefined,
+          redirect404: 'https://example.com/404',
+        },
+      ],
+    ]);
+    expect(api.callsOf('listDomains')).toHaveLength(2);
+  });
+
+  it('shows the server’s refusal next to the form and keeps the input', async () => {
+    const api = domainsApi(() => ({
+      ok: false,
+      error: { kind: 'validation', message: 'The domain does not point to this server.' },
+    }));
+    const root = await mount(<DomainsView />, api);
+    await type(field(root, 'Domain'), 'https://elsewhere.example');
+    await submit(addForm(root));
+    expect(alerts(addForm(root))).toEqual(['The domain does not point to this server.']);
+    expect(field(root, 'Domain').value).toBe('https://elsewhere.example');
+  });
+
+  it('edits redirects and deletes only after confirmation', async () => {
+    const api = domainsApi();
+    const root = await mount(<DomainsView />, api);
+    await click(button(root, 'Edit redirects'));
+    const edit = root.querySelector<HTMLFormElement>('form.edit-form')!;
+    await type(field(edit, 'Root redirect'), 'https://example.com/home');
+    await submit(edit);
+    expect(api.callsOf('updateDomain')).toEqual([
+      [1, { redirectroot: 'https://example.com/home', redirect404: undefined }],
+    ]);
+
+    await click(button(root, 'Delete domain https://go.example.com'));
+    await click(button(root, 'Cancel'));
+    expect(api.callsOf('deleteDomain')).toEqual([]);
+    await click(button(root, 'Delete domain https://go.example.com'));
+    await click(button(root, 'Yes, delete'));
+    expect(api.callsOf('deleteDomain')).toEqual([[1]]);
+  });
+});

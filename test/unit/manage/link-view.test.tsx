@@ -1,0 +1,191 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LinkView, NewLinkView, StatValue } from '@/components/manage/link-view';
+import type { LinkDetail } from '@/lib/api/schemas';
+import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from './render';
+
+const detail: LinkDetail = {
+  id: 3,
+  details: {
+    shortUrl: 'https://go.example.com/sale',
+    longUrl: 'https://shop.example.com/sale',
+    title: 'Spring sale',
+    description: 'Offer',
+    location: { germany: 'https://shop.example.com/de', evil: 'javascript:alert(1)' },
+    device: {},
+    expiry: '2030-12-31 23:59:59',
+    date: '2026-04-20 08:00:00',
+  },
+  stats: {
+    clicks: 57,
+    uniqueClicks: 40,
+    topCountries: { Germany: 3, 'United States': 9 },
+    topReferrers: 12,
+    topBrowsers: 0,
+    topOs: 0,
+    socialCount: { alpha: 1, beta: 2, gamma: 0 },
+  },
+};
+
+function linkApi(
+  update: () => unknown = () => ({ ok: true, data: { message: 'Updated.', shortUrl: null } }),
+) {
+  return fakeApi((method) => {
+    if (method === 'getLink') return { ok: true, data: detail };
+    if (method === 'updateLink') return update() as never;
+    if (method === 'listCampaigns')
+      return {
+        ok: true,
+        data: page([{ id: 5, name: 'Spring', public: true, rotator: null, list: '' }], 1, 1),
+      };
+    if (method === 'listChannels')
+      return {
+        ok: true,
+        data: page([{ id: 2, name: 'Work', description: '', color: '#000000', starred: false }], 1, 1),
+      };
+    if (method.startsWith('list')) return { ok: true, data: page([], 1, 1) };
+    return { ok: true, data: { message: 'Done.' } };
+  });
+}
+
+describe('LinkView', () => {
+  it('shows details and statistics, with unsafe targets as text', async () => {
+    const root = await mount(<LinkView id={3} />, linkApi());
+    expect(root.querySelector('h1')?.textContent).toBe('Spring sale');
+    expect(root.textContent).toContain('57 clicks');
+    expect(root.textContent).toContain('40 unique clicks');
+    expect(root.querySelector('a[href="https://shop.example.com/de"]')).not.toBeNull();
+    expect(root.querySelector('a[href^="javascript:"]')).toBeNull();
+    expect(root.textContent).toContain('javascript:alert(1)');
+    expect(root.textContent).toContain('2030-12-31 23:59:59');
+  });
+
+  it('draws the short URL’s QR code as SVG elements', async () => {
+    const root = await mount(<LinkView id={3} />, linkApi());
+    const svg = root.querySelector('svg[role="img"]')!;
+    expect(svg.getAttribute('aria-label')).toBe('QR code for https://go.example.com/sale');
+    expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M4 4h1v1h-1z/);
+  });
+
+  it('loads choice lists only for open sections, once per page visit', async () => {
+    const plain = { ...detail, details: { ...detail.details, location: {}, expiry: null } };
+    const api = fakeApi((method) =>
+      method === 'getLink' ? { ok: true, data: plain } : { ok: true, data: page([], 1, 1) },
+    );
+    await mount(<LinkView id={3} />, api);
+    expect(api.calls.map(([method]) => method)).toEqual(['getLink']);
+
+    // A link with an expiry opens "Redirect and access", which needs three lists; the next link
+    // page reuses them.
+    const withExpiry = linkApi();
+    await mount(<LinkView id={3} />, withExpiry);
+    await mount(<LinkView id={3} />, withExpiry);
+    expect(withExpiry.calls.map(([method]) => method).sort()).toEqual(
+      ['getLink', 'getLink', 'listDomains', 'listOverlays', 'listSplash'].sort(),
+    );
+  });
+
+  it('saves the prefilled editor with updateLink', async () => {
+    const api = linkApi();
+    const root = await mount(<LinkView id={3} />, api);
+    await type(field(root, 'Long URL'), 'https://shop.example.com/sale-2');
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(api.callsOf('updateLink')).toEqual([]);
+    // The prefilled javascript: target is refused before anything is sent.
+    expect(alerts(root)).toContain('One field needs attention before saving.');
+    await click(button(root, 'Remove geo targets row 2'));
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(api.callsOf('updateLink')).toEqual([
+      [
+        3,
+        {
+          url: 'https://shop.example.com/sale-2',
+          expiry: '2030-12-31 23:59:59',
+          geotarget: [{ location: 'germany', link: 'https://shop.example.com/de' }],
+        },
+      ],
+    ]);
+    expect(root.textContent).toContain('Saved.');
+  });
+
+  it('keeps the edits and shows the server’s message when saving fails', async () => {
+    const api = linkApi(() => ({
+      ok: false,
+      error: { kind: 'validation', message: 'The alias is already taken.' },
+    }));
+    const root = await mount(<LinkView id={3} />, api);
+    await click(button(root, 'Remove geo targets row 2'));
+    await type(field(root, 'Custom alias'), 'taken');
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(alerts(root)).toContain('The alias is already taken.');
+    expect(field(root, 'Custom alias').value).toBe('taken');
+  });
+
+  it('adds the UTM rows with the preset button', async () => {
+    const root = await mount(<LinkView id={3} />, linkApi());
+    await click(button(root, 'UTM preset'));
+    const names = [...root.querySelectorAll<HTMLInputElement>('input[id^="parameters-"][id$="-name"]')].map(
+      (i) => i.value,
+    );
+    expect(names).toEqual(['utm_source', 'utm_medium', 'utm_campaign']);
+  });
+
+  it('assigns the link to a campaign chosen from the list', async () => {
+    const api = linkApi();
+    const root = await mount(<LinkView id={3} />, api);
+    const assign = [...root.querySelectorAll('details.card')].find((d) =>
+      d.textContent?.includes('Campaign and channel'),
+    )!;
+    await click(assign.querySelector('summary')!);
+    expect(api.callsOf('listCampaigns')).toHaveLength(1);
+    await choose(field<HTMLSelectElement>(assign as HTMLElement, 'Campaign'), '5');
+    await submit(assign.querySelector('form')!);
+    expect(api.callsOf('assignLinkToCampaign')).toEqual([[5, 3]]);
+    expect(assign.textContent).toContain('Added to the campaign.');
+  });
+});
+
+describe('NewLinkView', () => {
+  it('creates the link and opens its page', async () => {
+    const navigate = vi.fn();
+    const api = fakeApi(() => ({ ok: true, data: { id: 12, shortUrl: 'https://go.example.com/x' } }));
+    const root = await mount(<NewLinkView navigate={navigate} />, api);
+    await type(field(root, 'Long URL'), 'https://example.com/new');
+    await type(field<HTMLTextAreaElement>(root, 'Description (note)'), 'A note');
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(api.callsOf('addLink')).toEqual([[{ url: 'https://example.com/new', description: 'A note' }]]);
+    expect(navigate).toHaveBeenCalledWith('#/links/12');
+  });
+
+  it('sends nothing while the long URL is missing', async () => {
+    const api = fakeApi(() => ({ ok: true, data: {} }));
+    const root = await mount(<NewLinkView navigate={vi.fn()} />, api);
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(api.calls).toEqual([]);
+    expect(root.textContent).toContain('Enter the long URL.');
+  });
+});
+
+describe('StatValue', () => {
+  it('renders a number, a list and a map (largest first)', async () => {
+    const root = await mount(
+      <div>
+        <p id="n">
+          <StatValue value={12} />
+        </p>
+        <div id="l">
+          <StatValue value={['Chrome', 'Firefox']} />
+        </div>
+        <div id="m">
+          <StatValue value={{ Germany: 3, 'United States': 9 }} />
+        </div>
+      </div>,
+      fakeApi(() => ({ ok: true, data: null })),
+    );
+    expect(root.querySelector('#n')?.textContent).toBe('12');
+    expect([...root.querySelectorAll('#l li')].map((li) => li.textContent)).toEqual(['Chrome', 'Firefox']);
+    expect([...root.querySelectorAll('#m th')].map((th) => th.textContent)).toEqual([
+      'United States',
+      'Germany',
+    ]);
+  });
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it, vi } from 'vitest';
+import { LinksView } from '@/components/manage/links-view';
+import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from './render';
+
+const link = (id: number) => ({
+  id,
+  alias: `a${id}`,
+  shortUrl: `https://go.example.com/a${id}`,
+  longUrl: `https://example.com/${id}`,
+  clicks: id,
+  title: `Link ${id}`,
+  description: '',
+  date: '2026-01-01 00:00:00',
+});
+
+function linksApi() {
+  return fakeApi((method, ...args) => {
+    if (method !== 'listLinks') throw new Error(`unexpected ${method}`);
+    const query = args[0] as { page: number };
+    return { ok: true, data: page([link(query.page * 100)], query.page, 3, 60) };
+  });
+}
+
+describe('LinksView', () => {
+  it('asks for the first 25 newest links and shows the page position', async () => {
+    const api = linksApi();
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    expect(api.callsOf('listLinks')).toEqual([[{ limit: 25, page: 1, order: 'date' }]]);
+    expect(root.textContent).toContain('Link 100');
+    expect(root.textContent).toContain('Page 1 of 3 (60 items)');
+    expect(button(root, 'Previous').disabled).toBe(true);
+  });
+
+  it('sends page 2 when Next is pressed, and page 1 again on Previous', async () => {
+    const api = linksApi();
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    await click(button(root, 'Next'));
+    expect(api.callsOf('listLinks').at(-1)).toEqual([{ limit: 25, page: 2, order: 'date' }]);
+    expect(root.textContent).toContain('Link 200');
+    expect(root.textContent).toContain('Page 2 of 3');
+    await click(button(root, 'Previous'));
+    expect(api.callsOf('listLinks').at(-1)).toEqual([{ limit: 25, page: 1, order: 'date' }]);
+  });
+
+  it('disables Next on the last page', async () => {
+    const api = fakeApi(() => ({ ok: true, data: page([link(1)], 1, 1) }));
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    expect(button(root, 'Next').disabled).toBe(true);
+  });
+
+  it('sorts by clicks from page 1', async () => {
+    const api = linksApi();
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    await click(button(root, 'Next'));
+    await choose(field<HTMLSelectElement>(root, 'Sort by'), 'click');
+    expect(api.callsOf('listLinks').at(-1)).toEqual([{ limit: 25, page: 1, order: 'click' }]);
+  });
+
+  it('searches once typing pauses, starting at page 1', async () => {
+    const api = linksApi();
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    await click(button(root, 'Next'));
+    const before = api.callsOf('listLinks').length;
+    await type(field(root, 'Search links'), 'do');
+    await type(field(root, 'Search links'), 'docs');
+    await settle(50);
+    expect(api.callsOf('listLinks')).toHaveLength(before);
+    await settle(450);
+    expect(api.callsOf('listLinks').slice(before)).toEqual([
+      [{ limit: 25, page: 1, order: 'date', q: 'docs' }],
+    ]);
+  });
+
+  it('shows a load failure with Retry, and Retry asks again', async () => {
+    let fail = true;
+    const api = fakeApi(() =>
+      fail
+        ? { ok: false, error: { kind: 'network', message: 'The server could not be reached.' } }
+        : { ok: true, data: page([link(1)], 1, 1) },
+    );
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    expect(alerts(root)).toEqual(['The server could not be reached.']);
+    fail = false;
+    await click(button(root, 'Retry'));
+    expect(root.textContent).toContain('Link 1');
+    expect(alerts(root)).toEqual([]);
+  });
+
+  it('renders only http(s) URLs from the server as links', async () => {
+    const api = fakeApi(() => ({
+      ok: true,
+      data: page(
+        [{ ...link(1), longUrl: 'javascript:alert(1)', shortUrl: 'https://go.example.com/x' }],
+        1,
+        1,
+      ),
+    }));
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).not.toContain('javascript:alert(1)');
+    expect(hrefs).toContain('https://go.example.com/x');
+    expect(root.textContent).toContain('javascript:alert(1)');
+  });
+});
+
+describe('Find by short URL', () => {
+  it('opens the link that was found', async () => {
+    const navigate = vi.fn();
+    const api = fakeApi((method) =>
+      method === 'findLinkByShortUrl'
+        ? { ok: true, data: { id: 7, details: {}, stats: {} } }
+        : { ok: true, data: page([], 1, 1) },
+    );
+    const root = await mount(<LinksView navigate={navigate} />, api);
+    await type(field(root, 'Find by short URL'), ' https://go.example.com/abc ');
+    await submit(root.querySelector('form[aria-label="Find a link by short URL"]')!);
+    expect(api.callsOf('findLinkByShortUrl')).toEqual([['https://go.example.com/abc']]);
+    expect(navigate).toHaveBeenCalledWith('#/links/7');
+  });
+
+  it('says so when no link matches, and keeps the typed URL', async () => {
+    const navigate = vi.fn();
+    const api = fakeApi((method) =>
+      method === 'findLinkByShortUrl' ? { ok: true, data: null } : { ok: true, data: page([], 1, 1) },
+    );
+    const root = await mount(<LinksView navigate={navigate} />, api);
+    await type(field(root, 'Find by short URL'), 'https://go.example.com/nope');
+    await submit(root.querySelector('form[aria-label="Find a link by short URL"]')!);
+    expect(alerts(root)).toEqual(['No link has this short URL.']);
+    expect(field(root, 'Find by short URL').value).toBe('https://go.example.com/nope');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
