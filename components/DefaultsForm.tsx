@@ -3,7 +3,7 @@ import type { NamedItem } from '@/lib/cache';
 import type { LinkDefaults } from '@/lib/settings';
 import { type DefaultsErrors, defaultsFromDraft, draftFromDefaults } from '@/lib/ui-options';
 import { ChoiceSelect } from './ChoiceSelect';
-import { Field, invalidProps } from './Field';
+import { Field, fieldAria } from './Field';
 
 interface DefaultsFormProps {
   defaults: LinkDefaults;
@@ -63,7 +63,7 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
             inputMode="numeric"
             value={draft.expiryDays}
             onInput={(e) => change({ expiryDays: e.currentTarget.value })}
-            {...invalidProps('default-expiry', errors.expiryDays)}
+            {...fieldAria('default-expiry', errors.expiryDays, true)}
           />
         </Field>
         <Field id="default-status" label="Status">
@@ -90,7 +90,7 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
           placeholder="The server’s own domain"
           value={draft.domain}
           onInput={(e) => change({ domain: e.currentTarget.value })}
-          {...invalidProps('default-domain', errors.domain)}
+          {...fieldAria('default-domain', errors.domain, true)}
         />
       </Field>
       <div class="row">

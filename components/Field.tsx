@@ -1,24 +1,28 @@
 import type { ComponentChildren } from 'preact';
 
-/** The id of a field's error message, for the control's `aria-describedby`. */
+/** The ids of a field's error message and hint, for the control's `aria-describedby`. */
 export const errorId = (id: string) => `${id}-error`;
+const hintId = (id: string) => `${id}-hint`;
 
 interface FieldProps {
   id: string;
   label: string;
   error?: string | undefined;
   hint?: ComponentChildren;
-  class?: string;
   children: ComponentChildren;
 }
 
 /** A label, its control (as children, with `id`) and the message that belongs to it. */
-export function Field({ id, label, error, hint, class: className, children }: FieldProps) {
+export function Field({ id, label, error, hint, children }: FieldProps) {
   return (
-    <div class={className ? `field ${className}` : 'field'}>
+    <div class="field">
       <label for={id}>{label}</label>
       {children}
-      {hint && !error && <p class="hint">{hint}</p>}
+      {hint && !error && (
+        <p class="hint" id={hintId(id)}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p class="field-error" id={errorId(id)}>
           {error}
@@ -28,7 +32,8 @@ export function Field({ id, label, error, hint, class: className, children }: Fi
   );
 }
 
-/** ARIA attributes that tie a control to its error message. */
-export function invalidProps(id: string, error: string | undefined) {
-  return error ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {};
+/** ARIA attributes that tie a control to its error message, or else to its hint. */
+export function fieldAria(id: string, error: string | undefined, hint?: unknown) {
+  if (error) return { 'aria-invalid': true, 'aria-describedby': errorId(id) };
+  return hint ? { 'aria-describedby': hintId(id) } : {};
 }

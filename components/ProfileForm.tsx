@@ -1,4 +1,4 @@
-import { Field, invalidProps } from './Field';
+import { Field, fieldAria } from './Field';
 
 /** What the server form holds, as typed. */
 export interface ProfileFormValues {
@@ -53,7 +53,7 @@ export function ProfileForm({
           placeholder="https://short.example.com"
           value={values.serverUrl}
           onInput={(e) => onChange({ serverUrl: e.currentTarget.value })}
-          {...invalidProps('server-url', errors.serverUrl)}
+          {...fieldAria('server-url', errors.serverUrl)}
         />
       </Field>
       <Field id="api-key" label="API key" error={errors.apiKey} hint={keyHint}>
@@ -67,7 +67,7 @@ export function ProfileForm({
           }
           value={values.apiKey}
           onInput={(e) => onChange({ apiKey: e.currentTarget.value })}
-          {...invalidProps('api-key', errors.apiKey)}
+          {...fieldAria('api-key', errors.apiKey, keyHint)}
         />
       </Field>
       <Field id="profile-name" label="Profile name" hint="Optional; the server’s name is used when empty.">
@@ -76,6 +76,7 @@ export function ProfileForm({
           autoComplete="off"
           value={values.name}
           onInput={(e) => onChange({ name: e.currentTarget.value })}
+          {...fieldAria('profile-name', undefined, true)}
         />
       </Field>
       {failure && (

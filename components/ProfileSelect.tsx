@@ -10,15 +10,18 @@ interface ProfileSelectProps {
 /** Switches the active profile; shown only when there is more than one. */
 export function ProfileSelect({ profiles, activeId, disabled, onChange }: ProfileSelectProps) {
   return (
-    <label class="profile">
-      <span class="sr-only">Profile</span>
-      <select value={activeId} disabled={disabled} onChange={(e) => onChange(e.currentTarget.value)}>
-        {profiles.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name || p.serverUrl}
-          </option>
-        ))}
-      </select>
-    </label>
+    <select
+      aria-label="Profile"
+      title="Profile"
+      value={activeId}
+      disabled={disabled}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    >
+      {profiles.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name || p.serverUrl}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -2,7 +2,7 @@ import type { Ref } from 'preact';
 import type { NamedItem } from '@/lib/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
 import { ChoiceSelect } from './ChoiceSelect';
-import { Field, invalidProps } from './Field';
+import { Field, fieldAria } from './Field';
 
 interface ShortenFormProps {
   values: FormValues;
@@ -32,6 +32,8 @@ export function ShortenForm(props: ShortenFormProps) {
       <Field id="long-url" label="Long URL" error={errors.url}>
         <input
           id="long-url"
+          // Same name as the label; e2e specs select the field by this attribute.
+          aria-label="Long URL"
           ref={props.urlRef}
           type="url"
           autoComplete="off"
@@ -39,7 +41,7 @@ export function ShortenForm(props: ShortenFormProps) {
           placeholder="https://…"
           value={values.url}
           onInput={(e) => onChange({ url: e.currentTarget.value })}
-          {...invalidProps('long-url', errors.url)}
+          {...fieldAria('long-url', errors.url)}
         />
       </Field>
       <div class="grid">
@@ -59,7 +61,7 @@ export function ShortenForm(props: ShortenFormProps) {
             type="datetime-local"
             value={values.expiry}
             onInput={(e) => onChange({ expiry: e.currentTarget.value })}
-            {...invalidProps('expiry', errors.expiry)}
+            {...fieldAria('expiry', errors.expiry)}
           />
         </Field>
         <ChoiceSelect

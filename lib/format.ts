@@ -42,10 +42,9 @@ export function datetimeLocalToApi(value: string): string | null {
 
 /** When a rate-limited request may be retried, e.g. "Try again in 40 seconds." */
 export function retryHint(retryAt: number | undefined, now: number): string {
-  const seconds = Math.ceil(((retryAt ?? now + 60_000) - now) / 1000);
-  return seconds > 90
-    ? `Try again in ${Math.ceil(seconds / 60)} minutes.`
-    : `Try again in ${Math.max(seconds, 1)} seconds.`;
+  const seconds = Math.max(1, Math.ceil(((retryAt ?? now + 60_000) - now) / 1000));
+  if (seconds > 90) return `Try again in ${Math.ceil(seconds / 60)} minutes.`;
+  return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
 /** The hint shown instead of a saved key: only its last four characters. */

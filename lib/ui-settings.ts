@@ -9,18 +9,25 @@ import { defaultSettings, emptyDefaults, SETTINGS_KEY, SETTINGS_VERSION } from '
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
 
-/** Settings from a raw stored value; unreadable values become the defaults. */
+/** Settings from a raw stored value, with the fallbacks of `parseSettings`. */
 export function readSettingsValue(raw: unknown): Settings {
   const settings = defaultSettings();
-  if (!isObject(raw) || raw.version !== SETTINGS_VERSION || !Array.isArray(raw.profiles)) return settings;
-  const profiles = raw.profiles as Settings['profiles'];
-  if (profiles.some((p) => !isObject(p) || typeof p.id !== 'string' || typeof p.serverUrl !== 'string')) {
-    return settings;
-  }
+  if (!isObject(raw) || raw.version !== SETTINGS_VERSION) return settings;
+  const profiles = (Array.isArray(raw.profiles) ? raw.profiles : []) as Settings['profiles'];
+  // Like the schema: one unreadable profile drops the list rather than guessing.
+  const readable = profiles.every(
+    (p) => isObject(p) && typeof p.id === 'string' && typeof p.serverUrl === 'string',
+  );
   return {
     ...settings,
     activeProfileId: typeof raw.activeProfileId === 'string' ? raw.activeProfileId : null,
-    profiles: profiles.map((p) => ({ ...p, defaults: { ...emptyDefaults(), ...p.defaults } })),
+    profiles: readable
+      ? profiles.map((p) => ({
+          ...p,
+          name: typeof p.name === 'string' ? p.name : '',
+          defaults: { ...emptyDefaults(), ...p.defaults },
+        }))
+      : [],
     behaviour: { ...settings.behaviour, ...(raw.behaviour as object) },
   };
 }

@@ -118,7 +118,18 @@ export function AccountView() {
       {data && (
         <div class="card account">
           {avatar && (
-            <img class="avatar" src={avatar} alt="" width={64} height={64} referrerpolicy="no-referrer" />
+            <img
+              class="avatar"
+              src={avatar}
+              alt=""
+              width={64}
+              height={64}
+              referrerpolicy="no-referrer"
+              // An avatar that fails to load is decoration, not an error: hide the broken-image icon.
+              onError={(event) => {
+                event.currentTarget.hidden = true;
+              }}
+            />
           )}
           <dl class="props">
             <dt>Username</dt>

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import type { Campaign } from '@/lib/api/schemas';
 import { useApi } from './api-context';
 import { forgetChoices } from './choices';
-import { useAction, useDebounced, useLoad } from './hooks';
+import { useAction, useDebounced, useLoad, useStepBackFromEmptyPage } from './hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
 import {
   CheckboxField,
@@ -238,6 +238,7 @@ export function CampaignsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const campaigns = useLoad(() => api('listCampaigns', { limit: PAGE_SIZE, page }), [api, page]);
+  useStepBackFromEmptyPage(campaigns.data, setPage);
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">Campaigns</h1>

@@ -6,7 +6,7 @@ import { isHexColor } from '@/lib/link-form';
 import type { Result } from '@/lib/protocol';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choices';
-import { useAction, useLoad } from './hooks';
+import { useAction, useLoad, useStepBackFromEmptyPage } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { routeHref } from './route';
 import {
@@ -199,6 +199,7 @@ export function ChannelsView() {
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<string>();
   const channels = useLoad(() => api('listChannels', { limit: PAGE_SIZE, page }), [api, page]);
+  useStepBackFromEmptyPage(channels.data, setPage);
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">Channels</h1>
@@ -278,26 +279,28 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
     }
   };
   return (
-    <form class="card inline-form" onSubmit={onSubmit} aria-labelledby="assign-item-heading" noValidate>
+    <form class="card" onSubmit={onSubmit} aria-labelledby="assign-item-heading" noValidate>
       <h2 id="assign-item-heading">Add an item</h2>
-      <SelectField
-        label="Item type"
-        value={type}
-        onValue={(v) => setType(v as ChannelItemType)}
-        options={ITEM_TYPES}
-      />
-      <TextField
-        label="Item id"
-        type="number"
-        min={1}
-        step={1}
-        value={itemId}
-        onValue={setItemId}
-        error={idError}
-      />
-      <button type="submit" class="primary" disabled={assign.busy}>
-        Add to channel
-      </button>
+      <div class="inline-form">
+        <SelectField
+          label="Item type"
+          value={type}
+          onValue={(v) => setType(v as ChannelItemType)}
+          options={ITEM_TYPES}
+        />
+        <TextField
+          label="Item id"
+          type="number"
+          min={1}
+          step={1}
+          value={itemId}
+          onValue={setItemId}
+          error={idError}
+        />
+        <button type="submit" class="primary" disabled={assign.busy}>
+          Add to channel
+        </button>
+      </div>
       <ErrorMessage error={assign.error} />
       <StatusMessage text={done} />
     </form>
@@ -309,6 +312,7 @@ export function ChannelView({ id }: { id: number }) {
   const api = useApi();
   const [page, setPage] = useState(1);
   const items = useLoad(() => api('listChannelItems', id, { limit: PAGE_SIZE, page }), [api, id, page]);
+  useStepBackFromEmptyPage(items.data, setPage);
   const typeLabel = (type: string) => ITEM_TYPES.find((t) => t.value === type)?.label ?? type;
   // The items endpoint does not name the channel; the (cached) choice list usually does.
   const channel = useChoices('listChannels', true).data?.items.find((c) => c.id === id);

@@ -4,7 +4,7 @@ import type { BrandedDomain } from '@/lib/api/schemas';
 import { isHttpUrl } from '@/lib/url';
 import { useApi } from './api-context';
 import { forgetChoices } from './choices';
-import { useAction, useLoad } from './hooks';
+import { useAction, useLoad, useStepBackFromEmptyPage } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { ConfirmDelete, ErrorMessage, LoadState, Pager, SafeLink, StatusMessage, TextField } from './ui';
 
@@ -209,6 +209,7 @@ export function DomainsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const domains = useLoad(() => api('listDomains', { limit: PAGE_SIZE, page }), [api, page]);
+  useStepBackFromEmptyPage(domains.data, setPage);
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">Branded domains</h1>

@@ -83,3 +83,18 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
+
+/**
+ * Steps back when the current page came back empty although earlier pages exist (its last item was
+ * just deleted elsewhere or by this page), instead of showing an empty page that looks like no data.
+ */
+export function useStepBackFromEmptyPage(
+  page: { items: unknown[]; currentPage: number; maxPage: number } | undefined,
+  setPage: (page: number) => void,
+): void {
+  useEffect(() => {
+    if (page && page.items.length === 0 && page.currentPage > 1) {
+      setPage(Math.max(1, Math.min(page.currentPage - 1, page.maxPage)));
+    }
+  }, [page, setPage]);
+}

@@ -3,7 +3,7 @@
  * model, rules and request bodies live in lib/link-form.ts; this is only the view of them.
  */
 import type { ComponentChildren } from 'preact';
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
   type DeeplinkMode,
   type LinkFormErrors,
@@ -201,6 +201,12 @@ export function LinkEditor({
   const [errors, setErrors] = useState<LinkFormErrors>({});
   const [open, setOpen] = useState(() => initiallyOpen(initial));
   const action = useAction(submit);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [invalidTick, setInvalidTick] = useState(0);
+  // After a refused submit, start the user at the first field to fix (its section is open by now).
+  useEffect(() => {
+    if (invalidTick > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [invalidTick]);
   const set = <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
   const toggle = (section: Section) => (isOpen: boolean) =>
@@ -218,6 +224,7 @@ export function LinkEditor({
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setOpen((current) => new Set([...current, ...sectionsWithErrors(found)]));
+      setInvalidTick((n) => n + 1);
       return;
     }
     await action.run(state);
@@ -225,7 +232,7 @@ export function LinkEditor({
 
   const errorCount = Object.keys(errors).length;
   return (
-    <form class="link-editor" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} class="link-editor" onSubmit={onSubmit} noValidate>
       {mode === 'update' && (
         <p class="hint">
           Only filled-in fields are sent; a blank field keeps its current value on the server. The server does

@@ -1,7 +1,7 @@
 /** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
-import { useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import { useApi } from './api-context';
-import { useAction, useDebounced, useLoad } from './hooks';
+import { useAction, useDebounced, useLoad, useStepBackFromEmptyPage } from './hooks';
 import { routeHref } from './route';
 import { ErrorMessage, LoadState, Pager, SafeLink, SelectField, TextField } from './ui';
 
@@ -51,11 +51,12 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
   // The page belongs to a search and an order: a new one starts again at page 1.
   const [paging, setPaging] = useState({ q, order, page: 1 });
   const page = paging.q === q && paging.order === order ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ q, order, page: next });
+  const setPage = useCallback((next: number) => setPaging({ q, order, page: next }), [q, order]);
   const links = useLoad(
     () => api('listLinks', { limit: PAGE_SIZE, page, order, ...(q ? { q } : {}) }),
     [api, page, order, q],
   );
+  useStepBackFromEmptyPage(links.data, setPage);
 
   return (
     <section aria-labelledby="links-heading">

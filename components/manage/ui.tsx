@@ -288,12 +288,22 @@ export function LoadState({
   onRetry: () => void;
 }) {
   if (error) {
+    // Without a working profile nothing on this page can load: point to where it is set up.
+    const setup =
+      error.kind === 'not_configured' || error.kind === 'permission_denied' || error.kind === 'unauthorized';
     return (
       <div class="load-error">
         <ErrorMessage error={error} />
-        <button type="button" onClick={onRetry} disabled={loading}>
-          Retry
-        </button>
+        <div class="actions">
+          <button type="button" onClick={onRetry} disabled={loading}>
+            Retry
+          </button>
+          {setup && (
+            <a class="button" href="options.html" target="_blank" rel="noopener">
+              Open settings
+            </a>
+          )}
+        </div>
       </div>
     );
   }

@@ -56,12 +56,16 @@ export function App() {
     return latest;
   }
 
-  /** Fills the choice lists and the account line for the active profile (through the background). */
-  async function loadActiveDetails(profileId: string) {
+  /** Fills the choice lists and (unless just checked) the account line of the active profile. */
+  async function loadActiveDetails(profileId: string, checkAccount = true) {
     const cached = await getCachedLists(profileId);
     setLists({ campaigns: cached.campaigns, channels: cached.channels });
-    const [refreshed, checked] = await Promise.all([send('refresh', {}), send('getAccount', { profileId })]);
+    const [refreshed, checked] = await Promise.all([
+      send('refresh', {}),
+      checkAccount ? send('getAccount', { profileId }) : null,
+    ]);
     if (refreshed.ok && refreshed.data.lists) setLists(refreshed.data.lists);
+    if (!checked) return;
     if (checked.ok) {
       setAccount({ profileId, account: checked.data });
       setAccountNote(null);
@@ -139,7 +143,7 @@ export function App() {
     setAccountNote(null);
     setStatus(`Saved ${profile.name}.`);
     const latest = await reloadSettings();
-    if (latest.activeProfileId === profile.id) void loadActiveDetails(profile.id);
+    if (latest.activeProfileId === profile.id) void loadActiveDetails(profile.id, false);
   }
 
   async function use(id: string) {
@@ -148,10 +152,10 @@ export function App() {
     setBusy(false);
     if (!reply.ok) return setStatus(reply.error.message);
     const latest = await reloadSettings();
-    const now = activeProfile(latest);
-    setStatus(`Now using ${now?.name ?? 'the profile'}.`);
+    setStatus(`Now using ${activeProfile(latest)?.name ?? 'the profile'}.`);
     setAccount(null);
     setLists(NO_LISTS);
+    edit(id, latest);
     void loadActiveDetails(id);
   }
 

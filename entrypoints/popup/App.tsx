@@ -123,8 +123,11 @@ export class App extends Component<object, State> {
         },
       },
       // With an earlier link for this URL, Enter should reuse it; otherwise the URL is ready to edit.
-      () =>
-        this.copyExistingRef.current ? this.copyExistingRef.current.focus() : this.urlRef.current?.select(),
+      () => {
+        const target = this.copyExistingRef.current ?? this.urlRef.current;
+        target?.focus();
+        if (target instanceof HTMLInputElement) target.select();
+      },
     );
 
     const refreshed = await send('refresh', {});

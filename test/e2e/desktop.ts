@@ -1,6 +1,6 @@
 /**
  * The X desktop as a person uses it: real key presses and mouse clicks (xdotool), the real clipboard
- * (xclip) and the list of visible windows (how a native context menu or dialog is seen to open).
+ * (xclip) and the list of visible windows (how a native context menu is seen to open).
  * Everything here needs DISPLAY; `npm run test:e2e` provides one through scripts/with-display.sh.
  * Every command runs with a time limit, so a hung X tool fails the test instead of hanging CI.
  */
@@ -57,12 +57,15 @@ export async function xdotool(...args: string[]): Promise<string> {
   return result.stdout;
 }
 
-/** Presses keys in order, xdotool names (`alt+shift+p`, `Up`, `Return`, `Escape`). */
+/** Presses keys in order; xdotool key names: `alt+shift+p`, `Up`, `Return`, `Escape`. */
 export async function pressKeys(...keys: string[]): Promise<void> {
   await xdotool('key', '--delay', '50', ...keys);
 }
 
-/** Ids of all visible top-level X windows. A native menu or dialog shows up here as a new id. */
+/**
+ * Ids of all visible top-level X windows. A context menu shows up here as a new id; a permission
+ * dialog does not (Chromium draws it inside the browser window).
+ */
 export async function visibleWindows(): Promise<string[]> {
   const result = await runTool('xdotool', ['search', '--onlyvisible', '--name', '']);
   // xdotool search exits 1 when nothing matches, which is an answer, not a failure.
@@ -70,17 +73,40 @@ export async function visibleWindows(): Promise<string[]> {
   return result.stdout.split('\n').filter((line) => line.trim() !== '');
 }
 
-/** Waits until a visible window that is not in `before` appears and returns its id. */
+/** Position and size of an X window, in screen pixels. */
+export interface WindowGeometry {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where window `id` is on screen. */
+export async function windowGeometry(id: string): Promise<WindowGeometry> {
+  const shell = await xdotool('getwindowgeometry', '--shell', id);
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}=(-?\\d+)$`, 'm').exec(shell)?.[1] ?? Number.NaN);
+  return { x: value('X'), y: value('Y'), width: value('WIDTH'), height: value('HEIGHT') };
+}
+
+/**
+ * Waits until a visible window that is not in `before` (and, if given, passes `accept`) appears and
+ * returns its id. Windows that vanish while being examined are skipped.
+ */
 export async function waitForNewWindow(
   before: readonly string[],
   what: string,
-  timeoutMs = 5_000,
+  { timeoutMs = 5_000, accept }: { timeoutMs?: number; accept?: (geometry: WindowGeometry) => boolean } = {},
 ): Promise<string> {
   const known = new Set(before);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const added = (await visibleWindows()).find((id) => !known.has(id));
-    if (added) return added;
+    for (const id of await visibleWindows()) {
+      if (known.has(id)) continue;
+      if (!accept) return id;
+      const geometry = await windowGeometry(id).catch(() => undefined);
+      if (geometry && accept(geometry)) return id;
+    }
     await sleep(100);
   }
   throw new Error(`${what} did not appear within ${timeoutMs} ms (no new visible X window).`);

@@ -4,6 +4,7 @@
  */
 import { buildExtension, EXT_PATH, ensureExtensionBuilt } from './build';
 
+/** Builds the extension before the first spec runs. */
 export default async function setup(): Promise<void> {
   const started = Date.now();
   if (process.env.E2E_SKIP_BUILD === '1') {

@@ -1,8 +1,9 @@
 /**
  * Self-test of the e2e harness. Against the WXT build: it loads, its id is found, the shortcut is
  * bound and opens the real popup, a native context menu opens and closes, and the service worker
- * seeds storage. Against two small fixture extensions whose pages never change: the popup sees the
- * page's URL and copies it to the real clipboard, and a host-permission dialog is allowed.
+ * seeds storage. Against a small fixture extension whose pages never change (fixtures/extension):
+ * the popup sees the page's URL and copies it to the real clipboard, the keyboard picks its
+ * context-menu item, and its host-permission request is allowed.
  * The last test checks the `referenceServer` fixture and is skipped while test/server/ is absent.
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import {
   clearClipboard,
   closeContextMenu,
   openPopup,
+  pickContextMenuItem,
   readClipboard,
   rightClickAt,
   screenshot,
@@ -21,7 +23,7 @@ import {
 import { type PageServer, startPageServer } from './page-server';
 import { REFERENCE_SERVER_PATH } from './reference-server';
 
-const FIXTURE_EXTENSIONS = join(import.meta.dirname, 'fixtures');
+const FIXTURE_EXTENSION = join(import.meta.dirname, 'fixtures', 'extension');
 
 const TEST_PAGE = `<!doctype html>
 <html lang="en">
@@ -114,8 +116,8 @@ describe('the built extension', () => {
   });
 });
 
-describe('a popup opened with the shortcut', () => {
-  test.override({ launchOptions: { extPath: join(FIXTURE_EXTENSIONS, 'popup-extension') } });
+describe('the fixture extension', () => {
+  test.override({ launchOptions: { extPath: FIXTURE_EXTENSION } });
 
   test("gets the page's URL (activeTab) and copies it to the clipboard", async ({ ext }) => {
     const pageUrl = server.url('/page');
@@ -138,14 +140,26 @@ describe('a popup opened with the shortcut', () => {
     await popup.locator('button::-p-text(Copy)').click();
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(pageUrl);
   });
-});
 
-describe('a host-permission dialog', () => {
-  test.override({
-    launchOptions: { extPath: join(FIXTURE_EXTENSIONS, 'permission-extension'), bindShortcut: false },
+  test('gets its context-menu item picked with the keyboard', async ({ ext }) => {
+    const page = await ext.browser.newPage();
+    await page.goto(server.url('/page'));
+
+    const menu = await rightClickAt(page, '#link');
+    await pickContextMenuItem(['Up', 'Up', 'Return'], menu);
+
+    const worker = await ext.serviceWorker();
+    const readClicked = () =>
+      worker.evaluate(async () => {
+        const stored = await (globalThis as unknown as ChromeGlobal).chrome.storage.local.get(
+          'e2e:menu-clicked',
+        );
+        return stored['e2e:menu-clicked'];
+      });
+    await expect.poll(readClicked, { timeout: 5_000 }).toBe(server.url('/target?from=harness'));
   });
 
-  test('is answered with Allow by allowPermissionDialog', async ({ ext }) => {
+  test('answers a host-permission dialog with Allow', async ({ ext }) => {
     const page = await ext.extensionPage('request.html');
     const outcome = await allowPermissionDialog(async () => {
       await page.click('#request');

@@ -27,6 +27,7 @@ import {
   requireDisplay,
   sleep,
   visibleWindows,
+  type WindowGeometry,
   waitForNewWindow,
   waitForWindowGone,
   xdotool,
@@ -137,9 +138,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Extens
   }
 
   const close = async () => {
-    const process = browser.process();
+    const child = browser.process();
     await withTimeout(browser.close(), CLOSE_TIMEOUT_MS, 'Chromium did not close').catch(() => {
-      process?.kill('SIGKILL');
+      child?.kill('SIGKILL');
     });
     await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   };
@@ -300,6 +301,7 @@ export async function openPopup(page: Page, options: OpenPopupOptions = {}): Pro
       await popup.waitForFunction(() => document.readyState === 'complete', { timeout: 10_000 });
       return popup;
     }
+    if (attempt === 1) console.warn(`[e2e] the popup did not open on the first ${keys}; pressing it again`);
   }
   throw new Error(
     `The popup did not open after pressing ${keys} twice (waited ${timeoutMs} ms each). ` +
@@ -363,9 +365,15 @@ export async function rightClickAt(page: Page, selector: string): Promise<Contex
   const { x, y } = await screenPointOf(page, selector);
   const before = await visibleWindows();
   await xdotool('mousemove', '--sync', String(x), String(y), 'click', '3');
+  // The menu opens with a corner at the pointer; other new windows (a link's status bubble) are elsewhere.
+  const nearPointer = (w: WindowGeometry) =>
+    x >= w.x - 10 && x <= w.x + w.width + 10 && y >= w.y - 10 && y <= w.y + w.height + 10;
   const windowId = await waitForNewWindow(
     before,
     `The context menu after right-clicking ${selector} at (${x}, ${y})`,
+    {
+      accept: nearPointer,
+    },
   );
   return { windowId, x, y };
 }

@@ -130,3 +130,28 @@ describe('CampaignsView', () => {
     expect(api.callsOf('assignLinkToCampaign')).toEqual([[2, 6]]);
   });
 });
+
+describe('CampaignsView paging', () => {
+  it('steps back a page when the current page comes back empty', async () => {
+    let deleted = false;
+    const api = fakeApi((method, ...args) => {
+      if (method === 'deleteCampaign') {
+        deleted = true;
+        return { ok: true, data: { message: 'Deleted.' } };
+      }
+      const query = args[0] as { page: number };
+      if (query.page === 2)
+        return { ok: true, data: page(deleted ? [] : [newsletter], 2, deleted ? 1 : 2, deleted ? 25 : 26) };
+      return { ok: true, data: page([spring], 1, deleted ? 1 : 2, deleted ? 25 : 26) };
+    });
+    const root = await mount(<CampaignsView />, api);
+    await click(button(root, 'Next'));
+    await click(button(root, 'Delete campaign “Newsletter”'));
+    await click(button(root, 'Yes, delete'));
+    // Reload of page 2 (empty), then the step back to page 1.
+    await settle(20);
+    await settle(20);
+    expect(api.callsOf('listCampaigns').map(([q]) => (q as { page: number }).page)).toEqual([1, 2, 2, 1]);
+    expect(root.textContent).toContain('Spring launch');
+  });
+});

@@ -189,3 +189,20 @@ describe('StatValue', () => {
     ]);
   });
 });
+
+describe('LinkEditor focus', () => {
+  it('moves focus to the first field to fix, opening its section', async () => {
+    const api = fakeApi(() => ({ ok: true, data: page([], 1, 1) }));
+    const root = await mount(<NewLinkView navigate={vi.fn()} />, api);
+    await type(field(root, 'Long URL'), 'https://example.com/x');
+    await type(field(root, 'Meta image URL'), 'https://example.com/a.gif');
+    const social = [...root.querySelectorAll('details')].find((d) =>
+      d.textContent?.startsWith('Social preview'),
+    )!;
+    expect(social.open).toBe(false);
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(social.open).toBe(true);
+    expect(document.activeElement).toBe(field(root, 'Meta image URL'));
+    expect(api.callsOf('addLink')).toEqual([]);
+  });
+});

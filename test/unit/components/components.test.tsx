@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AccountSummary } from '@/components/AccountSummary';
+import { ChoiceSelect } from '@/components/ChoiceSelect';
+import { DuplicateNotice } from '@/components/DuplicateNotice';
+import { ErrorAlert } from '@/components/ErrorAlert';
+import { RecentLinks } from '@/components/RecentLinks';
+import { ShortenResult } from '@/components/ShortenResult';
+import type { CachedLink } from '@/lib/cache';
+import { button, choose, click, field, mount, roleText } from './dom';
+
+const LINK: CachedLink = {
+  id: 42,
+  alias: 'x',
+  shortUrl: 'https://sho.rt/x',
+  longUrl: 'https://example.com/a/very/long/path?with=query',
+  title: '',
+  description: '',
+  clicks: 3,
+  date: '2031-01-01 10:00:00',
+};
+
+describe('ChoiceSelect', () => {
+  const items = [
+    { id: 1, name: 'Spring' },
+    { id: 2, name: '' },
+  ];
+
+  it('offers None and each item, by name or id', async () => {
+    await mount(<ChoiceSelect id="c" label="Campaign" items={items} value="" onChange={() => {}} />);
+    expect([...field<HTMLSelectElement>('Campaign').options].map((o) => [o.value, o.text])).toEqual([
+      ['', 'None'],
+      ['1', 'Spring'],
+      ['2', '#2'],
+    ]);
+  });
+
+  it('keeps a chosen id that is not in the list yet', async () => {
+    await mount(<ChoiceSelect id="c" label="Campaign" items={items} value="7" onChange={() => {}} />);
+    expect(field<HTMLSelectElement>('Campaign').value).toBe('7');
+  });
+
+  it('reports the chosen id', async () => {
+    const onChange = vi.fn();
+    await mount(<ChoiceSelect id="c" label="Campaign" items={items} value="" onChange={onChange} />);
+    await choose(field('Campaign'), '1');
+    expect(onChange).toHaveBeenCalledWith('1');
+  });
+});
+
+describe('ErrorAlert', () => {
+  const now = 1_000_000;
+
+  it('adds when to retry to a rate-limit message', async () => {
+    await mount(
+      <ErrorAlert
+        error={{ kind: 'rate_limited', message: 'Slow down.', retryAt: now + 10_000 }}
+        now={now}
+        onOpenOptions={() => {}}
+      />,
+    );
+    expect(roleText('alert')).toBe('Slow down. Try again in 10 seconds.');
+  });
+
+  it('does not repeat a retry time the message already has', async () => {
+    await mount(
+      <ErrorAlert
+        error={{
+          kind: 'rate_limited',
+          message: 'Limit reached. Try again in 30 seconds.',
+          retryAt: now + 10_000,
+        }}
+        now={now}
+        onOpenOptions={() => {}}
+      />,
+    );
+    expect(roleText('alert')).toBe('Limit reached. Try again in 30 seconds.');
+  });
+
+  it('offers Options for a rejected key', async () => {
+    const onOpenOptions = vi.fn();
+    await mount(
+      <ErrorAlert
+        error={{ kind: 'unauthorized', message: 'Key refused.' }}
+        now={now}
+        onOpenOptions={onOpenOptions}
+      />,
+    );
+    await click(button('Open Options'));
+    expect(onOpenOptions).toHaveBeenCalledOnce();
+  });
+
+  it('offers nothing else for a plain failure', async () => {
+    await mount(
+      <ErrorAlert error={{ kind: 'server', message: 'Server error.' }} now={now} onOpenOptions={() => {}} />,
+    );
+    expect(document.querySelectorAll('button')).toHaveLength(0);
+  });
+});
+
+describe('RecentLinks', () => {
+  it('falls back to the long URL as title and keeps the full URL in the title attribute', async () => {
+    await mount(
+      <RecentLinks shown={[LINK]} total={1} query="" onQuery={() => {}} copiedId={null} onCopy={() => {}} />,
+    );
+    const title = document.querySelector('.title')!;
+    expect(title.textContent).toBe(LINK.longUrl);
+    expect(document.querySelector('.long')?.getAttribute('title')).toBe(LINK.longUrl);
+    const open = document.querySelector('a')!;
+    expect(open.getAttribute('href')).toBe('https://sho.rt/x');
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toBe('noreferrer');
+  });
+
+  it('names each Copy button after its short URL and reports which link to copy', async () => {
+    const onCopy = vi.fn();
+    await mount(
+      <RecentLinks shown={[LINK]} total={1} query="" onQuery={() => {}} copiedId={42} onCopy={onCopy} />,
+    );
+    const copy = button('Copy https://sho.rt/x');
+    expect(copy.textContent).toBe('Copied');
+    await click(copy);
+    expect(onCopy).toHaveBeenCalledWith(LINK);
+  });
+
+  it('tells an empty cache from a search without matches', async () => {
+    await mount(
+      <RecentLinks shown={[]} total={0} query="" onQuery={() => {}} copiedId={null} onCopy={() => {}} />,
+    );
+    expect(document.body.textContent).toContain('No links yet.');
+    await mount(
+      <RecentLinks shown={[]} total={5} query="zz" onQuery={() => {}} copiedId={null} onCopy={() => {}} />,
+    );
+    expect(document.body.textContent).toContain('No recent link matches.');
+  });
+});
+
+describe('ShortenResult and DuplicateNotice', () => {
+  it('shows the short URL read-only with Copy, the copied state and Details', async () => {
+    const onCopy = vi.fn();
+    await mount(<ShortenResult link={LINK} copied={false} onCopy={onCopy} />);
+    expect(field('Short URL').value).toBe('https://sho.rt/x');
+    expect(document.body.textContent).not.toContain('Copied');
+    await click(button('Copy'));
+    expect(onCopy).toHaveBeenCalledOnce();
+    await mount(<ShortenResult link={LINK} copied={true} onCopy={onCopy} />);
+    expect(document.body.textContent).toContain('Copied');
+    expect(document.querySelector('a')?.getAttribute('href')).toBe('/manage.html#/links/42');
+  });
+
+  it('offers the existing link first and a new one second', async () => {
+    const onCopyExisting = vi.fn();
+    const onCreateNew = vi.fn();
+    await mount(<DuplicateNotice link={LINK} onCopyExisting={onCopyExisting} onCreateNew={onCreateNew} />);
+    const [first, second] = document.querySelectorAll('button');
+    expect(first?.textContent).toBe('Copy existing');
+    expect(first?.className).toContain('primary');
+    expect(second?.textContent).toBe('Create new anyway');
+    await click(button('Create new anyway'));
+    expect(onCreateNew).toHaveBeenCalledOnce();
+    expect(onCopyExisting).not.toHaveBeenCalled();
+  });
+});
+
+describe('AccountSummary', () => {
+  it('shows who, the plan and when it ends', async () => {
+    await mount(
+      <AccountSummary
+        account={{
+          id: 1,
+          email: 'me@example.com',
+          username: '',
+          avatar: '',
+          status: 'free',
+          expires: '',
+          registered: '',
+        }}
+      />,
+    );
+    expect(document.body.textContent).toBe('Connected as me@example.comPlan: free');
+  });
+});

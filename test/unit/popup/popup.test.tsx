@@ -1,0 +1,566 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '@/entrypoints/popup/App';
+import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/cache';
+import type { RequestOf, ResponseOf, Result } from '@/lib/protocol';
+import { type Behaviour, emptyDefaults, type LinkDefaults, type Profile, saveSettings } from '@/lib/settings';
+import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
+import {
+  button,
+  buttons,
+  choose,
+  click,
+  fakeBackground,
+  field,
+  hasField,
+  mount,
+  ok,
+  roleText,
+  settle,
+  typeInto,
+} from '../components/dom';
+
+const NOW = new Date(2031, 2, 14, 10, 0, 0);
+const TAB = { url: 'https://blog.example/post', title: 'A post' };
+const CAMPAIGNS: NamedItem[] = [
+  { id: 3, name: 'Spring' },
+  { id: 4, name: 'Autumn' },
+];
+const CHANNELS: NamedItem[] = [{ id: 9, name: 'Blog' }];
+
+let counter = 0;
+let writeText: ReturnType<typeof vi.fn>;
+
+function link(id: number, longUrl: string, extra: Partial<CachedLink> = {}): CachedLink {
+  return {
+    id,
+    alias: `a${id}`,
+    shortUrl: `https://sho.rt/a${id}`,
+    longUrl,
+    title: `Link ${id}`,
+    description: '',
+    clicks: 0,
+    date: `2031-03-0${(id % 9) + 1} 10:00:00`,
+    ...extra,
+  };
+}
+
+interface Seed {
+  defaults?: Partial<LinkDefaults>;
+  links?: CachedLink[];
+  behaviour?: Partial<Behaviour>;
+  extraProfiles?: Profile[];
+}
+
+/** A configured profile (fresh id, so the IndexedDB cache of other tests does not leak in). */
+async function seed({ defaults = {}, links = [], behaviour = {}, extraProfiles = [] }: Seed = {}) {
+  const id = `profile-${++counter}`;
+  const profile: Profile = {
+    id,
+    name: 'Home',
+    serverUrl: 'https://sho.rt',
+    defaults: { ...emptyDefaults(), ...defaults },
+  };
+  await saveSettings({
+    version: 1,
+    activeProfileId: id,
+    profiles: [profile, ...extraProfiles],
+    behaviour: { autoCopy: true, notifications: true, ...behaviour },
+  });
+  await putCachedLinks(id, links, Date.now());
+  await putCachedLists(id, { fetchedAt: Date.now(), campaigns: CAMPAIGNS, channels: CHANNELS });
+  return profile;
+}
+
+function activeTab(url: string | undefined, title?: string) {
+  const tabs = url === undefined ? [] : [{ url, title }];
+  // Cast: fakeBrowser types query with its callback overload too, which returns void.
+  return vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue(tabs as never);
+}
+
+/** A background whose refresh changes nothing and whose shorten creates link 100. */
+function background(shorten?: (p: RequestOf<'shorten'>) => Result<ResponseOf<'shorten'>>) {
+  return fakeBackground({
+    refresh: () => ok({ links: null, lists: null }),
+    shorten: (payload) =>
+      shorten?.(payload) ??
+      ok({
+        link: link(100, payload.input.url, {
+          shortUrl: 'https://sho.rt/new',
+          title: payload.pageTitle ?? '',
+        }),
+      }),
+    setActiveProfile: () => ok(null),
+  });
+}
+
+/** Renders the popup and waits until it has drawn from storage and cache. */
+const mountPopup = () => mount(<App />, 'main');
+
+const recentRows = () => [...document.querySelectorAll('.links li')];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  writeText = vi.fn(async () => undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  history.replaceState(null, '', '/');
+});
+
+describe('popup without a profile', () => {
+  it('only asks to connect a server, with a button to Options', async () => {
+    activeTab(TAB.url);
+    const sent = background();
+    const openOptionsPage = vi.fn(async () => undefined);
+    fakeBrowser.runtime.openOptionsPage = openOptionsPage;
+
+    await mountPopup();
+
+    expect(document.body.textContent).toContain('Connect your server first');
+    expect(hasField('Long URL')).toBe(false);
+    expect(document.querySelectorAll('button')).toHaveLength(1);
+    await click(button('Open Options'));
+    expect(openOptionsPage).toHaveBeenCalledOnce();
+    expect(sent.sent).toEqual([]);
+  });
+});
+
+describe('popup start', () => {
+  it('opens with the tab URL and the profile defaults, ready to shorten', async () => {
+    await seed({ defaults: { campaignId: 3, channelId: 9, expiryDays: 7 } });
+    activeTab(TAB.url, TAB.title);
+    background();
+
+    await mountPopup();
+
+    expect(field('Long URL').value).toBe(TAB.url);
+    expect(document.activeElement).toBe(field('Long URL'));
+    expect(field('Alias').value).toBe('');
+    expect(field<HTMLSelectElement>('Campaign').value).toBe('3');
+    expect(field<HTMLSelectElement>('Channel').value).toBe('9');
+    expect(field('Expiry').value).toBe('2031-03-21T10:00');
+    expect(field('Expiry').type).toBe('datetime-local');
+    expect([...field<HTMLSelectElement>('Campaign').options].map((o) => o.text)).toEqual([
+      'None',
+      'Spring',
+      'Autumn',
+    ]);
+    expect(button('Shorten').type).toBe('submit');
+  });
+
+  it('draws cached links before the refresh answers, then shows the refreshed ones', async () => {
+    await seed({ links: [link(1, 'https://one.example/'), link(2, 'https://two.example/')] });
+    activeTab(TAB.url);
+    let answer: (links: CachedLink[]) => void = () => undefined;
+    const bg = fakeBackground({
+      refresh: () =>
+        new Promise((resolve) => {
+          answer = (links) => resolve(ok({ links, lists: null }));
+        }),
+    });
+
+    await mountPopup();
+
+    expect(bg.of('refresh')).toEqual([{}]);
+    expect(recentRows()).toHaveLength(2);
+    answer([link(3, 'https://three.example/'), link(1, 'https://one.example/')]);
+    await settle();
+    expect(recentRows().map((row) => row.querySelector('.title')?.textContent)).toEqual(['Link 3', 'Link 1']);
+  });
+
+  it('says quietly when the refresh failed and keeps the cached links', async () => {
+    await seed({ links: [link(1, 'https://one.example/')] });
+    activeTab(TAB.url);
+    fakeBackground({
+      refresh: () => ({ ok: false, error: { kind: 'network', message: 'The server is unreachable.' } }),
+    });
+
+    await mountPopup();
+
+    expect(document.querySelector('.recent')?.textContent).toContain(
+      'Not updated: The server is unreachable.',
+    );
+    expect(recentRows()).toHaveLength(1);
+  });
+
+  it('uses a fresh "Shorten with options…" URL instead of the tab, once', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background();
+    await fakeBrowser.storage.session.set({
+      [PENDING_SHORTEN_KEY]: { url: 'https://linked.example/page', at: NOW.getTime() - 2_000 },
+    });
+
+    await mountPopup();
+
+    expect(field('Long URL').value).toBe('https://linked.example/page');
+    expect(await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY)).toEqual({});
+  });
+
+  it('uses ?url= when opened as a window', async () => {
+    await seed();
+    activeTab('chrome-extension://id/popup.html');
+    background();
+    history.replaceState(null, '', `/popup.html?url=${encodeURIComponent('https://window.example/a')}`);
+
+    await mountPopup();
+
+    expect(field('Long URL').value).toBe('https://window.example/a');
+  });
+});
+
+describe('a tab that cannot be shortened', () => {
+  it('says why and leaves the field empty for a pasted URL', async () => {
+    await seed();
+    activeTab('chrome://extensions/');
+    const bg = background();
+
+    await mountPopup();
+
+    expect(document.body.textContent).toContain(
+      "This page can't be shortened (chrome:// pages are internal to the browser). Paste a URL instead.",
+    );
+    expect(field('Long URL').value).toBe('');
+    expect(field('Long URL').readOnly).toBe(false);
+
+    await typeInto(field('Long URL'), 'https://pasted.example/');
+    await click(button('Shorten'));
+    expect(bg.of('shorten').map((p) => p.input.url)).toEqual(['https://pasted.example/']);
+  });
+
+  it('refuses a non-web URL with a message next to the field, sending nothing', async () => {
+    await seed();
+    activeTab('about:blank');
+    const bg = background();
+    await mountPopup();
+
+    await typeInto(field('Long URL'), 'example.com');
+    await click(button('Shorten'));
+
+    const input = field('Long URL');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter a full web address starting with http:// or https://.',
+    );
+    expect(bg.of('shorten')).toEqual([]);
+  });
+});
+
+describe('shortening', () => {
+  it('sends only filled fields plus defaults, then shows, copies and links the new short URL', async () => {
+    await seed({ defaults: { campaignId: 3, domain: 'https://go.example', status: 'public' } });
+    activeTab(TAB.url, TAB.title);
+    const bg = background();
+    await mountPopup();
+
+    await typeInto(field('Alias'), ' launch ');
+    await click(button('Shorten'));
+
+    const [request] = bg.of('shorten');
+    expect(request).toEqual({
+      requestId: expect.any(String),
+      input: {
+        url: TAB.url,
+        custom: 'launch',
+        campaign: 3,
+        domain: 'https://go.example',
+        status: 'public',
+      },
+      pageTitle: TAB.title,
+    });
+    expect(field('Short URL').value).toBe('https://sho.rt/new');
+    expect(field('Short URL').readOnly).toBe(true);
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/new');
+    expect(document.querySelector('.result')?.textContent).toContain('Copied');
+    expect(roleText('status')).toBe('Copied https://sho.rt/new');
+    const details = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Details');
+    expect(details?.getAttribute('href')).toBe('/manage.html#/links/100');
+    expect(recentRows()[0]?.textContent).toContain('https://sho.rt/new');
+  });
+
+  it('sends the chosen campaign, channel and expiry in the API format', async () => {
+    await seed();
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+
+    await choose(field('Campaign'), '4');
+    await choose(field('Channel'), '9');
+    await typeInto(field('Expiry'), '2031-04-01T18:30');
+    await click(button('Shorten'));
+
+    expect(bg.of('shorten')[0]?.input).toEqual({
+      url: TAB.url,
+      campaign: 4,
+      channel: 9,
+      expiry: '2031-04-01 18:30:00',
+      status: 'private',
+    });
+  });
+
+  it('drops the page title when the user changed the URL', async () => {
+    await seed();
+    activeTab(TAB.url, TAB.title);
+    const bg = background();
+    await mountPopup();
+
+    await typeInto(field('Long URL'), 'https://other.example/');
+    await click(button('Shorten'));
+
+    expect(bg.of('shorten')[0]).not.toHaveProperty('pageTitle');
+  });
+
+  it('does not copy when automatic copying is off, but the Copy button still does', async () => {
+    await seed({ behaviour: { autoCopy: false } });
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+
+    await click(button('Shorten'));
+    expect(field('Short URL').value).toBe('https://sho.rt/new');
+    expect(writeText).not.toHaveBeenCalled();
+    expect(document.querySelector('.result')?.textContent).not.toContain('Copied');
+
+    await click(button('Copy'));
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/new');
+    expect(document.querySelector('.result')?.textContent).toContain('Copied');
+  });
+
+  it('sends one request for a double click, and the same request id for a retry', async () => {
+    await seed();
+    activeTab(TAB.url);
+    const replies: ((reply: Result<ResponseOf<'shorten'>>) => void)[] = [];
+    const bg = fakeBackground({
+      refresh: () => ok({ links: null, lists: null }),
+      shorten: () => new Promise((resolve) => replies.push(resolve)),
+    });
+    await mountPopup();
+
+    const shorten = button('Shorten');
+    shorten.click();
+    shorten.click();
+    await settle();
+    expect(bg.of('shorten')).toHaveLength(1);
+    expect(button('Shortening…').disabled).toBe(true);
+
+    replies[0]!({ ok: false, error: { kind: 'network', message: 'No answer from the server.' } });
+    await settle();
+    expect(roleText('alert')).toContain('No answer from the server.');
+
+    await click(button('Shorten'));
+    replies[1]!(ok({ link: link(100, TAB.url, { shortUrl: 'https://sho.rt/new' }) }));
+    await settle();
+    const [first, retry] = bg.of('shorten');
+    expect(retry?.requestId).toBe(first?.requestId);
+    expect(field('Short URL').value).toBe('https://sho.rt/new');
+  });
+
+  it('uses a new request id once the form changed', async () => {
+    await seed();
+    activeTab(TAB.url);
+    const bg = background(() => ({ ok: false, error: { kind: 'validation', message: 'Alias taken.' } }));
+    await mountPopup();
+
+    await click(button('Shorten'));
+    await typeInto(field('Alias'), 'other');
+    await click(button('Shorten'));
+
+    const [first, second] = bg.of('shorten');
+    expect(second?.requestId).not.toBe(first?.requestId);
+  });
+});
+
+describe('errors', () => {
+  it('shows the message in an alert and keeps everything typed', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({ ok: false, error: { kind: 'validation', message: 'That alias is already taken.' } }));
+    await mountPopup();
+
+    await typeInto(field('Long URL'), 'https://typed.example/');
+    await typeInto(field('Alias'), 'taken');
+    await choose(field('Campaign'), '4');
+    await click(button('Shorten'));
+
+    expect(roleText('alert')).toBe('That alias is already taken.');
+    expect(field('Long URL').value).toBe('https://typed.example/');
+    expect(field('Alias').value).toBe('taken');
+    expect(field<HTMLSelectElement>('Campaign').value).toBe('4');
+    expect(button('Shorten').disabled).toBe(false);
+    expect(hasField('Short URL')).toBe(false);
+  });
+
+  it('offers Options when the extension is not configured', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({
+      ok: false,
+      error: { kind: 'not_configured', message: 'Connect a server in Options.' },
+    }));
+    const openOptionsPage = vi.fn(async () => undefined);
+    fakeBrowser.runtime.openOptionsPage = openOptionsPage;
+    await mountPopup();
+
+    await click(button('Shorten'));
+    const alert = document.querySelector('[role="alert"]') as HTMLElement;
+    const open = [...alert.querySelectorAll('button')].find((b) => b.textContent === 'Open Options');
+    await click(open!);
+    expect(openOptionsPage).toHaveBeenCalledOnce();
+  });
+
+  it('says when to retry after a rate limit', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({
+      ok: false,
+      error: { kind: 'rate_limited', message: 'Too many requests.', retryAt: NOW.getTime() + 42_000 },
+    }));
+    await mountPopup();
+
+    await click(button('Shorten'));
+    expect(roleText('alert')).toBe('Too many requests. Try again in 42 seconds.');
+  });
+});
+
+describe('a URL shortened before', () => {
+  const old = link(7, TAB.url, { shortUrl: 'https://sho.rt/old' });
+
+  it('offers the existing short URL first', async () => {
+    await seed({ links: [old] });
+    activeTab(`${TAB.url}#comments`);
+    const bg = background();
+    await mountPopup();
+
+    expect(document.body.textContent).toContain('You shortened this before: https://sho.rt/old');
+    expect(document.activeElement).toBe(button('Copy existing'));
+    await click(button('Copy existing'));
+
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/old');
+    expect(field('Short URL').value).toBe('https://sho.rt/old');
+    expect(bg.of('shorten')).toEqual([]);
+  });
+
+  it('creates a new one on "Create new anyway"', async () => {
+    await seed({ links: [old] });
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+
+    await click(button('Create new anyway'));
+
+    expect(bg.of('shorten')).toHaveLength(1);
+    expect(field('Short URL').value).toBe('https://sho.rt/new');
+    expect(document.body.textContent).not.toContain('You shortened this before');
+  });
+
+  it('is not offered for a URL never shortened', async () => {
+    await seed({ links: [old] });
+    activeTab('https://fresh.example/');
+    background();
+    await mountPopup();
+
+    expect(document.body.textContent).not.toContain('You shortened this before');
+    expect(buttons('Copy existing')).toEqual([]);
+  });
+});
+
+describe('recent links', () => {
+  const many = Array.from({ length: 30 }, (_, i) =>
+    link(i + 1, `https://site${i + 1}.example/page`, {
+      title: i === 4 ? 'Quarterly report' : `Page ${i + 1}`,
+    }),
+  );
+
+  it('lists about twenty, each with title, short URL, full long URL and a named Copy button', async () => {
+    await seed({ links: many });
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+
+    const rows = recentRows();
+    expect(rows).toHaveLength(20);
+    const row = rows.find((r) => r.textContent?.includes('Quarterly report'))!;
+    expect(row.querySelector('a')?.getAttribute('href')).toBe('https://sho.rt/a5');
+    expect(row.querySelector('.long')?.getAttribute('title')).toBe('https://site5.example/page');
+    await click(button('Copy https://sho.rt/a5'));
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/a5');
+    expect(button('Copy https://sho.rt/a5').textContent).toBe('Copied');
+  });
+
+  it('filters as you type', async () => {
+    await seed({ links: many });
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+
+    await typeInto(field('Search recent links'), 'quarterly');
+    expect(recentRows().map((r) => r.querySelector('.title')?.textContent)).toEqual(['Quarterly report']);
+    await typeInto(field('Search recent links'), 'site3');
+    expect(recentRows().length).toBeGreaterThan(1);
+    await typeInto(field('Search recent links'), 'nothing like this');
+    expect(recentRows()).toHaveLength(0);
+    expect(document.querySelector('.recent')?.textContent).toContain('No recent link matches.');
+  });
+
+  it('shows server text as text and non-web short URLs without a link', async () => {
+    const hostile = link(1, 'https://x.example/', {
+      shortUrl: 'javascript:alert(1)',
+      title: '<img src=x onerror=alert(1)>',
+    });
+    await seed({ links: [hostile] });
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+
+    const row = recentRows()[0]!;
+    expect(row.querySelector('a')).toBeNull();
+    expect(row.querySelector('img')).toBeNull();
+    expect(row.querySelector('.title')?.textContent).toBe('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('profiles', () => {
+  it('has no switcher with one profile', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+    expect(hasField('Profile')).toBe(false);
+  });
+
+  it('switches the active profile and reloads its defaults, keeping the URL', async () => {
+    const work: Profile = {
+      id: `work-${++counter}`,
+      name: 'Work',
+      serverUrl: 'https://work.example',
+      defaults: { ...emptyDefaults(), campaignId: 4 },
+    };
+    const home = await seed({ extraProfiles: [work] });
+    activeTab(TAB.url);
+    const bg = fakeBackground({
+      refresh: () => ok({ links: null, lists: null }),
+      setActiveProfile: async ({ id }) => {
+        await saveSettings({
+          version: 1,
+          activeProfileId: id,
+          profiles: [{ ...home }, work],
+          behaviour: { autoCopy: true, notifications: true },
+        });
+        return ok(null);
+      },
+    });
+    await mountPopup();
+    await typeInto(field('Long URL'), 'https://typed.example/');
+
+    await choose(field('Profile'), work.id);
+    await settle();
+
+    expect(bg.of('setActiveProfile')).toEqual([{ id: work.id }]);
+    expect(field<HTMLSelectElement>('Profile').value).toBe(work.id);
+    expect(field<HTMLSelectElement>('Campaign').value).toBe('4');
+    expect(field('Long URL').value).toBe('https://typed.example/');
+  });
+});
