@@ -4,14 +4,19 @@
  */
 export const API_KEYS_KEY = 'apiKeys';
 
-type KeyMap = Record<string, string>;
+export type KeyMap = Record<string, string>;
 
-async function readAll(area: typeof browser.storage.local): Promise<KeyMap> {
-  const stored = (await area.get(API_KEYS_KEY))[API_KEYS_KEY];
+/** The stored key map, keeping only string keys; anything else reads as no keys. */
+export function parseApiKeys(stored: unknown): KeyMap {
   if (!stored || typeof stored !== 'object') return {};
-  const keys: KeyMap = {};
+  // No prototype: a profile id such as `__proto__` or `constructor` is just a name here.
+  const keys: KeyMap = Object.create(null);
   for (const [id, key] of Object.entries(stored)) if (typeof key === 'string') keys[id] = key;
   return keys;
+}
+
+async function readAll(area: typeof browser.storage.local): Promise<KeyMap> {
+  return parseApiKeys((await area.get(API_KEYS_KEY))[API_KEYS_KEY]);
 }
 
 /** The key of one profile, or null. */

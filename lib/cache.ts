@@ -2,6 +2,10 @@
  * Local cache of recent links and of the campaign/channel choices, per profile, in IndexedDB via
  * idb-keyval. Pages read it directly so the popup draws at once without waking the background;
  * only the background writes fetched data into it.
+ *
+ * Every entry carries the schema version `v`. An entry of another version (an older release wrote
+ * it without `v`), or one that is corrupt, reads as empty and never fetched, so the next refresh
+ * rebuilds it: it is only a cache, and no shape change or broken value may break a page.
  */
 import { createStore, get, set, type UseStore, update } from 'idb-keyval';
 
@@ -24,6 +28,9 @@ export interface NamedItem {
   name: string;
 }
 
+/** The version of the entries' shape; change it when the shape changes. */
+export const CACHE_VERSION = 1;
+
 interface LinksEntry {
   fetchedAt: number;
   links: CachedLink[];
@@ -34,6 +41,8 @@ interface ListsEntry {
   campaigns: NamedItem[];
   channels: NamedItem[];
 }
+
+type Stored<T> = T & { v: typeof CACHE_VERSION };
 
 /** How many links are kept per profile (the newest). */
 export const LINK_CACHE_CAP = 10_000;
@@ -48,24 +57,62 @@ function cacheStore(): UseStore {
 const linksKey = (profileId: string) => `links:${profileId}`;
 const listsKey = (profileId: string) => `lists:${profileId}`;
 
-function isLinksEntry(value: unknown): value is LinksEntry {
-  return !!value && typeof value === 'object' && Array.isArray((value as LinksEntry).links);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+function isCachedLink(value: unknown): value is CachedLink {
+  return (
+    isObject(value) &&
+    isId(value.id) &&
+    typeof value.clicks === 'number' &&
+    ['alias', 'shortUrl', 'longUrl', 'title', 'description', 'date'].every((k) => typeof value[k] === 'string')
+  );
 }
 
-function isListsEntry(value: unknown): value is ListsEntry {
-  const v = value as ListsEntry | undefined;
-  return !!v && typeof v === 'object' && Array.isArray(v.campaigns) && Array.isArray(v.channels);
+function isNamedItem(value: unknown): value is NamedItem {
+  return isObject(value) && isId(value.id) && typeof value.name === 'string';
 }
 
-/** Cached links of a profile, newest first; `fetchedAt` 0 when never fetched. A corrupt entry reads as empty. */
+function isCurrent(value: unknown): value is Stored<{ fetchedAt: number }> {
+  return (
+    isObject(value) &&
+    value.v === CACHE_VERSION &&
+    typeof value.fetchedAt === 'number' &&
+    Number.isFinite(value.fetchedAt)
+  );
+}
+
+// Every link is checked (a few ms for the cap): one bad link would otherwise break search or render.
+function isLinksEntry(value: unknown): value is Stored<LinksEntry> {
+  return isCurrent(value) && Array.isArray(value.links) && value.links.every(isCachedLink);
+}
+
+function isListsEntry(value: unknown): value is Stored<ListsEntry> {
+  return (
+    isCurrent(value) &&
+    Array.isArray(value.campaigns) &&
+    value.campaigns.every(isNamedItem) &&
+    Array.isArray(value.channels) &&
+    value.channels.every(isNamedItem)
+  );
+}
+
+const emptyLinks = (): LinksEntry => ({ fetchedAt: 0, links: [] });
+const emptyLists = (): ListsEntry => ({ fetchedAt: 0, campaigns: [], channels: [] });
+
+/**
+ * Cached links of a profile, newest first; `fetchedAt` 0 when never fetched. An entry of another
+ * version or a corrupt one reads as empty.
+ */
 export async function getCachedLinks(profileId: string): Promise<LinksEntry> {
   try {
     const entry = await get(linksKey(profileId), cacheStore());
-    if (isLinksEntry(entry)) return entry;
+    if (isLinksEntry(entry)) return { fetchedAt: entry.fetchedAt, links: entry.links };
   } catch {
     // A broken database must not break the popup: it is only a cache, rebuilt on the next refresh.
   }
-  return { fetchedAt: 0, links: [] };
+  return emptyLinks();
 }
 
 /** Newest first: by date, then by id for links created within the same second. */
@@ -83,17 +130,18 @@ export async function putCachedLinks(
   links: CachedLink[],
   fetchedAt?: number,
 ): Promise<LinksEntry> {
-  let result: LinksEntry = { fetchedAt: 0, links: [] };
+  let result: LinksEntry = emptyLinks();
   await update(
     linksKey(profileId),
-    (old: unknown) => {
-      const current = isLinksEntry(old) ? old : { fetchedAt: 0, links: [] };
+    (old: unknown): Stored<LinksEntry> => {
+      // An old-version or corrupt entry is dropped here: replaced, not merged into.
+      const current = isLinksEntry(old) ? old : emptyLinks();
       const byId = new Map<number, CachedLink>();
       for (const link of current.links) byId.set(link.id, link);
       for (const link of links) byId.set(link.id, link);
       const merged = [...byId.values()].sort(compareNewestFirst).slice(0, LINK_CACHE_CAP);
       result = { fetchedAt: fetchedAt ?? current.fetchedAt, links: merged };
-      return result;
+      return { v: CACHE_VERSION, ...result };
     },
     cacheStore(),
   );
@@ -104,22 +152,30 @@ export async function putCachedLinks(
 export async function getCachedLists(profileId: string): Promise<ListsEntry> {
   try {
     const entry = await get(listsKey(profileId), cacheStore());
-    if (isListsEntry(entry)) return entry;
+    if (isListsEntry(entry)) {
+      return { fetchedAt: entry.fetchedAt, campaigns: entry.campaigns, channels: entry.channels };
+    }
   } catch {
     // See getCachedLinks: a cache failure is never fatal.
   }
-  return { fetchedAt: 0, campaigns: [], channels: [] };
+  return emptyLists();
 }
 
 /** Replaces the campaign and channel choices of a profile. */
 export async function putCachedLists(profileId: string, lists: ListsEntry): Promise<void> {
-  await set(listsKey(profileId), lists, cacheStore());
+  const entry: Stored<ListsEntry> = {
+    v: CACHE_VERSION,
+    fetchedAt: lists.fetchedAt,
+    campaigns: lists.campaigns,
+    channels: lists.channels,
+  };
+  await set(listsKey(profileId), entry, cacheStore());
 }
 
 /** Drops everything cached for a profile (when it is deleted or its server changes). */
 export async function clearProfileCache(profileId: string): Promise<void> {
-  await set(linksKey(profileId), { fetchedAt: 0, links: [] }, cacheStore());
-  await set(listsKey(profileId), { fetchedAt: 0, campaigns: [], channels: [] }, cacheStore());
+  await set(linksKey(profileId), { v: CACHE_VERSION, ...emptyLinks() }, cacheStore());
+  await set(listsKey(profileId), { v: CACHE_VERSION, ...emptyLists() }, cacheStore());
 }
 
 /** Compares long URLs the way a user would: ignoring a trailing slash and the `#fragment`. */

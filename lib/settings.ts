@@ -59,7 +59,27 @@ export async function loadSettings(area = browser.storage.local): Promise<Settin
   return parseSettings(stored[SETTINGS_KEY]);
 }
 
-/** Writes settings to storage.local (never sync: server URLs are per machine and private). */
+/** Where settings of a newer release are kept when this (older) release has to replace them. */
+export const NEWER_SETTINGS_BACKUP_KEY = 'settingsOfNewerVersion';
+
+/** True for a stored settings value written by a newer release (a higher version than this one knows). */
+export function isNewerSettings(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const { version } = raw as { version?: unknown };
+  return typeof version === 'number' && Number.isInteger(version) && version > SETTINGS_VERSION;
+}
+
+/**
+ * Writes settings to storage.local (never sync: server URLs are per machine and private). Settings
+ * of a newer release (the user went back a version) are not migrated or read, and not destroyed
+ * either: the first write keeps them under NEWER_SETTINGS_BACKUP_KEY.
+ */
 export async function saveSettings(settings: Settings, area = browser.storage.local): Promise<void> {
-  await area.set({ [SETTINGS_KEY]: settingsSchema.parse(settings) });
+  const valid = settingsSchema.parse(settings);
+  const stored = (await area.get(SETTINGS_KEY))[SETTINGS_KEY];
+  await area.set(
+    isNewerSettings(stored)
+      ? { [NEWER_SETTINGS_BACKUP_KEY]: stored, [SETTINGS_KEY]: valid }
+      : { [SETTINGS_KEY]: valid },
+  );
 }

@@ -2,9 +2,14 @@
  * The API client of each profile. Settings and keys are read from storage on every request (cheap,
  * and the service worker may have been restarted since the last one); a client is reused while its
  * profile keeps the same server URL and key, so its rate-limit knowledge survives between requests.
+ *
+ * Every request of every client goes through the rate limiter of its server and key (the server
+ * counts per key), with the priority of whoever asked: the user, or a background refresh.
  */
-import { type ClientOptions, createClient, type ShortenerClient } from '@/lib/api/client';
+import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
 import { getApiKey } from '@/lib/api-keys';
+import type { RateLimitWait } from '@/lib/rate-limit-state';
+import { createRateLimiter, type Priority, type RateLimiter, type RateLimiterOptions } from '@/lib/rate-limiter';
 import { loadSettings, type Profile } from '@/lib/settings';
 import { ExtensionError, notConfigured } from './errors';
 
@@ -16,23 +21,67 @@ export interface ProfileClient {
 
 export interface Clients {
   /** The active profile's client; rejects with not_configured when there is no profile or no key. */
-  active(): Promise<ProfileClient>;
+  active(priority?: Priority): Promise<ProfileClient>;
   /** The client of one saved profile (the active one when `profileId` is omitted). */
-  forProfile(profileId?: string): Promise<ProfileClient>;
-  /** A throwaway client for a server URL and key that are not saved yet, to check them. */
+  forProfile(profileId?: string, priority?: Priority): Promise<ProfileClient>;
+  /** A throwaway client for a server URL and key that are not saved yet, to check them (user priority). */
   unsaved(serverUrl: string, apiKey: string): ShortenerClient;
   /** Drops a deleted profile's client, and with it the key it holds. */
   forget(profileId: string): void;
 }
 
-/** Options passed to every client, e.g. a fake fetch in tests. */
-export type ClientEnvironment = Pick<ClientOptions, 'fetch' | 'timeoutMs' | 'now'>;
+/** Options passed to every client, e.g. a fake fetch in tests, and the rate limiters' settings. */
+export interface ClientEnvironment extends Pick<ClientOptions, 'fetch' | 'timeoutMs' | 'now'> {
+  limiter?: Omit<RateLimiterOptions, 'onWait'>;
+  /** The waiting state of one limiter (identified by `limiterId`) changed. */
+  onWait?: (limiterId: string, wait: RateLimitWait | null) => void;
+  /** Resolves once stored settings are migrated; awaited before settings are read. */
+  ready?: () => Promise<void>;
+}
+
+interface Cached {
+  serverUrl: string;
+  apiKey: string;
+  clients: Record<Priority, ShortenerClient>;
+}
 
 /** Creates the per-profile client registry. */
 export function createClients(environment: ClientEnvironment = {}): Clients {
-  const cached = new Map<string, { serverUrl: string; apiKey: string; client: ShortenerClient }>();
+  const { limiter: limiterOptions, onWait, ready, ...clientOptions } = environment;
+  const cached = new Map<string, Cached>();
+  // Keyed by server and key, because that is what the server counts: two profiles with the same
+  // pair, and a profile being re-saved, share one budget. Held in memory only, like the clients.
+  const limiters = new Map<string, RateLimiter>();
 
-  async function forProfile(profileId?: string): Promise<ProfileClient> {
+  function limiterFor(serverUrl: string, apiKey: string): RateLimiter {
+    const id = `${serverUrl.trim().replace(/\/+$/, '')}\n${apiKey.trim()}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      const limiterId = String(limiters.size + 1);
+      limiter = createRateLimiter({ ...limiterOptions, onWait: (wait) => onWait?.(limiterId, wait) });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  function create(serverUrl: string, apiKey: string, priority: Priority): ShortenerClient {
+    const limiter = limiterFor(serverUrl, apiKey);
+    return createClient({
+      ...clientOptions,
+      baseUrl: serverUrl,
+      apiKey,
+      onRateLimit: limiter.observe,
+      schedule: (request: HttpRequest, send) =>
+        limiter.schedule(send, {
+          priority,
+          kind: request.method === 'GET' ? 'read' : 'write',
+          signal: request.signal,
+        }),
+    });
+  }
+
+  async function forProfile(profileId?: string, priority: Priority = 'user'): Promise<ProfileClient> {
+    await ready?.();
     const settings = await loadSettings();
     const id = profileId ?? settings.activeProfileId;
     const profile = settings.profiles.find((p) => p.id === id);
@@ -45,19 +94,25 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
     }
     const apiKey = await getApiKey(profile.id);
     if (!apiKey) throw notConfigured();
-    const entry = cached.get(profile.id);
-    if (entry && entry.serverUrl === profile.serverUrl && entry.apiKey === apiKey) {
-      return { profile, client: entry.client };
+    let entry = cached.get(profile.id);
+    if (!entry || entry.serverUrl !== profile.serverUrl || entry.apiKey !== apiKey) {
+      entry = {
+        serverUrl: profile.serverUrl,
+        apiKey,
+        clients: {
+          user: create(profile.serverUrl, apiKey, 'user'),
+          background: create(profile.serverUrl, apiKey, 'background'),
+        },
+      };
+      cached.set(profile.id, entry);
     }
-    const client = createClient({ ...environment, baseUrl: profile.serverUrl, apiKey });
-    cached.set(profile.id, { serverUrl: profile.serverUrl, apiKey, client });
-    return { profile, client };
+    return { profile, client: entry.clients[priority] };
   }
 
   return {
-    active: () => forProfile(),
+    active: (priority) => forProfile(undefined, priority),
     forProfile,
-    unsaved: (serverUrl, apiKey) => createClient({ ...environment, baseUrl: serverUrl, apiKey }),
+    unsaved: (serverUrl, apiKey) => create(serverUrl, apiKey, 'user'),
     forget: (profileId) => {
       cached.delete(profileId);
     },

@@ -70,6 +70,7 @@ import {
   updateLinkResponseSchema,
 } from './schemas';
 
+export type { Answer, HttpRequest } from './http';
 export type { RateLimitInfo } from './rate-limit';
 export type { ChannelItemType, LinkListQuery, PageQuery } from './schemas';
 
@@ -84,6 +85,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Called after every answer that carries X-RateLimit-* headers, success or failure. */
   onRateLimit?: (info: RateLimitInfo) => void;
+  /**
+   * Sends each request through `send`, e.g. after a rate limiter's queue lets it go. Called once the
+   * input is validated and before the timeout starts, so time spent waiting is not the server's.
+   */
+  schedule?: (request: HttpRequest, send: () => Promise<Answer>) => Promise<Answer>;
   now?: () => number;
 }
 
@@ -153,7 +159,8 @@ export function createClient(options: ClientOptions): ShortenerClient {
   /** Sends a request built after the base URL is known to be good, so a bad URL always wins. */
   async function answer(build: () => HttpRequest): Promise<Answer> {
     if (!base.ok) throw new ApiError({ kind: 'validation', message: base.message });
-    return send!(build());
+    const request = build();
+    return options.schedule ? options.schedule(request, () => send!(request)) : send!(request);
   }
 
   async function call<S extends z.ZodType>(schema: S, build: () => HttpRequest): Promise<z.output<S>> {

@@ -1,0 +1,311 @@
+/**
+ * Keeps the requests of one server key within the server's rate limit (30 a minute unless its
+ * X-RateLimit-* headers say otherwise). A request beyond the limit waits in a queue until the window
+ * resets instead of failing; the user's requests go first, and background refreshes yield: they run
+ * last, never use the last few requests of a window, and are dropped when the budget is that low.
+ * No browser API is used and the clock is injectable, so tests drive it with fake timers.
+ *
+ *   const limiter = createRateLimiter({ onWait: (wait) => show(wait) });
+ *   const client = createClient({
+ *     baseUrl, apiKey,
+ *     onRateLimit: limiter.observe,
+ *     schedule: (request, send) =>
+ *       limiter.schedule(send, { priority: 'user', kind: request.method === 'GET' ? 'read' : 'write' }),
+ *   });
+ */
+import { ApiError, isApiError } from './api/errors';
+import type { RateLimitInfo } from './api/rate-limit';
+import type { RateLimitWait } from './rate-limit-state';
+
+/** `user`: the user is waiting for it. `background`: a refresh nobody asked for explicitly. */
+export type Priority = 'user' | 'background';
+
+/** `read` requests change nothing on the server; `write` requests create, change or delete. */
+export type RequestKind = 'read' | 'write';
+
+export interface ScheduleOptions {
+  priority: Priority;
+  kind: RequestKind;
+  /** Aborting takes a waiting request out of the queue. */
+  signal?: AbortSignal | undefined;
+}
+
+/** Time and timers, injectable for tests. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface RateLimiterOptions {
+  /** Requests per window assumed until the server's headers say otherwise; default 30. */
+  limit?: number;
+  /** Window length assumed while the server has not said when it resets; default 60000. */
+  windowMs?: number;
+  /** Requests of each window kept for the user: background requests never use them; default 5. */
+  reserve?: number;
+  /** A request that would wait longer fails at once with a rate_limited error; default 90000. */
+  maxWaitMs?: number;
+  /** Waited after the window's reset time before sending again, for clock skew; default 250. */
+  marginMs?: number;
+  /** How often a refused (429) read of the user is sent again; default 2. */
+  readRetries?: number;
+  clock?: Clock;
+  /** Called when the waiting state changes: requests wait until `until`, or (null) nothing waits. */
+  onWait?: (wait: RateLimitWait | null) => void;
+}
+
+export interface RateLimiter {
+  /** Runs `task` (one HTTP request) when the budget allows; resolves or rejects with its outcome. */
+  schedule<T>(task: () => Promise<T>, options: ScheduleOptions): Promise<T>;
+  /** Takes in the rate-limit headers of an answer (the client's `onRateLimit`). */
+  observe(info: RateLimitInfo): void;
+  /** What is waiting now, or null. */
+  readonly waiting: RateLimitWait | null;
+  /** The current window as the limiter sees it. */
+  readonly budget: { limit: number; used: number; resetAt: number | null };
+}
+
+export const DEFAULT_LIMIT = 30;
+export const DEFAULT_WINDOW_MS = 60_000;
+export const DEFAULT_RESERVE = 5;
+export const DEFAULT_MAX_WAIT_MS = 90_000;
+// X-RateLimit-Reset is often in whole seconds: reset times closer than this are the same window.
+const SAME_WINDOW_MS = 1_000;
+
+const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+interface Job {
+  task: () => Promise<unknown>;
+  priority: Priority;
+  kind: RequestKind;
+  resent: number;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+function seconds(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
+}
+
+/** Creates the limiter of one server key. */
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const clock = options.clock ?? systemClock;
+  const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
+  const reserve = options.reserve ?? DEFAULT_RESERVE;
+  const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const marginMs = options.marginMs ?? 250;
+  const readRetries = options.readRetries ?? 2;
+
+  let limit = Math.max(1, options.limit ?? DEFAULT_LIMIT);
+  /** Requests counted against the current window: ours, plus others' the headers revealed. */
+  let used = 0;
+  /** End of the current window; null when none is open (the next request opens one). */
+  let resetAt: number | null = null;
+  /** True while resetAt is our guess rather than the server's word. */
+  let guessed = true;
+  let inflight = 0;
+  const queues: Record<Priority, Job[]> = { user: [], background: [] };
+  let timer: unknown;
+  let waiting: RateLimitWait | null = null;
+
+  // With a tiny limit the reserve must still leave the background one request per window.
+  const reserved = () => Math.min(reserve, limit - 1);
+
+  function setWaiting(next: RateLimitWait | null): void {
+    if (next?.until === waiting?.until && next?.queued === waiting?.queued) return;
+    waiting = next;
+    options.onWait?.(next);
+  }
+
+  function rollWindow(now: number): void {
+    if (resetAt !== null && now >= resetAt + marginMs) {
+      resetAt = null;
+      used = 0;
+      guessed = true;
+    }
+  }
+
+  function start(job: Job, now: number): void {
+    if (resetAt === null) {
+      resetAt = now + windowMs;
+      guessed = true;
+    }
+    used += 1;
+    inflight += 1;
+    let result: Promise<unknown>;
+    try {
+      result = Promise.resolve(job.task());
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    result.then(
+      (value) => {
+        inflight -= 1;
+        job.resolve(value);
+      },
+      (error: unknown) => {
+        inflight -= 1;
+        failed(job, error);
+      },
+    );
+  }
+
+  /**
+   * Whether a request the server refused for the rate limit is sent again once the window resets.
+   * A refresh is not: it yields. A read is, a few times: it changes nothing. A write only on an HTTP
+   * 429, and only once: a 429 says the server refused the request before doing it (rate limiters
+   * answer ahead of the endpoint, as the reference server does), so the link was not created and
+   * sending it again cannot make a twin. Any other failure of a write (timeout, dropped connection,
+   * 5xx, a rate-limit message with another status) may have happened on the server: never resent.
+   */
+  function mayResend(job: Job, error: ApiError): boolean {
+    if (job.priority === 'background') return false;
+    if (job.kind === 'read') return job.resent < readRetries;
+    return error.status === 429 && job.resent < 1;
+  }
+
+  function failed(job: Job, error: unknown): void {
+    if (!isApiError(error) || error.kind !== 'rate_limited') {
+      job.reject(error);
+      return;
+    }
+    // Someone else uses the same key (another browser, a script): the window is spent until the
+    // server says it resets, or for a whole window when it does not say.
+    const now = clock.now();
+    const retryAt = error.retryAt !== undefined && error.retryAt > now ? error.retryAt : null;
+    resetAt = Math.max(resetAt ?? 0, retryAt ?? now + windowMs);
+    guessed = retryAt === null;
+    used = limit;
+    if (mayResend(job, error)) {
+      job.resent += 1;
+      queues[job.priority].unshift(job);
+    } else {
+      job.reject(error);
+    }
+    pump();
+  }
+
+  function dropBackground(now: number): void {
+    const until = (resetAt ?? now) + marginMs;
+    const error = new ApiError({
+      kind: 'rate_limited',
+      message: `Not refreshed: the server's rate limit is nearly used up, and what is left is kept for your own actions. Try again in ${seconds(until, now)} seconds.`,
+      retryAt: until,
+    });
+    for (const job of queues.background.splice(0)) job.reject(error);
+  }
+
+  function rejectAll(until: number, now: number): void {
+    const error = new ApiError({
+      kind: 'rate_limited',
+      message: `Too many requests: the server's rate limit is used up for longer than Shortlink waits. Try again in ${seconds(until, now)} seconds.`,
+      retryAt: until,
+    });
+    for (const job of [...queues.user.splice(0), ...queues.background.splice(0)]) job.reject(error);
+  }
+
+  function pump(): void {
+    clock.clearTimeout(timer);
+    timer = undefined;
+    const now = clock.now();
+    rollWindow(now);
+    for (;;) {
+      const job = queues.user[0] ?? queues.background[0];
+      if (!job) break;
+      const available = limit - used;
+      if (job.priority === 'background' && available <= reserved()) {
+        dropBackground(now);
+        break;
+      }
+      if (available <= 0) break;
+      queues[job.priority].shift();
+      start(job, now);
+    }
+    const queued = queues.user.length + queues.background.length;
+    if (queued === 0) {
+      setWaiting(null);
+      return;
+    }
+    const until = (resetAt ?? now) + marginMs;
+    if (until - now > maxWaitMs) {
+      rejectAll(until, now);
+      setWaiting(null);
+      return;
+    }
+    timer = clock.setTimeout(pump, until - now);
+    setWaiting({ until, queued });
+  }
+
+  function observe(info: RateLimitInfo): void {
+    const now = clock.now();
+    limit = Math.max(1, Math.floor(info.limit));
+    // A late answer from a window that is already over says nothing about the current one.
+    if (info.resetAt !== null && info.resetAt <= now) {
+      pump();
+      return;
+    }
+    // Our other requests in flight may not be counted yet in `remaining`: count them as if not.
+    const counted = Math.min(limit, Math.max(0, info.limit - info.remaining) + Math.max(0, inflight - 1));
+    const otherWindow =
+      info.resetAt !== null &&
+      (resetAt === null || guessed || Math.abs(info.resetAt - resetAt) > SAME_WINDOW_MS);
+    if (otherWindow) {
+      resetAt = info.resetAt;
+      guessed = false;
+      used = counted;
+    } else {
+      used = Math.max(used, counted);
+    }
+    pump();
+  }
+
+  function schedule<T>(task: () => Promise<T>, { priority, kind, signal }: ScheduleOptions): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        const queue = queues[priority];
+        const index = queue.indexOf(job);
+        if (index < 0) return;
+        queue.splice(index, 1);
+        reject(signal?.reason);
+        pump();
+      };
+      const job: Job = {
+        task,
+        priority,
+        kind,
+        resent: 0,
+        resolve: (value) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(value as T);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queues[priority].push(job);
+      pump();
+    });
+  }
+
+  return {
+    schedule,
+    observe,
+    get waiting() {
+      return waiting;
+    },
+    get budget() {
+      return { limit, used, resetAt };
+    },
+  };
+}
