@@ -1,22 +1,47 @@
 /** Puts the extension into a configured state for e2e specs and the demo, without clicking through options. */
 import type { WebWorker } from 'puppeteer-core';
+import { API_KEYS_KEY } from '../../lib/api-keys';
+import { type LinkDefaults, SETTINGS_KEY, type Settings } from '../../lib/settings';
+import { defaultSettings, emptyDefaults } from '../../lib/settings-base';
 
 /** Where the extension should send its API calls. */
 export interface ExtensionConfig {
   serverUrl: string;
   apiKey: string;
+  /** Profile name shown in the popup; default "Reference server". */
+  name?: string;
+  defaults?: Partial<LinkDefaults>;
+  behaviour?: Partial<Settings['behaviour']>;
 }
 
+/** The profile id configureExtension writes. */
+export const E2E_PROFILE_ID = 'e2e-profile';
+
 /**
- * Writes the settings that point the extension at `serverUrl` with `apiKey`, from inside its service
- * worker. The storage shape is owned by lib/storage; this function is the only e2e code that knows it,
- * so it is the one place to change when that shape changes.
+ * Writes one active profile pointing at `serverUrl`, and its key, from inside the service worker:
+ * the same storage shape lib/settings.ts and lib/api-keys.ts read. It grants no host permission; the
+ * reference server answers CORS, so the extension reaches it without one (a real server needs the
+ * permission that the options page asks for).
  */
 export async function configureExtension(worker: WebWorker, config: ExtensionConfig): Promise<void> {
-  await worker.evaluate(async ({ serverUrl, apiKey }) => {
+  const settings: Settings = {
+    ...defaultSettings(),
+    activeProfileId: E2E_PROFILE_ID,
+    profiles: [
+      {
+        id: E2E_PROFILE_ID,
+        name: config.name ?? 'Reference server',
+        serverUrl: config.serverUrl,
+        defaults: { ...emptyDefaults(), ...config.defaults },
+      },
+    ],
+  };
+  settings.behaviour = { ...settings.behaviour, ...config.behaviour };
+  const items = { [SETTINGS_KEY]: settings, [API_KEYS_KEY]: { [E2E_PROFILE_ID]: config.apiKey } };
+  await worker.evaluate(async (values) => {
     const { chrome } = globalThis as unknown as {
       chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
     };
-    await chrome.storage.local.set({ 'settings:v1': { serverUrl, apiKey } });
-  }, config);
+    await chrome.storage.local.set(values);
+  }, items);
 }
