@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['test/unit/setup.ts'],
     restoreMocks: true,
+    // Property-based tests run thousands of cases; on a loaded 2-core CI machine 5 s is too tight.
+    testTimeout: 30_000,
   },
 });

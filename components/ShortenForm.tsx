@@ -1,4 +1,4 @@
-import type { Ref } from 'preact';
+import type { ComponentChildren, Ref } from 'preact';
 import type { NamedItem } from '@/lib/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
 import { ChoiceSelect } from './ChoiceSelect';
@@ -14,9 +14,11 @@ interface ShortenFormProps {
   urlRef?: Ref<HTMLInputElement>;
   onChange: (patch: Partial<FormValues>) => void;
   onSubmit: () => void;
+  /** Shown between the fields and the Shorten button: the "More options" button and panel. */
+  more?: ComponentChildren;
 }
 
-/** The popup's form: long URL, alias, campaign, channel, expiry and the Shorten button. Enter submits. */
+/** The popup's form: long URL, alias, campaign, channel, expiry, `more` and the Shorten button. Enter submits. */
 export function ShortenForm(props: ShortenFormProps) {
   const { values, errors, pending, onChange } = props;
 
@@ -79,6 +81,7 @@ export function ShortenForm(props: ShortenFormProps) {
           onChange={(channelId) => onChange({ channelId })}
         />
       </div>
+      {props.more}
       <button type="submit" class="primary wide" disabled={pending}>
         {pending ? 'Shortening…' : 'Shorten'}
       </button>

@@ -24,6 +24,11 @@ export async function getApiKey(profileId: string, area = browser.storage.local)
   return (await readAll(area))[profileId] ?? null;
 }
 
+/** Every stored key (for redacting them from what pages receive). */
+export async function allApiKeys(area = browser.storage.local): Promise<string[]> {
+  return Object.values(await readAll(area));
+}
+
 /** Stores (or replaces) the key of one profile. */
 export async function setApiKey(profileId: string, key: string, area = browser.storage.local): Promise<void> {
   await area.set({ [API_KEYS_KEY]: { ...(await readAll(area)), [profileId]: key } });

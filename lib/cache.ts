@@ -66,7 +66,9 @@ function isCachedLink(value: unknown): value is CachedLink {
     isObject(value) &&
     isId(value.id) &&
     typeof value.clicks === 'number' &&
-    ['alias', 'shortUrl', 'longUrl', 'title', 'description', 'date'].every((k) => typeof value[k] === 'string')
+    ['alias', 'shortUrl', 'longUrl', 'title', 'description', 'date'].every(
+      (k) => typeof value[k] === 'string',
+    )
   );
 }
 
@@ -74,7 +76,7 @@ function isNamedItem(value: unknown): value is NamedItem {
   return isObject(value) && isId(value.id) && typeof value.name === 'string';
 }
 
-function isCurrent(value: unknown): value is Stored<{ fetchedAt: number }> {
+function isCurrent(value: unknown): value is Record<string, unknown> & Stored<{ fetchedAt: number }> {
   return (
     isObject(value) &&
     value.v === CACHE_VERSION &&

@@ -76,3 +76,6 @@ export interface Message<K extends MessageType = MessageType> {
   type: K;
   payload: RequestOf<K>;
 }
+
+/** The waiting state the background keeps in storage.session while requests wait for the rate limit. */
+export { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from './rate-limit-state';

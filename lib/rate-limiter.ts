@@ -3,6 +3,7 @@
  * X-RateLimit-* headers say otherwise). A request beyond the limit waits in a queue until the window
  * resets instead of failing; the user's requests go first, and background refreshes yield: they run
  * last, never use the last few requests of a window, and are dropped when the budget is that low.
+ * The first request goes alone: its answer's headers tell the real limit and window before a burst.
  * No browser API is used and the clock is injectable, so tests drive it with fake timers.
  *
  *   const limiter = createRateLimiter({ onWait: (wait) => show(wait) });
@@ -70,7 +71,8 @@ export const DEFAULT_LIMIT = 30;
 export const DEFAULT_WINDOW_MS = 60_000;
 export const DEFAULT_RESERVE = 5;
 export const DEFAULT_MAX_WAIT_MS = 90_000;
-// X-RateLimit-Reset is often in whole seconds: reset times closer than this are the same window.
+// X-RateLimit-Reset is often whole seconds, absolute or from now: reset times of one window read
+// from different answers differ by less than this, those of two windows by at least this.
 const SAME_WINDOW_MS = 1_000;
 
 const systemClock: Clock = {
@@ -109,6 +111,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   /** True while resetAt is our guess rather than the server's word. */
   let guessed = true;
   let inflight = 0;
+  /** True until the first answer: it tells the real limit, which may be lower than the assumed one. */
+  let probing = true;
   const queues: Record<Priority, Job[]> = { user: [], background: [] };
   let timer: unknown;
   let waiting: RateLimitWait | null = null;
@@ -125,7 +129,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   function rollWindow(now: number): void {
     if (resetAt !== null && now >= resetAt + marginMs) {
       resetAt = null;
-      used = 0;
+      // A request still on its way may reach the server after the reset and count in the new window.
+      used = inflight;
       guessed = true;
     }
   }
@@ -147,12 +152,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       (value) => {
         inflight -= 1;
         job.resolve(value);
+        answered();
       },
       (error: unknown) => {
         inflight -= 1;
         failed(job, error);
+        answered();
       },
     );
+  }
+
+  function answered(): void {
+    if (!probing) return;
+    probing = false;
+    pump();
   }
 
   /**
@@ -177,9 +190,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     // Someone else uses the same key (another browser, a script): the window is spent until the
     // server says it resets, or for a whole window when it does not say.
     const now = clock.now();
-    const retryAt = error.retryAt !== undefined && error.retryAt > now ? error.retryAt : null;
-    resetAt = Math.max(resetAt ?? 0, retryAt ?? now + windowMs);
-    guessed = retryAt === null;
+    if (error.retryAt !== undefined && error.retryAt > now) {
+      resetAt = error.retryAt;
+      guessed = false;
+    } else if (guessed || resetAt === null || resetAt <= now) {
+      resetAt = now + windowMs;
+      guessed = true;
+    }
     used = limit;
     if (mayResend(job, error)) {
       job.resent += 1;
@@ -214,23 +231,31 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     timer = undefined;
     const now = clock.now();
     rollWindow(now);
+    let spent = false;
     for (;;) {
       const job = queues.user[0] ?? queues.background[0];
       if (!job) break;
+      // Until the first answer says what the limit really is, one request at a time: with a plan
+      // below the assumed limit, a burst would otherwise be refused after its first few requests.
+      if (probing && inflight > 0) break;
       const available = limit - used;
       if (job.priority === 'background' && available <= reserved()) {
         dropBackground(now);
         break;
       }
-      if (available <= 0) break;
+      if (available <= 0) {
+        spent = true;
+        break;
+      }
       queues[job.priority].shift();
       start(job, now);
     }
-    const queued = queues.user.length + queues.background.length;
-    if (queued === 0) {
+    // Waiting for the first answer takes a round trip, not a window: nothing to show for it.
+    if (!spent) {
       setWaiting(null);
       return;
     }
+    const queued = queues.user.length + queues.background.length;
     const until = (resetAt ?? now) + marginMs;
     if (until - now > maxWaitMs) {
       rejectAll(until, now);
@@ -243,6 +268,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
 
   function observe(info: RateLimitInfo): void {
     const now = clock.now();
+    probing = false;
     limit = Math.max(1, Math.floor(info.limit));
     // A late answer from a window that is already over says nothing about the current one.
     if (info.resetAt !== null && info.resetAt <= now) {
@@ -251,15 +277,16 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     }
     // Our other requests in flight may not be counted yet in `remaining`: count them as if not.
     const counted = Math.min(limit, Math.max(0, info.limit - info.remaining) + Math.max(0, inflight - 1));
-    const otherWindow =
-      info.resetAt !== null &&
-      (resetAt === null || guessed || Math.abs(info.resetAt - resetAt) > SAME_WINDOW_MS);
-    if (otherWindow) {
+    if (info.resetAt !== null && (resetAt === null || guessed || info.resetAt - resetAt >= SAME_WINDOW_MS)) {
+      // The server's first word on this window, or a later window: its count is the truth.
       resetAt = info.resetAt;
       guessed = false;
       used = counted;
     } else {
+      // The same window (or a late answer of an earlier one): answers may arrive out of order, so a
+      // count only ever grows, and of two reset times the later one is kept.
       used = Math.max(used, counted);
+      if (info.resetAt !== null && resetAt !== null && info.resetAt > resetAt) resetAt = info.resetAt;
     }
     pump();
   }

@@ -2,6 +2,7 @@
  * Settings: profiles (server URL, name, defaults for new links) and behaviour switches, stored in
  * `storage.local` under one versioned key. API keys are NOT here: they live in `lib/api-keys.ts`,
  * which only the background imports. The popup reads settings without zod: see `settings-base.ts`.
+ * Older stored shapes are brought to SETTINGS_VERSION by the background (`lib/migrations/settings.ts`).
  */
 import * as z from 'zod/mini';
 import { defaultSettings, emptyDefaults, SETTINGS_KEY, SETTINGS_VERSION } from './settings-base';
@@ -77,9 +78,7 @@ export function isNewerSettings(raw: unknown): boolean {
 export async function saveSettings(settings: Settings, area = browser.storage.local): Promise<void> {
   const valid = settingsSchema.parse(settings);
   const stored = (await area.get(SETTINGS_KEY))[SETTINGS_KEY];
-  await area.set(
-    isNewerSettings(stored)
-      ? { [NEWER_SETTINGS_BACKUP_KEY]: stored, [SETTINGS_KEY]: valid }
-      : { [SETTINGS_KEY]: valid },
-  );
+  const items: Record<string, unknown> = { [SETTINGS_KEY]: valid };
+  if (isNewerSettings(stored)) items[NEWER_SETTINGS_BACKUP_KEY] = stored;
+  await area.set(items);
 }

@@ -40,7 +40,9 @@ function rerunUnderXvfb(): void {
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
-      `Chromium is not installed at ${CHROMIUM_PATH}. Install it with:\n  sudo apt-get install chromium`,
+      `The demo runs the extension in Chromium, and there is no Chromium at ${CHROMIUM_PATH}.\n` +
+        'Install it (Debian/Ubuntu: `sudo apt-get install chromium`), or point CHROMIUM_PATH at a\n' +
+        'Chromium or Chrome binary: `CHROMIUM_PATH=/path/to/chrome npm run demo`.',
     );
     process.exit(1);
   }
@@ -67,7 +69,10 @@ async function main(): Promise<void> {
     server = await start({ port });
   } catch (error) {
     if (!(error instanceof ReferenceServerMissingError)) {
-      console.error(`Could not start the reference server on port ${port}: ${(error as Error).message}`);
+      console.error(
+        `Could not start the reference server on port ${port}: ${(error as Error).message}\n` +
+          'Is another demo or `npm run sandbox` running? Stop it, or choose another port: PORT=8788 npm run demo',
+      );
       process.exit(1);
     }
     console.warn(`${error.message}\nContinuing without a server: the extension stays unconfigured.`);
@@ -94,15 +99,29 @@ async function main(): Promise<void> {
   if (server) {
     await configureExtension(await ext.serviceWorker(), { serverUrl: server.url, apiKey: server.apiKey });
   }
+  // Like the action's Alt+Shift+P, the suggested key is not applied to an extension loaded this way.
+  await ext.bindCommand('shorten-page', 'Alt+Shift+S');
   const [tab] = await ext.browser.pages();
   await (tab ?? (await ext.browser.newPage())).goto(site.url('/'));
 
+  const pages = `chrome-extension://${ext.extensionId}`;
+  const setup = server
+    ? `  Reference server: ${server.url}   API key: ${server.apiKey} (already saved in the extension)`
+    : '  Reference server: not running. Open Options (below) and connect your own server first.';
   console.log(`
 Shortlink demo is running.
-  Reference server: ${server ? `${server.url}  (API key: ${server.apiKey})` : 'not running'}
+${setup}
   Sample page:      ${site.url('/')}
   Extension:        ${extPath} (id ${ext.extensionId})
-Press Alt+Shift+P in the browser to open the popup. Close the browser or press Ctrl-C to stop.`);
+
+Try it in the Chromium window:
+  - Alt+Shift+P (or the puzzle-piece icon in the toolbar, then Shortlink) opens the popup: press
+    Shorten, and the short URL is on the clipboard. Open it again on the same page to see it offered again.
+  - Right-click a link on the sample page, then Shortlink > Shorten link: its short URL is copied.
+  - Alt+Shift+S shortens the current page and copies it without opening anything.
+  - Options:      ${pages}/options.html
+  - Link manager: ${pages}/manage.html
+Close the browser or press Ctrl-C to stop.`);
 }
 
 main().catch((error: unknown) => {

@@ -249,10 +249,11 @@ export function ChannelsView() {
   );
 }
 
-const ITEM_TYPES: { value: ChannelItemType; label: string }[] = [
-  { value: 'links', label: 'Link' },
-  { value: 'bio', label: 'Bio page' },
-  { value: 'qr', label: 'QR code' },
+/** `label` starts a table cell or an option; `noun` goes inside a sentence ("QR code" keeps its capitals). */
+const ITEM_TYPES: { value: ChannelItemType; label: string; noun: string }[] = [
+  { value: 'links', label: 'Link', noun: 'link' },
+  { value: 'bio', label: 'Bio page', noun: 'bio page' },
+  { value: 'qr', label: 'QR code', noun: 'QR code' },
 ];
 
 function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: () => void }) {
@@ -273,7 +274,7 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
     setIdError(undefined);
     const result = await assign.run(Number(raw));
     if (result?.ok) {
-      setDone(`Added ${ITEM_TYPES.find((t) => t.value === type)?.label.toLowerCase()} #${raw}.`);
+      setDone(`Added ${ITEM_TYPES.find((t) => t.value === type)?.noun} #${raw}.`);
       setItemId('');
       onAssigned();
     }
@@ -315,7 +316,7 @@ export function ChannelView({ id }: { id: number }) {
   useStepBackFromEmptyPage(items.data, setPage);
   const typeLabel = (type: string) => ITEM_TYPES.find((t) => t.value === type)?.label ?? type;
   // The items endpoint does not name the channel; the (cached) choice list usually does.
-  const channel = useChoices('listChannels', true).data?.items.find((c) => c.id === id);
+  const channel = useChoices(api, 'listChannels', true).data?.items.find((c) => c.id === id);
   return (
     <section aria-labelledby="channel-heading">
       <p>

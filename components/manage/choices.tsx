@@ -7,7 +7,6 @@ import { useEffect, useId, useState } from 'preact/hooks';
 import type { PageQuery } from '@/lib/api/schemas';
 import type { ApiData, CallApi } from '@/lib/api-call';
 import type { ErrorData, Result } from '@/lib/protocol';
-import { useApi } from './api-context';
 import { ErrorMessage } from './ui';
 
 export type ChoiceMethod = 'listDomains' | 'listSplash' | 'listOverlays' | 'listCampaigns' | 'listChannels';
@@ -49,12 +48,18 @@ export function forgetChoices(api: CallApi, method: ChoiceMethod): void {
   caches.get(api)?.delete(method);
 }
 
-/** A choice list loaded when `active` first becomes true. */
-export function useChoices<M extends ChoiceMethod>(
-  method: M,
-  active: boolean,
-): { data: ApiData<M> | undefined; error: ErrorData | undefined; loading: boolean } {
-  const api = useApi();
+/** One choice list as a select needs it. */
+export interface Choices<M extends ChoiceMethod> {
+  data: ApiData<M> | undefined;
+  error: ErrorData | undefined;
+  loading: boolean;
+}
+
+/**
+ * A choice list loaded through `api` when `active` first becomes true. `api` is a parameter, not
+ * read from ApiContext, so the popup's More options can use the lists without Preact's context code.
+ */
+export function useChoices<M extends ChoiceMethod>(api: CallApi, method: M, active: boolean): Choices<M> {
   const [data, setData] = useState<ApiData<M>>();
   const [error, setError] = useState<ErrorData>();
   const [loading, setLoading] = useState(false);

@@ -3,19 +3,25 @@
  * model, rules and request bodies live in lib/link-form.ts; this is only the view of them.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import {
-  type DeeplinkMode,
-  type LinkFormErrors,
-  type LinkFormState,
-  validateLinkForm,
-  withUtmRows,
-} from '@/lib/link-form';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/link-form';
 import type { Result } from '@/lib/protocol';
+import { useApi } from './api-context';
 import { ChoiceField, useChoices } from './choices';
 import { useAction } from './hooks';
-import { RowsField } from './rows-field';
-import { ErrorMessage, SelectField, TextAreaField, TextField } from './ui';
+import {
+  DeeplinkFields,
+  DomainField,
+  ParametersField,
+  PasswordField,
+  PixelsField,
+  RedirectTypeField,
+  type SetLinkField,
+  SocialFields,
+  TargetingFields,
+  VisibilityField,
+} from './link-fields';
+import { ErrorMessage, TextAreaField, TextField } from './ui';
 
 type Section = 'redirect' | 'targeting' | 'social' | 'tracking' | 'deeplink';
 
@@ -64,80 +70,6 @@ function FormSection({
   );
 }
 
-function RedirectTypeField({
-  value,
-  onValue,
-  active,
-}: {
-  value: string;
-  onValue: (value: string) => void;
-  active: boolean;
-}) {
-  const id = useId();
-  const splash = useChoices('listSplash', active);
-  const overlays = useChoices('listOverlays', active);
-  const known =
-    ['', 'direct', 'frame', 'splash'].includes(value) ||
-    splash.data?.items.some((page) => `splash-page:${page.id}` === value) ||
-    overlays.data?.items.some((overlay) => `overlay:${overlay.id}` === value);
-  return (
-    <div class="field">
-      <label for={id}>Redirect type</label>
-      <select id={id} value={value} onChange={(event) => onValue(event.currentTarget.value)}>
-        <option value="">Server default</option>
-        <option value="direct">Direct</option>
-        <option value="frame">Frame</option>
-        <option value="splash">Splash page</option>
-        <optgroup label={splash.loading ? 'Custom splash pages (loading…)' : 'Custom splash pages'}>
-          {splash.data?.items.map((page) => (
-            <option key={page.id} value={`splash-page:${page.id}`}>
-              {page.name || `Splash page #${page.id}`}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label={overlays.loading ? 'CTA overlays (loading…)' : 'CTA overlays'}>
-          {overlays.data?.items.map((overlay) => (
-            <option key={overlay.id} value={`overlay:${overlay.id}`}>
-              {overlay.name || `Overlay #${overlay.id}`}
-              {overlay.type ? ` (${overlay.type})` : ''}
-            </option>
-          ))}
-        </optgroup>
-        {!known && <option value={value}>{value}</option>}
-      </select>
-      <ErrorMessage error={splash.error} />
-      <ErrorMessage error={overlays.error} />
-    </div>
-  );
-}
-
-function DomainField({
-  value,
-  onValue,
-  active,
-  error,
-}: {
-  value: string;
-  onValue: (value: string) => void;
-  active: boolean;
-  error: string | undefined;
-}) {
-  const domains = useChoices('listDomains', active);
-  return (
-    <ChoiceField
-      label="Domain"
-      value={value}
-      onValue={onValue}
-      noneLabel="Server’s own domain"
-      options={domains.data?.items.map((d) => ({ value: d.domain, label: d.domain })) ?? []}
-      loading={domains.loading}
-      error={domains.error}
-      fieldError={error}
-      allowOther={false}
-    />
-  );
-}
-
 function CampaignChannelFields({
   state,
   set,
@@ -145,12 +77,13 @@ function CampaignChannelFields({
   active,
 }: {
   state: LinkFormState;
-  set: <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) => void;
+  set: SetLinkField;
   errors: LinkFormErrors;
   active: boolean;
 }) {
-  const campaigns = useChoices('listCampaigns', active);
-  const channels = useChoices('listChannels', active);
+  const api = useApi();
+  const campaigns = useChoices(api, 'listCampaigns', active);
+  const channels = useChoices(api, 'listChannels', active);
   return (
     <>
       <ChoiceField
@@ -179,12 +112,6 @@ function CampaignChannelFields({
   );
 }
 
-const DEEPLINK_MODES: { value: DeeplinkMode; label: string }[] = [
-  { value: 'none', label: 'No deep links' },
-  { value: 'auto', label: 'Automatic (built from the long URL)' },
-  { value: 'stores', label: 'App store links' },
-];
-
 /** The create/update form. `submit` sends the state; on failure its message shows and the input stays. */
 export function LinkEditor({
   mode,
@@ -197,6 +124,7 @@ export function LinkEditor({
   submit: (state: LinkFormState) => Promise<Result<unknown>>;
   submitLabel: string;
 }) {
+  const api = useApi();
   const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<LinkFormErrors>({});
   const [open, setOpen] = useState(() => initiallyOpen(initial));
@@ -207,8 +135,7 @@ export function LinkEditor({
   useEffect(() => {
     if (invalidTick > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [invalidTick]);
-  const set = <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) =>
-    setState((current) => ({ ...current, [key]: value }));
+  const set: SetLinkField = (key, value) => setState((current) => ({ ...current, [key]: value }));
   const toggle = (section: Section) => (isOpen: boolean) =>
     setOpen((current) => {
       if (current.has(section) === isOpen) return current;
@@ -262,30 +189,20 @@ export function LinkEditor({
             value={state.description}
             onValue={(v) => set('description', v)}
           />
-          <SelectField
-            label="Visibility"
-            value={state.status}
-            onValue={(v) => set('status', v as LinkFormState['status'])}
-            options={[
-              { value: '', label: 'Server default (private)' },
-              { value: 'private', label: 'Private' },
-              { value: 'public', label: 'Public' },
-            ]}
-          />
+          <VisibilityField state={state} set={set} errors={errors} />
         </>
       )}
 
       <FormSection title="Redirect and access" open={open.has('redirect')} onToggle={toggle('redirect')}>
-        <RedirectTypeField value={state.type} onValue={(v) => set('type', v)} active={open.has('redirect')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={state.password}
-          onValue={(v) => set('password', v)}
-          hint="Visitors must enter it before being redirected."
+        <RedirectTypeField
+          api={api}
+          value={state.type}
+          onValue={(v) => set('type', v)}
+          active={open.has('redirect')}
         />
+        <PasswordField state={state} set={set} errors={errors} />
         <DomainField
+          api={api}
           value={state.domain}
           onValue={(v) => set('domain', v)}
           active={open.has('redirect')}
@@ -303,62 +220,11 @@ export function LinkEditor({
       </FormSection>
 
       <FormSection title="Targeting" open={open.has('targeting')} onToggle={toggle('targeting')}>
-        <RowsField
-          name="geotarget"
-          legend="Geo targets"
-          rows={state.geotarget}
-          parts={[
-            { key: 'location', label: 'Country or region', placeholder: 'Germany' },
-            { key: 'link', label: 'Target URL', type: 'url', placeholder: 'https://' },
-          ]}
-          onRows={(rows) => set('geotarget', rows)}
-          errors={errors}
-          blank={() => ({ location: '', link: '' })}
-          addLabel="Add geo target"
-        />
-        <RowsField
-          name="devicetarget"
-          legend="Device targets"
-          rows={state.devicetarget}
-          parts={[
-            { key: 'device', label: 'Device', placeholder: 'iPhone' },
-            { key: 'link', label: 'Target URL', type: 'url', placeholder: 'https://' },
-          ]}
-          onRows={(rows) => set('devicetarget', rows)}
-          errors={errors}
-          blank={() => ({ device: '', link: '' })}
-          addLabel="Add device target"
-        />
-        <RowsField
-          name="languagetarget"
-          legend="Language targets"
-          rows={state.languagetarget}
-          parts={[
-            { key: 'language', label: 'Language code', placeholder: 'en' },
-            { key: 'link', label: 'Target URL', type: 'url', placeholder: 'https://' },
-          ]}
-          onRows={(rows) => set('languagetarget', rows)}
-          errors={errors}
-          blank={() => ({ language: '', link: '' })}
-          addLabel="Add language target"
-        />
+        <TargetingFields state={state} set={set} errors={errors} />
       </FormSection>
 
       <FormSection title="Social preview" open={open.has('social')} onToggle={toggle('social')}>
-        <TextField label="Meta title" value={state.metatitle} onValue={(v) => set('metatitle', v)} />
-        <TextAreaField
-          label="Meta description"
-          value={state.metadescription}
-          onValue={(v) => set('metadescription', v)}
-        />
-        <TextField
-          label="Meta image URL"
-          type="url"
-          value={state.metaimage}
-          onValue={(v) => set('metaimage', v)}
-          error={errors.metaimage}
-          hint="A .jpg or .png image."
-        />
+        <SocialFields state={state} set={set} errors={errors} />
       </FormSection>
 
       <FormSection
@@ -366,70 +232,13 @@ export function LinkEditor({
         open={open.has('tracking')}
         onToggle={toggle('tracking')}
       >
-        <TextField
-          label="Pixel ids"
-          value={state.pixels}
-          onValue={(v) => set('pixels', v)}
-          error={errors.pixels}
-          hint="Comma-separated, e.g. 3, 7"
-          inputMode="numeric"
-        />
+        <PixelsField state={state} set={set} errors={errors} />
         <CampaignChannelFields state={state} set={set} errors={errors} active={open.has('tracking')} />
-        <RowsField
-          name="parameters"
-          legend="Parameters"
-          rows={state.parameters}
-          parts={[
-            { key: 'name', label: 'Name', placeholder: 'utm_source' },
-            { key: 'value', label: 'Value' },
-          ]}
-          onRows={(rows) => set('parameters', rows)}
-          errors={errors}
-          blank={() => ({ name: '', value: '' })}
-          addLabel="Add parameter"
-          extra={
-            <button type="button" onClick={() => set('parameters', withUtmRows(state.parameters))}>
-              UTM preset
-            </button>
-          }
-        />
+        <ParametersField state={state} set={set} errors={errors} />
       </FormSection>
 
       <FormSection title="Deep links" open={open.has('deeplink')} onToggle={toggle('deeplink')}>
-        <fieldset>
-          <legend>Deep links into apps</legend>
-          {DEEPLINK_MODES.map((option) => (
-            <label class="radio" key={option.value}>
-              <input
-                type="radio"
-                name="deeplink"
-                value={option.value}
-                checked={state.deeplink === option.value}
-                onChange={() => set('deeplink', option.value)}
-              />{' '}
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
-        {state.deeplink === 'stores' && (
-          <>
-            <TextField
-              label="App Store (iOS) link"
-              type="url"
-              value={state.deeplinkApple}
-              onValue={(v) => set('deeplinkApple', v)}
-              error={errors.deeplinkApple}
-            />
-            <TextField
-              label="Google Play (Android) link"
-              type="url"
-              value={state.deeplinkGoogle}
-              onValue={(v) => set('deeplinkGoogle', v)}
-              error={errors.deeplinkGoogle}
-            />
-          </>
-        )}
-        <p class="hint">Set device targets as well, so phones are sent to the app.</p>
+        <DeeplinkFields state={state} set={set} errors={errors} />
       </FormSection>
 
       {errorCount > 0 && (

@@ -169,8 +169,8 @@ function Assign({ linkId }: { linkId: number }) {
   const [campaign, setCampaign] = useState('');
   const [channel, setChannel] = useState('');
   const [done, setDone] = useState<string>();
-  const campaigns = useChoices('listCampaigns', open);
-  const channels = useChoices('listChannels', open);
+  const campaigns = useChoices(api, 'listCampaigns', open);
+  const channels = useChoices(api, 'listChannels', open);
   const toCampaign = useAction((campaignId: number) => api('assignLinkToCampaign', campaignId, linkId));
   const toChannel = useAction((channelId: number) => api('assignToChannel', channelId, 'links', linkId));
   const idOf = (value: string) => (/^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined);

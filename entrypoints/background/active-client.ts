@@ -9,7 +9,12 @@
 import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
 import { getApiKey } from '@/lib/api-keys';
 import type { RateLimitWait } from '@/lib/rate-limit-state';
-import { createRateLimiter, type Priority, type RateLimiter, type RateLimiterOptions } from '@/lib/rate-limiter';
+import {
+  createRateLimiter,
+  type Priority,
+  type RateLimiter,
+  type RateLimiterOptions,
+} from '@/lib/rate-limiter';
 import { loadSettings, type Profile } from '@/lib/settings';
 import { ExtensionError, notConfigured } from './errors';
 

@@ -8,37 +8,46 @@ import type { ApiMethod, RequestOf } from '@/lib/protocol';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
 
-// A Record, so that a method added to the client does not compile until it is listed here.
-const ALLOWED: Record<ApiMethod, true> = {
-  getAccount: true,
-  updateAccount: true,
-  listDomains: true,
-  addDomain: true,
-  updateDomain: true,
-  deleteDomain: true,
-  listSplash: true,
-  listOverlays: true,
-  listCampaigns: true,
-  addCampaign: true,
-  assignLinkToCampaign: true,
-  updateCampaign: true,
-  deleteCampaign: true,
-  listChannels: true,
-  listChannelItems: true,
-  addChannel: true,
-  assignToChannel: true,
-  updateChannel: true,
-  deleteChannel: true,
-  listLinks: true,
-  findLinkByShortUrl: true,
-  getLink: true,
-  addLink: true,
-  updateLink: true,
+/**
+ * How many data arguments each method takes, before its RequestOptions. A Record, so that a method
+ * added to the client does not compile until it is listed here. Arguments beyond these are dropped:
+ * options such as an AbortSignal cannot cross messaging, so a page's "options" are only ever junk.
+ */
+const DATA_ARGS: Record<ApiMethod, number> = {
+  getAccount: 0,
+  updateAccount: 1,
+  listDomains: 1,
+  addDomain: 1,
+  updateDomain: 2,
+  deleteDomain: 1,
+  listSplash: 1,
+  listOverlays: 1,
+  listCampaigns: 1,
+  addCampaign: 1,
+  assignLinkToCampaign: 2,
+  updateCampaign: 2,
+  deleteCampaign: 1,
+  listChannels: 1,
+  listChannelItems: 2,
+  addChannel: 1,
+  assignToChannel: 3,
+  updateChannel: 2,
+  deleteChannel: 1,
+  listLinks: 1,
+  findLinkByShortUrl: 1,
+  getLink: 1,
+  addLink: 1,
+  updateLink: 2,
 };
+
+/** The number of data arguments of an API method (what a page may pass). */
+export function dataArgumentCount(method: ApiMethod): number {
+  return DATA_ARGS[method];
+}
 
 /** True for a client method that pages may call. */
 export function isApiMethod(name: unknown): name is ApiMethod {
-  return typeof name === 'string' && Object.hasOwn(ALLOWED, name);
+  return typeof name === 'string' && Object.hasOwn(DATA_ARGS, name);
 }
 
 /** The `api` handler: calls the method on the active profile's client and returns plain data. */
@@ -48,7 +57,7 @@ export function createApiHandler(clients: Clients) {
       throw new ExtensionError('bad_message', `“${String(method)}” is not an API method.`);
     const { client } = await clients.active();
     const call = client[method] as (this: ShortenerClient, ...a: unknown[]) => Promise<unknown>;
-    const result = await call.apply(client, args);
+    const result = await call.apply(client, args.slice(0, DATA_ARGS[method]));
     // Plain JSON data only: what crosses messaging must look the same in Chrome and Firefox.
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   };

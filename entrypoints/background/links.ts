@@ -4,6 +4,7 @@
  * `refresh` asks the server only for what is older than its time-to-live, because the API allows about
  * 30 requests a minute and the popup opens far more often than links change.
  */
+import { isApiError } from '@/lib/api/errors';
 import type { LinkInput, LinkSummary } from '@/lib/api/schemas';
 import {
   type CachedLink,
@@ -128,6 +129,28 @@ async function rememberCompleted(requestId: string, link: CachedLink, now: numbe
   await session.set({ [COMPLETED_PREFIX + requestId]: { at: now, link } satisfies Completed });
 }
 
+const isRateLimited = (result: PromiseSettledResult<unknown>) =>
+  result.status === 'rejected' && isApiError(result.reason) && result.reason.kind === 'rate_limited';
+
+/**
+ * One refresh answer from its two parts. A part skipped for the rate limit answers null ("nothing
+ * new"), so what the other part fetched still reaches the page; only when both were skipped does
+ * the page hear why. Any other failure is the answer.
+ */
+function combineRefresh(
+  links: PromiseSettledResult<CachedLink[] | null>,
+  lists: PromiseSettledResult<ChoiceLists | null>,
+): ResponseOf<'refresh'> {
+  for (const part of [links, lists]) {
+    if (part.status === 'rejected' && !isRateLimited(part)) throw part.reason;
+  }
+  if (links.status === 'rejected' && lists.status === 'rejected') throw links.reason;
+  return {
+    links: links.status === 'fulfilled' ? links.value : null,
+    lists: lists.status === 'fulfilled' ? lists.value : null,
+  };
+}
+
 /** The `shorten` and `refresh` handlers. `clock` is injectable for tests. */
 export function createLinkHandlers(clients: Clients, clock: () => number = () => Date.now()) {
   const shortens = new Map<string, { result: Promise<CachedLink>; doneAt?: number }>();
@@ -198,14 +221,16 @@ export function createLinkHandlers(clients: Clients, clock: () => number = () =>
   }
 
   async function refresh({ force = false }: RequestOf<'refresh'>): Promise<ResponseOf<'refresh'>> {
-    const active = await clients.active();
+    // A refresh yields to the user's own requests: it waits behind them, and is skipped when the
+    // server's rate limit is nearly used up (see lib/rate-limiter.ts).
+    const active = await clients.active('background');
     // Two popups (or a popup and Options) opening together share one round of requests.
     const key = `${active.profile.id}\n${force}`;
     const running = refreshes.get(key);
     if (running) return running;
     const now = clock();
-    const work = Promise.all([refreshLinks(active, force, now), refreshLists(active, force, now)])
-      .then(([links, lists]) => ({ links, lists }))
+    const work = Promise.allSettled([refreshLinks(active, force, now), refreshLists(active, force, now)])
+      .then(([links, lists]) => combineRefresh(links, lists))
       .finally(() => refreshes.delete(key));
     refreshes.set(key, work);
     return work;

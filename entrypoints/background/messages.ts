@@ -74,44 +74,105 @@ function isEnvelope(message: unknown): message is { type: unknown; payload?: unk
 }
 
 /** Only the extension's own pages may ask: not web pages, not other extensions. */
-export function isOwnPage(sender: Sender): boolean {
+export function isOwnPage(sender: Sender | null | undefined): boolean {
   return (
-    sender.id === browser.runtime.id &&
+    sender?.id === browser.runtime.id &&
     typeof sender.url === 'string' &&
     sender.url.startsWith(browser.runtime.getURL('/'))
   );
 }
 
-/** Handles one envelope from a checked sender; never rejects. */
-export async function dispatch(
+/** Keys shorter than this are not looked for in answers: replacing them would garble ordinary text. */
+const MIN_SECRET_LENGTH = 8;
+
+function redactString(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join('••••'), text);
+}
+
+function redactValue(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redactString(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, secrets)]));
+  }
+  return value;
+}
+
+/**
+ * Replaces every API key in a plain-data answer with ••••. The client already redacts error
+ * messages; this also covers a server that echoes the key in data (an avatar URL with `?key=`).
+ * The answer is walked only when its JSON contains a key, so the usual answer costs one stringify.
+ */
+export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
+  const present = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
+  if (present.length === 0) return value;
+  const json = JSON.stringify(value);
+  // A key with " or \ appears escaped in JSON.
+  if (json === undefined || !present.some((secret) => json.includes(JSON.stringify(secret).slice(1, -1)))) {
+    return value;
+  }
+  return redactValue(value, present) as T;
+}
+
+export interface DispatchOptions {
+  /** Resolves once stored settings are migrated; awaited before a valid request's handler runs. */
+  ready?: () => Promise<void>;
+  /** The API keys that must not reach a page. */
+  secrets?: () => Promise<string[]>;
+}
+
+async function answer(
   handlers: Handlers,
   message: unknown,
-  sender: Sender,
+  sender: Sender | null | undefined,
+  { ready, secrets }: DispatchOptions,
 ): Promise<Result<unknown>> {
   if (!isOwnPage(sender)) return { ok: false, error: badMessage('it did not come from a Shortlink page') };
   const { type, payload } = message as { type?: unknown; payload?: unknown };
-  if (!isMessageType(type))
-    return { ok: false, error: badMessage(`unknown type “${String(type).slice(0, 40)}”`) };
+  if (!isMessageType(type)) {
+    const shown = typeof type === 'string' ? `“${type.slice(0, 40)}”` : `of type ${typeof type}`;
+    return { ok: false, error: badMessage(`unknown type ${shown}`) };
+  }
   const parsed = payloads[type].safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
     return { ok: false, error: badMessage(`${type}: ${where}${issue?.message ?? 'invalid payload'}`) };
   }
+  let result: Result<unknown>;
   try {
+    await ready?.();
     const handler = handlers[type] as (payload: unknown) => Promise<unknown>;
-    return { ok: true, data: await handler(parsed.data) };
+    result = { ok: true, data: await handler(parsed.data) };
+  } catch (error) {
+    result = { ok: false, error: toErrorData(error) };
+  }
+  const keys = (await secrets?.().catch(() => [])) ?? [];
+  // The key being checked by saveProfile is not stored yet, but is just as secret.
+  const typed = type === 'saveProfile' ? (parsed.data as RequestOf<'saveProfile'>).apiKey?.trim() : undefined;
+  return redactSecrets(result, typed ? [...keys, typed] : keys);
+}
+
+/** Handles one envelope from a checked sender; never rejects. */
+export async function dispatch(
+  handlers: Handlers,
+  message: unknown,
+  sender: Sender | null | undefined,
+  options: DispatchOptions = {},
+): Promise<Result<unknown>> {
+  try {
+    return await answer(handlers, message, sender, options);
   } catch (error) {
     return { ok: false, error: toErrorData(error) };
   }
 }
 
 /** Registers the one runtime.onMessage listener of the protocol. */
-export function registerMessageHandlers(handlers: Handlers): void {
+export function registerMessageHandlers(handlers: Handlers, options: DispatchOptions = {}): void {
   // Not async: returning undefined for foreign messages lets another listener (the offscreen
   // document) answer them; returning a promise answers with its value.
-  browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Sender | undefined) => {
     if (!isEnvelope(message)) return undefined;
-    return dispatch(handlers, message, sender);
+    return dispatch(handlers, message, sender, options);
   });
 }

@@ -280,16 +280,19 @@ function clean<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   });
 }
 
+// Arguments may come from a page's message, so they are checked at run time whatever their type says.
 function pathId(value: number): number {
   if (Number.isSafeInteger(value) && value > 0) return value;
+  const shown =
+    typeof value === 'number' || typeof value === 'string' ? ` ${String(value).slice(0, 40)}` : '';
   throw new ApiError({
     kind: 'validation',
-    message: `The id ${String(value)} is not valid: ids are positive whole numbers.`,
+    message: `The id${shown} is not valid: ids are positive whole numbers.`,
   });
 }
 
 function requiredShortUrl(shortUrl: string): string {
-  const short = shortUrl.trim();
+  const short = typeof shortUrl === 'string' ? shortUrl.trim() : '';
   if (short === '') throw new ApiError({ kind: 'validation', message: 'Enter the short URL to look up.' });
   return short;
 }

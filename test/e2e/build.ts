@@ -1,7 +1,9 @@
 /**
- * Building the extension for the e2e tests and the demo. It goes to its own folder,
- * `.output/chrome-mv3-e2e`, not `.output/chrome-mv3`: `wxt build` empties its output folder first, so a
- * build someone starts in the same tree while a browser runs would pull the files from under it.
+ * Building the extension for the e2e tests and the demo. It goes to its own folder under `.output/`,
+ * not `.output/chrome-mv3`: `wxt build` empties its output folder first, so a build someone starts in
+ * the same tree while a browser runs would pull the files from under it. For the same reason each
+ * `npm run test:e2e` builds into a folder of its own (see global-setup.ts), so two runs in one tree
+ * (two engineers, or a run and the demo) never rebuild each other's extension mid-test.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,23 +13,33 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const OUT_DIR_TEMPLATE = 'chrome-mv3-e2e';
+/** The folder of the demo's build, and of e2e runs with E2E_SKIP_BUILD=1. */
+export const DEFAULT_EXT_DIR = 'chrome-mv3-e2e';
 
-/** The unpacked extension that the e2e tests and the demo load. */
-export const EXT_PATH = join(ROOT, '.output', OUT_DIR_TEMPLATE);
+/** Names the build folder (under `.output/`) of the current e2e run; global-setup.ts sets it for its workers. */
+export const EXT_DIR_ENV = 'E2E_EXT_DIR';
+
+/** The unpacked extension in `.output/<dirName>`. */
+export function extPathOf(dirName: string): string {
+  return join(ROOT, '.output', dirName);
+}
+
+/** The unpacked extension that the e2e tests and the demo load: this run's build, or the default one. */
+export const EXT_PATH = extPathOf(process.env[EXT_DIR_ENV] || DEFAULT_EXT_DIR);
 
 const BUILD_TIMEOUT_MS = 180_000;
 
 // WXT's JS API, because its CLI cannot choose the output folder; inline options win over wxt.config.ts.
-const BUILD_SCRIPT = `import { build } from 'wxt';
-await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: ${JSON.stringify(OUT_DIR_TEMPLATE)} });`;
+const buildScript = (dirName: string) => `import { build } from 'wxt';
+await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: ${JSON.stringify(dirName)} });`;
 
-/** Builds the extension into EXT_PATH; throws with the build log if that fails. */
-export function buildExtension(): Promise<void> {
+/** Builds the extension into `.output/<dirName>` (default: EXT_PATH); throws with the build log if that fails. */
+export function buildExtension(dirName = process.env[EXT_DIR_ENV] || DEFAULT_EXT_DIR): Promise<void> {
+  const extPath = extPathOf(dirName);
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      ['--input-type=module', '--eval', BUILD_SCRIPT],
+      ['--input-type=module', '--eval', buildScript(dirName)],
       { cwd: ROOT, timeout: BUILD_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) {
@@ -35,8 +47,8 @@ export function buildExtension(): Promise<void> {
             ? `did not finish within ${BUILD_TIMEOUT_MS} ms`
             : `failed (${error.message})`;
           fail(new Error(`Building the extension ${why}:\n${stdout}\n${stderr}`));
-        } else if (!existsSync(join(EXT_PATH, 'manifest.json'))) {
-          fail(new Error(`The build succeeded but ${EXT_PATH}/manifest.json is missing:\n${stdout}`));
+        } else if (!existsSync(join(extPath, 'manifest.json'))) {
+          fail(new Error(`The build succeeded but ${extPath}/manifest.json is missing:\n${stdout}`));
         } else {
           done();
         }

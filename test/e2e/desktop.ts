@@ -138,6 +138,11 @@ export async function readClipboard(): Promise<string> {
 
 /** Empties the CLIPBOARD selection, so a later read proves that something was copied. */
 export function clearClipboard(timeoutMs = COMMAND_TIMEOUT_MS): Promise<void> {
+  return writeClipboard('', timeoutMs);
+}
+
+/** Puts `text` on the CLIPBOARD selection, as if the user had copied it from another application. */
+export function writeClipboard(text: string, timeoutMs = COMMAND_TIMEOUT_MS): Promise<void> {
   requireDisplay();
   return new Promise((resolve, reject) => {
     // xclip forks a child that owns the selection until something else is copied; stdout/stderr are
@@ -145,18 +150,18 @@ export function clearClipboard(timeoutMs = COMMAND_TIMEOUT_MS): Promise<void> {
     const child = spawn('xclip', ['-selection', 'clipboard', '-i'], { stdio: ['pipe', 'ignore', 'ignore'] });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`xclip did not clear the clipboard within ${timeoutMs} ms.`));
+      reject(new Error(`xclip did not write the clipboard within ${timeoutMs} ms.`));
     }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`Could not run xclip to clear the clipboard: ${error.message}`));
+      reject(new Error(`Could not run xclip to write the clipboard: ${error.message}`));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new Error(`xclip exited with ${code} while clearing the clipboard.`));
+      else reject(new Error(`xclip exited with ${code} while writing the clipboard.`));
     });
-    child.stdin.end('');
+    child.stdin.end(text);
   });
 }
 

@@ -6,10 +6,19 @@
  * Each fixture starts only when a test names it, and is torn down after that test. `ext` saves a
  * screenshot of every open page to test/e2e/artifacts/ when its test fails. To launch another
  * extension or with other flags in one describe block: `test.override({ launchOptions: { ... } })`.
+ * `configuredExt` is `ext` with one profile already pointing at `referenceServer` (as if the user had
+ * saved it in Options); `configOverrides` changes that profile (defaults, behaviour switches).
  */
 import type { Page } from 'puppeteer-core';
 import { test as base } from 'vitest';
-import { type ExtensionBrowser, type LaunchOptions, launchBrowser, screenshot } from './harness';
+import { configureExtension, type ExtensionConfig } from './configure';
+import {
+  type ExtensionBrowser,
+  isPopupTarget,
+  type LaunchOptions,
+  launchBrowser,
+  screenshot,
+} from './harness';
 import { type PageServer, samplePage, startPageServer } from './page-server';
 import { type ReferenceServer, startReference } from './reference-server';
 
@@ -22,6 +31,10 @@ interface Fixtures {
   site: PageServer;
   /** The reference API server from test/server/, on a free port. */
   referenceServer: ReferenceServer;
+  /** What configuredExt writes besides the server URL and key (profile name, defaults, behaviour). */
+  configOverrides: Omit<ExtensionConfig, 'serverUrl' | 'apiKey'>;
+  /** `ext`, configured with one active profile for `referenceServer` and its API key. */
+  configuredExt: ExtensionBrowser;
 }
 
 export const test = base.extend<Fixtures>({
@@ -53,6 +66,15 @@ export const test = base.extend<Fixtures>({
       await server.close();
     }
   },
+  configOverrides: {},
+  configuredExt: async ({ ext, referenceServer, configOverrides }, use) => {
+    await configureExtension(await ext.serviceWorker(), {
+      ...configOverrides,
+      serverUrl: referenceServer.url,
+      apiKey: referenceServer.apiKey,
+    });
+    await use(ext);
+  },
 });
 
 /** Screenshots every page and open popup; errors are logged, never thrown over the test's own failure. */
@@ -60,8 +82,7 @@ async function saveFailureScreenshots(ext: ExtensionBrowser, testName: string): 
   const pages: Page[] = await ext.browser.pages().catch(() => []);
   // browser.pages() leaves out extension popups.
   for (const target of ext.browser.targets()) {
-    const isPopup = target.url().startsWith('chrome-extension://') && target.url().endsWith('/popup.html');
-    if (isPopup && !pages.some((page) => page.target() === target)) {
+    if (isPopupTarget(target) && !pages.some((page) => page.target() === target)) {
       const popup = await target.asPage().catch(() => undefined);
       if (popup) pages.push(popup);
     }

@@ -161,13 +161,16 @@ describe('the fixture extension', () => {
 
   test('answers a host-permission dialog with Allow', async ({ ext }) => {
     const page = await ext.extensionPage('request.html');
-    const outcome = await allowPermissionDialog(async () => {
-      await page.click('#request');
-      const shown = await page.waitForFunction(() => document.getElementById('result')?.textContent, {
-        timeout: 15_000,
-      });
-      return shown.jsonValue();
-    });
+    const outcome = await allowPermissionDialog(
+      async () => {
+        await page.click('#request');
+        const shown = await page.waitForFunction(() => document.getElementById('result')?.textContent, {
+          timeout: 15_000,
+        });
+        return shown.jsonValue();
+      },
+      { page },
+    );
 
     expect(outcome).toBe('true');
     const granted = await page.evaluate(() =>

@@ -34,7 +34,7 @@ import {
 } from './desktop';
 
 export { EXT_PATH } from './build';
-export { clearClipboard, readClipboard } from './desktop';
+export { clearClipboard, readClipboard, writeClipboard } from './desktop';
 
 /** The Chromium binary; Debian's package installs it here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -76,6 +76,8 @@ export interface ExtensionBrowser {
   extensionPage(path: string): Promise<Page>;
   /** Binds the action's shortcut (done by launchBrowser unless `bindShortcut: false`). */
   bindActionShortcut(keybinding?: string): Promise<void>;
+  /** Binds one of the manifest's `commands` (e.g. 'shorten-page') to a key, as chrome://extensions/shortcuts does. */
+  bindCommand(commandName: string, keybinding: string): Promise<void>;
   /** Closes Chromium (killing it if it does not close in time) and deletes the profile. */
   close(): Promise<void>;
 }
@@ -155,6 +157,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Extens
       serviceWorker: () => serviceWorker(browser, extensionId),
       extensionPage: (path) => extensionPage(browser, extensionId, path),
       bindActionShortcut: (keybinding) => bindActionShortcut(browser, extensionId, keybinding),
+      bindCommand: (commandName, keybinding) => bindCommand(browser, extensionId, commandName, keybinding),
       close,
     };
     if (options.bindShortcut ?? true) await ext.bindActionShortcut();
@@ -198,22 +201,35 @@ async function findExtensionId(browser: Browser, extPath: string): Promise<strin
  * Binds the extension's `_execute_action` command to `keybinding`. Suggested keys are not applied to
  * extensions loaded from the command line, so this does what a user does on chrome://extensions/shortcuts.
  */
-export async function bindActionShortcut(
+export function bindActionShortcut(
   browser: Browser,
   extensionId: string,
   keybinding = ACTION_SHORTCUT,
+): Promise<void> {
+  return bindCommand(browser, extensionId, '_execute_action', keybinding);
+}
+
+/**
+ * Binds the extension's command `commandName` (a key of the manifest's `commands`) to `keybinding`,
+ * in Chromium's spelling (`Alt+Shift+S`), through chrome://extensions like bindActionShortcut.
+ */
+export async function bindCommand(
+  browser: Browser,
+  extensionId: string,
+  commandName: string,
+  keybinding: string,
 ): Promise<void> {
   const page = await browser.newPage();
   try {
     await page.goto('chrome://extensions', { timeout: 15_000 });
     await withTimeout(
       page.evaluate(
-        (id, key) =>
+        (id, name, key) =>
           new Promise<void>((resolve, reject) => {
             // chrome.developerPrivate exists only on chrome://extensions, so it is untyped here.
             const chromeApi = (globalThis as unknown as { chrome: DeveloperPrivateChrome }).chrome;
             chromeApi.developerPrivate.updateExtensionCommand(
-              { extensionId: id, commandName: '_execute_action', keybinding: key },
+              { extensionId: id, commandName: name, keybinding: key },
               () => {
                 const error = chromeApi.runtime.lastError;
                 if (error) reject(new Error(error.message));
@@ -222,10 +238,11 @@ export async function bindActionShortcut(
             );
           }),
         extensionId,
+        commandName,
         keybinding,
       ),
       10_000,
-      `Binding ${keybinding} to the action of extension ${extensionId} on chrome://extensions`,
+      `Binding ${keybinding} to the command ${commandName} of extension ${extensionId} on chrome://extensions`,
     );
   } finally {
     await page.close();
@@ -285,8 +302,7 @@ export async function openPopup(page: Page, options: OpenPopupOptions = {}): Pro
   const keys = options.keys ?? ACTION_SHORTCUT.toLowerCase();
   const timeoutMs = options.timeoutMs ?? 5_000;
   const browser = page.browser();
-  const isPopup = (t: Target) => t.url().startsWith('chrome-extension://') && t.url().endsWith('/popup.html');
-  const before = new Set(browser.targets().filter(isPopup));
+  const before = new Set(browser.targets().filter(isPopupTarget));
 
   await page.bringToFront();
   await focusBrowserWindow(page);
@@ -294,7 +310,7 @@ export async function openPopup(page: Page, options: OpenPopupOptions = {}): Pro
   for (let attempt = 1; attempt <= 2; attempt++) {
     await pressKeys(keys);
     const target = await browser
-      .waitForTarget((t) => isPopup(t) && !before.has(t), { timeout: timeoutMs })
+      .waitForTarget((t) => isPopupTarget(t) && !before.has(t), { timeout: timeoutMs })
       .catch(() => undefined);
     if (target) {
       const popup = await withTimeout(target.asPage(), 10_000, 'Attaching to the popup');
@@ -309,8 +325,24 @@ export async function openPopup(page: Page, options: OpenPopupOptions = {}): Pro
   );
 }
 
+/** True for the target of the extension's popup (popup.html, with or without a query). */
+export function isPopupTarget(target: Target): boolean {
+  const url = target.url();
+  return url.startsWith('chrome-extension://') && new URL(url).pathname === '/popup.html';
+}
+
+/**
+ * Presses a keyboard shortcut (xdotool spelling, e.g. `alt+shift+s`) in the browser window showing
+ * `page`, as a user does: the page is brought to the front and its window gets the input focus first.
+ */
+export async function pressShortcut(page: Page, keys: string): Promise<void> {
+  await page.bringToFront();
+  await focusBrowserWindow(page);
+  await pressKeys(keys);
+}
+
 /** Gives the X input focus to the Chromium window showing `page`, so key presses reach it. */
-async function focusBrowserWindow(page: Page): Promise<void> {
+export async function focusBrowserWindow(page: Page): Promise<void> {
   const pid = page.browser().process()?.pid;
   if (pid === undefined) return;
   const windows = (await xdotool('search', '--onlyvisible', '--pid', String(pid)).catch(() => ''))
@@ -380,7 +412,9 @@ export async function rightClickAt(page: Page, selector: string): Promise<Contex
 
 /**
  * Chooses a context-menu item with the keyboard. The default, Up Up Return, picks an extension's
- * single item (it sits just above "Inspect"). Pass the open menu to wait until it has closed.
+ * single item (it sits just above "Inspect"). An extension with several items for the clicked
+ * context gets one submenu there instead, named after it: Up Up Right Return picks its first item.
+ * Pass the open menu to wait until it has closed.
  */
 export async function pickContextMenuItem(
   keys: readonly string[] = ['Up', 'Up', 'Return'],
@@ -396,26 +430,79 @@ export async function closeContextMenu(menu: ContextMenu): Promise<void> {
   await waitForWindowGone(menu.windowId, 'The context menu (after Escape)');
 }
 
+/** Options of allowPermissionDialog and denyPermissionDialog. */
+export interface PermissionDialogOptions {
+  /**
+   * The page that asks. When it has the keyboard focus, the wait starts once the dialog takes that
+   * focus (`document.hasFocus()` turns false) instead of at once, so a dialog that is slow to show (a
+   * busy machine) still gets its keys only after it has shown.
+   */
+  page?: Page;
+  /** How long to wait before pressing keys: after the dialog showed (default 1 s), or else after the trigger started (default 1.5 s). */
+  settleMs?: number;
+  /** How long the request may take to settle after the keys; also how long to wait for the dialog. */
+  timeoutMs?: number;
+}
+
+/**
+ * Runs `trigger` and waits until the permission dialog it opens can take keys; returns the trigger's
+ * promise, not awaited (wrapped, or awaiting this function would wait for the answer itself). The dialog is drawn inside the browser window (no X window of its own to wait
+ * for) and ignores keys for about half a second after it shows (measured: 400 ms ignored, 600 ms taken).
+ */
+async function triggerPermissionDialog<T>(
+  trigger: () => Promise<T>,
+  { page, settleMs, timeoutMs = 10_000 }: PermissionDialogOptions,
+): Promise<{ result: Promise<T> }> {
+  const focused = page ? await page.evaluate(() => document.hasFocus()) : false;
+  // Not awaited here: the request settles only once the dialog is answered.
+  const result = trigger();
+  result.catch(() => undefined);
+  if (page && focused) {
+    await page
+      .waitForFunction(() => !document.hasFocus(), { polling: 50, timeout: timeoutMs })
+      .catch(() => {
+        throw new Error(`No permission dialog took the focus from ${page.url()} within ${timeoutMs} ms.`);
+      });
+    await sleep(settleMs ?? 1_000);
+  } else {
+    await sleep(settleMs ?? 1_500);
+  }
+  return { result };
+}
+
 /**
  * Runs `trigger`, which makes Chromium ask for a permission (e.g. clicks a button that calls
  * `chrome.permissions.request`) and resolves once the request is answered (e.g. waits for the page
- * to show the outcome), answers the dialog with Allow, and returns what `trigger` resolved to.
- * The dialog is drawn inside the browser window (no X window of its own to wait for); it has Deny
- * focused and ignores keys for about a second after it shows, hence the fixed wait before Tab Return.
+ * to show the outcome), answers the dialog with Allow (Tab Return: Deny has the focus when it opens),
+ * and returns what `trigger` resolved to. Pass `page`, the page that asks, to wait for the dialog.
  */
 export async function allowPermissionDialog<T>(
   trigger: () => Promise<T>,
-  { settleMs = 1_500, timeoutMs = 10_000 }: { settleMs?: number; timeoutMs?: number } = {},
+  options: PermissionDialogOptions = {},
 ): Promise<T> {
-  // Not awaited yet: the request settles only once the dialog is answered.
-  const result = trigger();
-  result.catch(() => undefined);
-  await sleep(settleMs);
+  const { result } = await triggerPermissionDialog(trigger, options);
   await pressKeys('Tab', 'Return');
   return withTimeout(
     result,
-    timeoutMs,
-    `The permission request was not answered after Tab Return: did the dialog appear, and later than ${settleMs} ms?`,
+    options.timeoutMs ?? 10_000,
+    'The permission request was not answered after Tab Return: did the dialog appear in time?',
+  );
+}
+
+/**
+ * Like allowPermissionDialog, but answers the dialog with Deny: Return on the button that has the
+ * focus when the dialog opens. Returns what `trigger` resolved to.
+ */
+export async function denyPermissionDialog<T>(
+  trigger: () => Promise<T>,
+  options: PermissionDialogOptions = {},
+): Promise<T> {
+  const { result } = await triggerPermissionDialog(trigger, options);
+  await pressKeys('Return');
+  return withTimeout(
+    result,
+    options.timeoutMs ?? 10_000,
+    'The permission request was not answered after Return: did the dialog appear in time?',
   );
 }
 

@@ -44,3 +44,8 @@ export async function startReference(options: ServerOptions = {}): Promise<Refer
   const start = await loadReferenceServer();
   return start({ port: 0, ...options });
 }
+
+/** The requests `server` received for one endpoint, e.g. `apiRequests(server, 'POST /api/url/add')`. */
+export function apiRequests(server: ReferenceServer, endpoint: string): ReferenceServer['requests'] {
+  return server.requests.filter((request) => `${request.method} ${request.path}` === endpoint);
+}

@@ -47,6 +47,8 @@ export interface RecordedRequest {
   /** Parsed JSON, or the raw text if it is not JSON, or undefined when there was no body. */
   body: unknown;
   at: number;
+  /** The HTTP status answered, once the answer is sent; absent when the connection was dropped. */
+  status?: number;
 }
 
 export interface ReferenceServer {
@@ -210,16 +212,26 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     },
   };
 
-  function record(req: IncomingMessage, path: string, query: Record<string, string>, raw: string): void {
+  function record(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: Record<string, string>,
+    raw: string,
+  ): void {
     const parsed = parseJson(raw);
-    requests.push({
+    const entry: RecordedRequest = {
       method: req.method ?? 'GET',
       path,
       query,
       headers: headerMap(req),
       body: raw === '' ? undefined : parsed.ok ? parsed.value : raw,
       at: Date.now(),
+    };
+    res.once('finish', () => {
+      entry.status = res.statusCode;
     });
+    requests.push(entry);
     if (requests.length > MAX_RECORDED_REQUESTS) requests.splice(0, requests.length - MAX_RECORDED_REQUESTS);
   }
 
@@ -256,7 +268,7 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     raw: string,
   ) {
     const method = req.method ?? 'GET';
-    record(req, path, query, raw);
+    record(req, res, path, query, raw);
     const key = bearerKey(req);
     const authorized = key === apiKey;
     // Faults stand in for the whole server, so they come before auth and do not use up the rate limit.

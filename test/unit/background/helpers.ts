@@ -66,12 +66,14 @@ export function fakeServer() {
     fail: null as Reply | 'network' | null,
     /** Delays every answer until this promise settles. */
     gate: null as Promise<void> | null,
+    /** Headers added to every answer, e.g. X-RateLimit-*. */
+    headers: {} as Record<string, string>,
   };
 
   const json = ({ status, body, headers }: Reply) =>
     new Response(JSON.stringify(body), {
       status,
-      headers: { 'Content-Type': 'application/json', ...headers },
+      headers: { 'Content-Type': 'application/json', ...state.headers, ...headers },
     });
 
   function route(method: string, url: URL, body: Record<string, unknown>): Reply {
@@ -204,16 +206,19 @@ export async function deliver(message: unknown, sender: { id?: string; url?: str
 }
 
 /** Saves a profile with the good key directly in storage, as a finished Options page would have. */
-export async function seedProfile(defaults: Partial<LinkDefaults> = {}): Promise<Profile> {
+export async function seedProfile(
+  defaults: Partial<LinkDefaults> = {},
+  { serverUrl = SERVER, apiKey = GOOD_KEY }: { serverUrl?: string; apiKey?: string } = {},
+): Promise<Profile> {
   const profile: Profile = {
     id: crypto.randomUUID(),
     name: 'Work',
-    serverUrl: SERVER,
+    serverUrl,
     defaults: { ...emptyDefaults(), ...defaults },
   };
   await fakeBrowser.storage.local.set({
     [SETTINGS_KEY]: { ...defaultSettings(), profiles: [profile], activeProfileId: profile.id },
-    [API_KEYS_KEY]: { [profile.id]: GOOD_KEY },
+    [API_KEYS_KEY]: { [profile.id]: apiKey },
   });
   return profile;
 }

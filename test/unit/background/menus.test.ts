@@ -29,6 +29,12 @@ const click = (info: Record<string, unknown>) => stubs.contextMenus.onClicked.tr
 const notifications = () => fakeBrowser.notifications.getAllCreateOptions();
 const notificationTexts = () => Object.values(notifications()).map((n) => `${n.title}: ${n.message}`);
 
+/** Lets real I/O callbacks (setImmediate) run until `done` holds, with timers faked. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !done(); i++) await new Promise((resolve) => setImmediate(resolve));
+  expect(done()).toBe(true);
+}
+
 describe('menu items', () => {
   it.each([
     ['install', () => fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' })],
@@ -157,19 +163,32 @@ describe('failures', () => {
     expect(fakeBrowser.runtime.openOptionsPage).toHaveBeenCalled();
   });
 
-  it('says when to retry after a rate limit', async () => {
+  it('waits out a rate-limit refusal, sends the create once more, then says when to retry', async () => {
     await seedProfile();
     server.state.fail = {
       status: 429,
       body: { error: 1, message: 'Rate limit exceeded' },
       headers: { 'X-RateLimit-Limit': '30', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '40' },
     };
-    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    // setImmediate stays real: fake-indexeddb (the cache) runs on it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const clicked = click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+      await until(() => adds().length === 1);
+      await vi.advanceTimersByTimeAsync(39_000);
+      expect(adds()).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await clicked;
 
-    expect(stubs.copied).toEqual([]);
-    expect(notificationTexts()).toEqual([
-      expect.stringMatching(/^Could not shorten the link: .*Try again in 40 seconds\./),
-    ]);
+      // A 429 means "refused, not done": sent again once, never a third time.
+      expect(adds()).toHaveLength(2);
+      expect(stubs.copied).toEqual([]);
+      expect(notificationTexts()).toEqual([
+        expect.stringMatching(/^Could not shorten the link: .*Try again in 40 seconds\./),
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains an unreachable server', async () => {

@@ -95,4 +95,19 @@ describe('ChannelView', () => {
     expect(alerts(root)).toContain('QR code not found.');
     expect(field(root, 'Item id').value).toBe('9');
   });
+
+  it('confirms an added item in words, reloads the items and clears the id', async () => {
+    const api = fakeApi((method) =>
+      method === 'assignToChannel'
+        ? { ok: true, data: { message: 'Added.' } }
+        : { ok: true, data: page([], 1, 1) },
+    );
+    const root = await mount(<ChannelView id={2} />, api);
+    await choose(field<HTMLSelectElement>(root, 'Item type'), 'qr');
+    await type(field(root, 'Item id'), '9');
+    await submit(root.querySelector('form')!);
+    expect(root.querySelector('form [role="status"]')?.textContent).toBe('Added QR code #9.');
+    expect(field(root, 'Item id').value).toBe('');
+    expect(api.callsOf('listChannelItems')).toHaveLength(2);
+  });
 });

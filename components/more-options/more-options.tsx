@@ -1,0 +1,98 @@
+/**
+ * The popup's "More options": every creation field the main form does not have. The popup loads this
+ * module with `import()` when the user first opens the panel, so its code (hooks, zod/mini through
+ * lib/link-form.ts, the management page's field groups) stays out of the popup's first load. The
+ * state lives in the popup; this is only its view, plus the rules the popup needs once it is open.
+ */
+import { useMemo } from 'preact/hooks';
+import {
+  DeeplinkFields,
+  DomainField,
+  ParametersField,
+  PasswordField,
+  PixelsField,
+  RedirectTypeField,
+  type SetLinkField,
+  SocialFields,
+  TargetingFields,
+  VisibilityField,
+} from '@/components/manage/link-fields';
+import { TextAreaField } from '@/components/manage/ui';
+import { type CallApi, callApi } from '@/lib/api-call';
+import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
+import styles from './more-options.css?inline';
+
+export {
+  initialMoreOptions,
+  moreOptionsErrors,
+  moreOptionsForProfile,
+  moreOptionsInEffect,
+  moreOptionsInput,
+} from '@/lib/ui-more-options';
+
+interface MoreOptionsProps {
+  /** The panel's id, for the disclosure button's aria-controls. */
+  id: string;
+  /** Collapsed: kept in the page (what was typed and loaded stays) but not shown. */
+  hidden: boolean;
+  /** The active profile: its server's lists are loaded, again after a switch. */
+  profileId: string;
+  state: LinkFormState;
+  errors: LinkFormErrors;
+  onChange: (patch: Partial<LinkFormState>) => void;
+}
+
+// Added by this chunk itself: a stylesheet of a lazy chunk would make every dynamic import in the
+// popup carry a list of files to load first, in the popup's first load.
+document.head.append(Object.assign(document.createElement('style'), { textContent: styles }));
+
+/** The panel. Its domain, splash-page and overlay lists load from the server when it first renders. */
+export function MoreOptions({ id, hidden, profileId, state, errors, onChange }: MoreOptionsProps) {
+  // The choice lists are cached per caller: a caller per profile keeps one server's lists from
+  // showing for another.
+  const api = useMemo(() => callApi.bind(null) as CallApi, [profileId]);
+  const set: SetLinkField = (key, value) => onChange({ [key]: value });
+  const fields = { state, set, errors };
+  return (
+    <div id={id} class="more" hidden={hidden}>
+      <section aria-labelledby="more-redirect">
+        <h2 id="more-redirect">Redirect and access</h2>
+        <RedirectTypeField api={api} value={state.type} onValue={(v) => set('type', v)} active />
+        <DomainField
+          api={api}
+          value={state.domain}
+          onValue={(v) => set('domain', v)}
+          active
+          error={errors.domain}
+        />
+        <div class="grid">
+          <PasswordField {...fields} />
+          <VisibilityField {...fields} serverDefault={false} />
+        </div>
+        <TextAreaField
+          label="Description"
+          rows={2}
+          value={state.description}
+          onValue={(v) => set('description', v)}
+        />
+      </section>
+      <section aria-labelledby="more-targeting">
+        <h2 id="more-targeting">Targeting</h2>
+        <TargetingFields {...fields} />
+      </section>
+      <section aria-labelledby="more-social">
+        <h2 id="more-social">Social preview</h2>
+        <SocialFields {...fields} />
+      </section>
+      <section aria-labelledby="more-tracking">
+        <h2 id="more-tracking">Tracking</h2>
+        <PixelsField {...fields} />
+        <ParametersField {...fields} />
+      </section>
+      <section aria-labelledby="more-deeplinks">
+        <h2 id="more-deeplinks">Deep links</h2>
+        <DeeplinkFields {...fields} />
+      </section>
+    </div>
+  );
+}

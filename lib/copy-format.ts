@@ -1,0 +1,43 @@
+/**
+ * How a short link is put on the clipboard: the plain URL, or with its title as Markdown, HTML or
+ * "title — url". The default format is a setting; every copy path (popup, menu, shortcut) uses this.
+ */
+
+export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
+export type CopyFormat = (typeof COPY_FORMATS)[number];
+
+/** What a copy of a link needs. */
+export interface CopyPayload {
+  shortUrl: string;
+  title: string;
+}
+
+/** Markdown link text must not close the bracket early or start a new line. */
+function markdownText(text: string): string {
+  return text.replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ');
+}
+
+function htmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The text to copy; formats that need a title fall back to the URL when there is none. */
+export function formatForCopy(payload: CopyPayload, format: CopyFormat): string {
+  const url = payload.shortUrl;
+  const title = payload.title.trim();
+  switch (format) {
+    case 'markdown':
+      return `[${markdownText(title || url)}](${url.replace(/[()]/g, encodeURIComponent)})`;
+    case 'html':
+      return `<a href="${htmlEscape(url)}">${htmlEscape(title || url)}</a>`;
+    case 'titled':
+      return title ? `${title} — ${url}` : url;
+    default:
+      return url;
+  }
+}
+
+/** Parses a stored or imported format name; anything unknown is the plain URL. */
+export function parseCopyFormat(value: unknown): CopyFormat {
+  return COPY_FORMATS.includes(value as CopyFormat) ? (value as CopyFormat) : 'plain';
+}

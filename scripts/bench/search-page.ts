@@ -1,0 +1,41 @@
+/**
+ * Runs in a Chromium page (bundled by scripts/bench/build.ts): times the popup's own search code,
+ * `searchLinks` over a `buildSearchIndex` index, one call per keystroke as the popup makes it.
+ */
+import { buildSearchIndex, searchLinks } from '../../lib/cache';
+import { makeLinks } from './links';
+
+/** The popup's list length (RECENT_LIMIT in entrypoints/popup/App.tsx): the search stops at this many. */
+const RECENT_LIMIT = 20;
+/**
+ * One sample repeats a keystroke's search for at least this long: performance.now() in a page
+ * ticks in 0.1 ms steps, and a search that finds its 20 links early takes a few microseconds.
+ */
+const SAMPLE_MS = 2;
+
+/** Per round, for each keystroke (query), the mean time of one searchLinks call in ms. */
+function timeSearch(count: number, queries: string[], rounds: number): number[][] {
+  const links = makeLinks(count);
+  const index = buildSearchIndex(links);
+  // One untimed round first, so every timed one runs optimised code.
+  for (const query of queries) searchLinks(links, index, query, RECENT_LIMIT);
+  const samples: number[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    samples.push(
+      queries.map((query) => {
+        const start = performance.now();
+        let calls = 0;
+        let elapsed = 0;
+        do {
+          searchLinks(links, index, query, RECENT_LIMIT);
+          calls++;
+          elapsed = performance.now() - start;
+        } while (elapsed < SAMPLE_MS || calls < 3);
+        return elapsed / calls;
+      }),
+    );
+  }
+  return samples;
+}
+
+(globalThis as { timeSearch?: typeof timeSearch }).timeSearch = timeSearch;

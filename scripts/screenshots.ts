@@ -1,0 +1,200 @@
+/**
+ * `npm run screenshots`: renders the README's screenshots into docs/screenshots/ from a fresh build of
+ * the extension, in real Chromium, against the reference server and its seeded data:
+ *
+ *   popup-shortened.png   the popup after shortening a page (alias, campaign, channel)
+ *   popup-duplicate.png   the popup reopened on that page, offering the short URL made before
+ *   popup-dark.png        the same popup in the dark theme
+ *   options.png           Options with the server connected
+ *   manage-links.png      the management page's list of links
+ *   manage-link.png       one link's details and statistics
+ *
+ * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
+ * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
+ * port, which appears in the short URLs; a free port is used when it is taken.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
+import { configureExtension } from '../test/e2e/configure';
+import { CHROMIUM_PATH, type ExtensionBrowser, launchBrowser, openPopup } from '../test/e2e/harness';
+import { type PageServer, startPageServer } from '../test/e2e/page-server';
+import { type ReferenceServer, startReference } from '../test/e2e/reference-server';
+
+const OUT_DIR = join(ROOT, 'docs', 'screenshots');
+const port = Number(process.env.PORT ?? 8787);
+
+/** The page the popup shortens: served locally, shown under this address (see --host-resolver-rules). */
+const ARTICLE_HOST = 'blog.example.com';
+const ARTICLE_PATH = '/2026/naming-short-links';
+const ARTICLE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>How we name our short links</title></head>
+<body style="font: 16px/1.5 sans-serif; max-width: 40em; margin: 2em auto">
+  <h1>How we name our short links</h1>
+  <p>Short, readable aliases that say where a link goes.</p>
+</body>
+</html>`;
+
+/** Runs this script again through scripts/with-display.sh (Xvfb) and exits with its status. */
+function rerunWithDisplay(): void {
+  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+  const child = spawn(
+    'bash',
+    [join(ROOT, 'scripts', 'with-display.sh'), tsx, join(ROOT, 'scripts', 'screenshots.ts')],
+    { stdio: 'inherit' },
+  );
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/** Saves a PNG of `element` alone (its box, nothing around it) and prints where it went. */
+async function capture(element: ElementHandle, name: string): Promise<void> {
+  const path = join(OUT_DIR, `${name}.png`) as `${string}.png`;
+  await element.screenshot({ path });
+  console.log(`  ${relative(ROOT, path)}  (${Math.round(statSync(path).size / 1024)} KB)`);
+}
+
+/**
+ * Saves a PNG of the top of `page` down to the bottom of `lastSelector`, plus a margin narrower than
+ * the gap to the next card: long pages end where the part worth showing ends. Across the whole
+ * width, or across `areaSelector`'s box when given.
+ */
+async function captureTop(
+  page: Page,
+  lastSelector: string,
+  name: string,
+  areaSelector?: string,
+): Promise<void> {
+  const last = await (await visible(page, lastSelector)).boundingBox();
+  if (!last) throw new Error(`${lastSelector} has no box on ${page.url()}`);
+  const area = areaSelector ? await (await visible(page, areaSelector)).boundingBox() : null;
+  const x = area?.x ?? 0;
+  const y = area?.y ?? 0;
+  const width = area?.width ?? (await page.evaluate(() => document.documentElement.clientWidth));
+  const path = join(OUT_DIR, `${name}.png`) as `${string}.png`;
+  await page.screenshot({ path, clip: { x, y, width, height: Math.ceil(last.y + last.height + 12 - y) } });
+  console.log(`  ${relative(ROOT, path)}  (${Math.round(statSync(path).size / 1024)} KB)`);
+}
+
+/** The element matching `selector`, once it is visible. */
+async function visible(page: Page, selector: string): Promise<ElementHandle> {
+  const element = await page.waitForSelector(selector, { visible: true, timeout: 15_000 });
+  if (!element) throw new Error(`${selector} is not on ${page.url()}`);
+  return element;
+}
+
+/** Waits until the page has no pending network requests and its fonts are ready. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForNetworkIdle({ idleTime: 300, timeout: 15_000 });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function popupShots(ext: ExtensionBrowser): Promise<void> {
+  const tab = await ext.browser.newPage();
+  await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
+
+  let popup = await openPopup(tab);
+  // The campaign and channel choices arrive with the popup's first refresh.
+  await popup.waitForSelector('#campaign option[value="1"]', { timeout: 15_000 });
+  await popup.type('#alias', 'naming-guide');
+  await popup.select('#campaign', '1');
+  await popup.select('#channel', '1');
+  await popup.keyboard.press('Enter');
+  await visible(popup, 'input[aria-label="Short URL"]');
+  await popup.waitForFunction(() => document.querySelector('.result .ok')?.textContent?.includes('Copied'));
+  // No caret or focus ring left in the Alias field.
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-shortened');
+  await popup.close();
+
+  popup = await openPopup(tab);
+  await visible(popup, 'section[aria-label="Shortened before"]');
+  await settled(popup);
+  await capture(await visible(popup, 'main.popup'), 'popup-duplicate');
+
+  await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+  await capture(await visible(popup, 'main.popup'), 'popup-dark');
+  await popup.close();
+  await tab.close();
+}
+
+async function optionsShot(ext: ExtensionBrowser): Promise<void> {
+  const page = await ext.extensionPage('options.html');
+  await page.setViewport({ width: 760, height: 900 });
+  // The account line appears once the key has been checked with the server.
+  await visible(page, 'section[aria-label="Account"]');
+  await page.waitForSelector('#default-campaign option[value="1"]', { timeout: 15_000 });
+  await settled(page);
+  await captureTop(page, 'section[aria-labelledby="behaviour-heading"]', 'options', 'main.options');
+  await page.close();
+}
+
+async function manageShots(ext: ExtensionBrowser): Promise<void> {
+  const page = await ext.extensionPage('manage.html#/links');
+  await page.setViewport({ width: 1120, height: 760 });
+  await visible(page, 'main table');
+  await settled(page);
+  await captureTop(page, 'main nav.pager', 'manage-links');
+
+  // Link 3 of the seed has the most to show: targets, an expiry and statistics.
+  await page.evaluate(() => {
+    window.location.hash = '#/links/3';
+  });
+  await settled(page);
+  await captureTop(page, 'section[aria-labelledby="stats-heading"]', 'manage-link');
+  await page.close();
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(
+      `Screenshots are taken in Chromium, and there is no Chromium at ${CHROMIUM_PATH}.\n` +
+        'Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROMIUM_PATH.',
+    );
+    process.exit(1);
+  }
+  if (!process.env.DISPLAY) {
+    rerunWithDisplay();
+    return;
+  }
+  mkdirSync(OUT_DIR, { recursive: true });
+  console.log('Building the extension…');
+  const extPath = await ensureExtensionBuilt({ force: true });
+
+  let server: ReferenceServer | undefined;
+  let site: PageServer | undefined;
+  let ext: ExtensionBrowser | undefined;
+  try {
+    server = await startReference({ port }).catch((error: Error) => {
+      console.warn(`Port ${port} is taken (${error.message}); using a free port instead.`);
+      return startReference();
+    });
+    site = await startPageServer({ [ARTICLE_PATH]: ARTICLE });
+    const sitePort = new URL(site.origin).port;
+    ext = await launchBrowser({
+      extPath,
+      // The article appears under a real-looking address instead of 127.0.0.1 and a random port.
+      args: [`--host-resolver-rules=MAP ${ARTICLE_HOST}:80 127.0.0.1:${sitePort}`],
+    });
+    await configureExtension(await ext.serviceWorker(), {
+      serverUrl: server.url,
+      apiKey: server.apiKey,
+      name: 'My shortener',
+    });
+    console.log(`Writing ${relative(ROOT, OUT_DIR)}/:`);
+    await popupShots(ext);
+    await optionsShot(ext);
+    await manageShots(ext);
+  } finally {
+    await ext?.close();
+    await site?.close();
+    await server?.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

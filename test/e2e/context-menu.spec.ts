@@ -1,0 +1,97 @@
+/**
+ * "Shorten link" from the page's real context menu: the short URL of the link's target lands on the
+ * clipboard without any page of the extension opening; a server failure is told by a notification
+ * and the toolbar badge, and leaves the clipboard alone.
+ *
+ * On a link the extension has two items (Shorten link, Shorten with options…), so Chromium groups
+ * them in a submenu named after the extension, just above Inspect: Up Up selects the submenu, Right
+ * opens it on its first item, Shorten link.
+ */
+import type { WebWorker } from 'puppeteer-core';
+import { describe, expect } from 'vitest';
+import {
+  badgeText,
+  recordedNotifications,
+  recordNotifications,
+  shownNotificationIds,
+  waitForMenuItem,
+} from './extension-state';
+import { test } from './fixtures';
+import {
+  clearClipboard,
+  type ExtensionBrowser,
+  isPopupTarget,
+  pickContextMenuItem,
+  readClipboard,
+  rightClickAt,
+  writeClipboard,
+} from './harness';
+import { apiRequests } from './reference-server';
+
+const ADD = 'POST /api/url/add';
+/** The target of `#docs-link` on the sample page. */
+const DOCS_URL = 'https://example.com/docs/getting-started?ref=sample';
+const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
+/** The id entrypoints/background/menus.ts gives the Shorten link item. */
+const SHORTEN_LINK_ITEM = 'shorten-link';
+
+/** Right-clicks `#docs-link` on the sample page and chooses Shortlink › Shorten link. */
+async function shortenDocsLink(ext: ExtensionBrowser, pageUrl: string): Promise<WebWorker> {
+  const worker = await ext.serviceWorker();
+  await waitForMenuItem(worker, SHORTEN_LINK_ITEM);
+  await recordNotifications(worker);
+  const page = await ext.browser.newPage();
+  await page.goto(pageUrl);
+  const menu = await rightClickAt(page, '#docs-link');
+  await pickContextMenuItem(SHORTEN_LINK_KEYS, menu);
+  return worker;
+}
+
+describe('Shorten link in the context menu', () => {
+  test("copies the short URL of the link's target", async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    await clearClipboard();
+    const worker = await shortenDocsLink(ext, site.url('/'));
+
+    await expect.poll(readClipboard, { timeout: 10_000 }).not.toBe('');
+    const adds = apiRequests(server, ADD);
+    expect(adds.map((r) => r.body)).toEqual([{ url: DOCS_URL, status: 'private' }]);
+    expect(adds[0]?.headers.authorization).toBe(`Bearer ${server.apiKey}`);
+    const created = server.store.links.find((link) => link.longurl === DOCS_URL);
+    expect(created, 'the link the server created').toBeDefined();
+    expect(await readClipboard()).toBe(created && server.store.shortUrl(created));
+    await expect
+      .poll(() => recordedNotifications(worker), { timeout: 5_000 })
+      .toEqual([expect.objectContaining({ message: expect.stringContaining(await readClipboard()) })]);
+    // It happened in the background: no popup or form window opened.
+    expect(ext.browser.targets().filter(isPopupTarget)).toEqual([]);
+  });
+
+  test('tells about a server failure by notification and badge, and leaves the clipboard alone', async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    server.setFault({ kind: 'status', status: 500, match: ADD });
+    await writeClipboard('copied earlier');
+    const worker = await shortenDocsLink(ext, site.url('/'));
+
+    await expect
+      .poll(() => recordedNotifications(worker), { timeout: 10_000 })
+      .toEqual([
+        {
+          id: expect.any(String),
+          title: 'Could not shorten the link',
+          message: expect.stringContaining('HTTP 500'),
+        },
+      ]);
+    const [notification] = await recordedNotifications(worker);
+    expect(await shownNotificationIds(worker)).toContain(notification?.id);
+    expect(await badgeText(worker)).toBe('!');
+    expect(apiRequests(server, ADD).map((r) => r.body)).toEqual([{ url: DOCS_URL, status: 'private' }]);
+    expect(await readClipboard()).toBe('copied earlier');
+  });
+});

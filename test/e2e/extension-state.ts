@@ -1,0 +1,104 @@
+/**
+ * What the extension shows or keeps outside any page, read from its service worker: storage areas,
+ * the toolbar badge, notifications and whether its context-menu items exist yet.
+ *
+ *   await recordNotifications(worker);             // before the action that notifies
+ *   await expect.poll(() => recordedNotifications(worker)).toContainEqual(expect.objectContaining({ title }));
+ */
+import type { WebWorker } from 'puppeteer-core';
+
+/** A notification the extension asked Chromium to show. */
+export interface ShownNotification {
+  id: string;
+  title: string;
+  message: string;
+}
+
+type NotificationOptions = { title?: string; message?: string };
+type WorkerChrome = {
+  storage: Record<'local' | 'sync' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
+  action: { getBadgeText(details: object): Promise<string> };
+  notifications: {
+    create(...args: unknown[]): unknown;
+    getAll(): Promise<Record<string, boolean>>;
+  };
+  contextMenus: { update(id: string, changes: object, callback: () => void): void };
+  runtime: { lastError?: { message: string } };
+};
+type WorkerGlobal = { chrome: WorkerChrome; __e2eNotifications?: ShownNotification[] };
+
+/** Everything in one of the extension's storage areas. */
+export function readStorage(
+  worker: WebWorker,
+  area: 'local' | 'sync' | 'session',
+): Promise<Record<string, unknown>> {
+  return worker.evaluate(
+    (name) => (globalThis as unknown as WorkerGlobal).chrome.storage[name].get(null),
+    area,
+  );
+}
+
+/** The text on the toolbar button's badge ('' when none). */
+export function badgeText(worker: WebWorker): Promise<string> {
+  return worker.evaluate(() => (globalThis as unknown as WorkerGlobal).chrome.action.getBadgeText({}));
+}
+
+/**
+ * From now on, records every notification the extension creates (id, title, message) and still
+ * shows it. Lasts as long as this service worker; the harness keeps it from being stopped when idle.
+ */
+export async function recordNotifications(worker: WebWorker): Promise<void> {
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as WorkerGlobal;
+    if (scope.__e2eNotifications) return;
+    const recorded: ShownNotification[] = [];
+    scope.__e2eNotifications = recorded;
+    const notifications = scope.chrome.notifications;
+    const create = notifications.create.bind(notifications);
+    // create(id?, options, callback?): the id is optional, so the options are the first object.
+    notifications.create = (...args: unknown[]) => {
+      const id = typeof args[0] === 'string' ? args[0] : '';
+      const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
+        | NotificationOptions
+        | undefined;
+      recorded.push({ id, title: options?.title ?? '', message: options?.message ?? '' });
+      return create(...args);
+    };
+  });
+}
+
+/** The notifications recorded since recordNotifications, oldest first. */
+export function recordedNotifications(worker: WebWorker): Promise<ShownNotification[]> {
+  return worker.evaluate(() => [...((globalThis as unknown as WorkerGlobal).__e2eNotifications ?? [])]);
+}
+
+/** Ids of the extension's notifications that Chromium shows right now. */
+export async function shownNotificationIds(worker: WebWorker): Promise<string[]> {
+  const all = await worker.evaluate(() =>
+    (globalThis as unknown as WorkerGlobal).chrome.notifications.getAll(),
+  );
+  return Object.keys(all);
+}
+
+/**
+ * Waits until the context-menu item `id` exists. The background creates its items when the
+ * extension is installed, asynchronously; a right-click before that would show a different menu.
+ * `contextMenus.update` with no changes fails only for an item that does not exist.
+ */
+export async function waitForMenuItem(worker: WebWorker, id: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const error = await worker.evaluate(
+      (itemId) =>
+        new Promise<string | null>((resolve) => {
+          const { chrome } = globalThis as unknown as WorkerGlobal;
+          chrome.contextMenus.update(itemId, {}, () => resolve(chrome.runtime.lastError?.message ?? null));
+        }),
+      id,
+    );
+    if (error === null) return;
+    if (Date.now() > deadline)
+      throw new Error(`The context-menu item ${id} did not exist after ${timeoutMs} ms: ${error}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatForCopy, parseCopyFormat } from '../../../lib/copy-format';
+
+const link = { shortUrl: 'https://go.example.com/abc', title: 'Spring sale' };
+
+describe('formatForCopy', () => {
+  it('plain is the URL alone', () => {
+    expect(formatForCopy(link, 'plain')).toBe('https://go.example.com/abc');
+  });
+
+  it('markdown puts the title in brackets', () => {
+    expect(formatForCopy(link, 'markdown')).toBe('[Spring sale](https://go.example.com/abc)');
+  });
+
+  it('markdown escapes brackets and folds new lines in the title', () => {
+    expect(formatForCopy({ ...link, title: 'A [b]\nc' }, 'markdown')).toBe(
+      '[A \\[b\\] c](https://go.example.com/abc)',
+    );
+  });
+
+  it('html escapes the title and the URL', () => {
+    expect(formatForCopy({ shortUrl: 'https://x.io/a"b', title: '<b>&' }, 'html')).toBe(
+      '<a href="https://x.io/a&quot;b">&lt;b&gt;&amp;</a>',
+    );
+  });
+
+  it('titled joins title and URL with a dash', () => {
+    expect(formatForCopy(link, 'titled')).toBe('Spring sale — https://go.example.com/abc');
+  });
+
+  it('falls back to the URL when there is no title', () => {
+    const untitled = { ...link, title: '  ' };
+    expect(formatForCopy(untitled, 'titled')).toBe(link.shortUrl);
+    expect(formatForCopy(untitled, 'markdown')).toBe(`[${link.shortUrl}](${link.shortUrl})`);
+  });
+});
+
+describe('parseCopyFormat', () => {
+  it('keeps known formats and turns anything else into plain', () => {
+    expect(parseCopyFormat('html')).toBe('html');
+    expect(parseCopyFormat('rtf')).toBe('plain');
+    expect(parseCopyFormat(undefined)).toBe('plain');
+  });
+});
