@@ -67,14 +67,74 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/**
+ * Lets Chrome's service worker load its lazy part (entrypoints/background/lazy-part.ts: zod, the API
+ * client and what only requests need) on first use instead of at every start: in a service worker
+ * build, `load-lazy-part.ts`, which bundles the part, is replaced by `load-lazy-part-sw.ts`, which
+ * imports it from `background-lazy.js`. Firefox's background page keeps the bundled part. What the
+ * worker loads at start is measured by test/e2e/size-budget.spec.ts.
+ */
+function lazyPartOnDemand(serviceWorker: boolean): Plugin {
+  return {
+    name: 'shortlink:lazy-part-on-demand',
+    apply: () => serviceWorker,
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('/load-lazy-part')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved?.id.endsWith('/entrypoints/background/load-lazy-part.ts')) return null;
+      return { ...resolved, id: resolved.id.replace(/\.ts$/, '-sw.ts') };
+    },
+  };
+}
+
+/**
+ * What the sources zip holds: exactly what `npm ci && npm run zip` needs to rebuild the packages, so
+ * that nothing else in the working tree (test artifacts, benchmarks, notes) reaches the reviewers,
+ * and the zip is the same whatever else lies around. test/unit/release/reproducible-zip.test.ts
+ * rebuilds from it: a source folder missing here fails that test.
+ */
+const RELEASE_SOURCES = [
+  'assets/**',
+  'components/**',
+  'entrypoints/**',
+  'lib/**',
+  'public/**',
+  'package.json',
+  'package-lock.json',
+  'README.md',
+  'tsconfig.json',
+  'wxt.config.ts',
+];
+
+/**
+ * The Firefox add-on's id. AMO ties every future update, and the user's stored settings, to it: never
+ * change it once a version is published.
+ */
+const GECKO_ID = 'shortlink@extension';
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
+  // Firefox too (WXT would build it as MV2): one manifest shape, `action` and
+  // optional_host_permissions, and an event page with the same lifecycle as Chrome's service worker.
+  manifestVersion: 3,
+  zip: {
+    // `npm run zip` makes the sources zip in its Chrome run (`wxt zip --sources`). A Firefox run would
+    // leave out the Chrome-only offscreen page, and the sources could no longer rebuild every zip.
+    zipSources: false,
+    includeSources: RELEASE_SOURCES,
+  },
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
     'entrypoints:grouped': (_wxt, groups) => buildPopupAlone(groups),
   },
-  vite: () => ({
-    plugins: [preact(), plainDynamicImports()],
+  vite: ({ browser, manifestVersion }) => ({
+    plugins: [
+      preact(),
+      plainDynamicImports(),
+      // WXT builds a service worker for MV3 everywhere but Firefox (a background page there).
+      lazyPartOnDemand(manifestVersion === 3 && browser !== 'firefox'),
+    ],
     build: {
       // No <link rel="modulepreload"> tags and no preload polyfill (~340 B gzip in every page):
       // extension pages load from the local disk, with no network latency for preloading to hide.
@@ -116,7 +176,10 @@ export default defineConfig({
       ...(browser === 'firefox' && {
         browser_specific_settings: {
           gecko: {
-            id: 'shortlink@extension',
+            id: GECKO_ID,
+            // Firefox reads optional_host_permissions from 128 on; older MV3 versions would install
+            // the add-on but never let it ask for the user's server.
+            ...(mv3 && { strict_min_version: '128.0' }),
             // Links go only to the user's own server, never to the extension's authors.
             data_collection_permissions: { required: ['none'] },
           },

@@ -10,6 +10,8 @@ interface ShortenFormProps {
   campaigns: readonly NamedItem[];
   channels: readonly NamedItem[];
   pending: boolean;
+  /** The button's text while pending; default "Shortening…". */
+  pendingLabel?: string | undefined;
   /** The Long URL field, for the popup to focus when it opens. */
   urlRef?: Ref<HTMLInputElement>;
   onChange: (patch: Partial<FormValues>) => void;
@@ -83,7 +85,7 @@ export function ShortenForm(props: ShortenFormProps) {
       </div>
       {props.more}
       <button type="submit" class="primary wide" disabled={pending}>
-        {pending ? 'Shortening…' : 'Shorten'}
+        {pending ? (props.pendingLabel ?? 'Shortening…') : 'Shorten'}
       </button>
     </form>
   );

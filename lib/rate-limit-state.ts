@@ -7,7 +7,10 @@
  *   if (wait) show(`Waiting ${Math.ceil((wait.until - Date.now()) / 1000)} s (${wait.queued} queued)`);
  *
  * The key is present only while at least one request waits, and removed when the queue drains, so
- * `browser.storage.onChanged` (area 'session') tells a page when to show and hide its notice.
+ * `browser.storage.onChanged` (area 'session') tells a page when to show and hide its notice; pages
+ * let `watchRateLimitWait` do both and count down:
+ *
+ *   const stop = watchRateLimitWait((seconds) => render(seconds)); // null: nothing waits
  */
 
 /** The storage.session key of the waiting state. */
@@ -28,4 +31,42 @@ export function readRateLimitWait(value: unknown): RateLimitWait | null {
   if (typeof until !== 'number' || !Number.isFinite(until)) return null;
   if (typeof queued !== 'number' || !Number.isInteger(queued) || queued < 1) return null;
   return { until, queued };
+}
+
+type WaitAreas = Pick<typeof browser.storage, 'session' | 'onChanged'>;
+
+/**
+ * Calls `show` with the whole seconds left while requests wait for the rate limit — again every
+ * second, so a page can count down — and with null once nothing waits. Returns the function that stops it.
+ */
+export function watchRateLimitWait(
+  show: (seconds: number | null) => void,
+  areas: WaitAreas = browser.storage,
+): () => void {
+  let wait: RateLimitWait | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  // A change seen before the first read answers is newer than what that read returns.
+  let changed = false;
+  const tick = () => show(wait && Math.max(0, Math.ceil((wait.until - Date.now()) / 1000)));
+  // Only the background writes this key (readRateLimitWait is for readers that must be strict).
+  const set = (value: unknown) => {
+    wait = (value as RateLimitWait | undefined)?.until ? (value as RateLimitWait) : null;
+    clearInterval(timer);
+    timer = wait ? setInterval(tick, 1000) : undefined;
+    tick();
+  };
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'session' || !(RATE_LIMIT_WAIT_KEY in changes)) return;
+    changed = true;
+    set(changes[RATE_LIMIT_WAIT_KEY]?.newValue);
+  };
+  areas.onChanged.addListener(onChanged);
+  areas.session
+    ?.get(RATE_LIMIT_WAIT_KEY)
+    .then((items) => changed || set(items[RATE_LIMIT_WAIT_KEY]))
+    .catch(() => undefined);
+  return () => {
+    areas.onChanged.removeListener(onChanged);
+    clearInterval(timer);
+  };
 }

@@ -40,6 +40,9 @@ const DATA_ARGS: Record<ApiMethod, number> = {
   updateLink: 2,
 };
 
+/** Every client method a page may call: the whole API. */
+export const API_METHODS = Object.keys(DATA_ARGS) as ApiMethod[];
+
 /** The number of data arguments of an API method (what a page may pass). */
 export function dataArgumentCount(method: ApiMethod): number {
   return DATA_ARGS[method];

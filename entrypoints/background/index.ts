@@ -4,17 +4,23 @@ import { createApiHandler } from './api-calls';
 import { createClipboard } from './clipboard';
 import { registerCommands } from './commands';
 import { createLinkHandlers } from './links';
+import { registerLazyPartInstall } from './load-lazy-part';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { createMigrations, registerMigrations } from './migrations';
 import { createNotifier, registerNotificationClicks } from './notify';
-import { createProfileHandlers } from './profiles';
+import { handlersOnDemand } from './on-demand';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createShortenAndCopy } from './shorten-and-copy';
 
+/** Requests of Options (and the popup's profile switch), answered by the lazy part's profile handlers. */
+const PROFILE_MESSAGES = ['saveProfile', 'deleteProfile', 'setActiveProfile', 'getAccount'] as const;
+
 // Wiring only, and synchronous: every listener is registered in the first turn of the service worker,
-// or events that woke it would be lost.
+// or events that woke it would be lost. The code most events need is in this script; the rest, and
+// everything that talks to the server, is in the lazy part (lazy-part.ts), loaded on first use.
 export default defineBackground(() => {
+  registerLazyPartInstall();
   const migrations = createMigrations();
   const waits = createWaitPublisher();
   waits.clear();
@@ -26,7 +32,7 @@ export default defineBackground(() => {
   registerMessageHandlers(
     {
       ...createLinkHandlers(clients),
-      ...createProfileHandlers(clients),
+      ...handlersOnDemand(PROFILE_MESSAGES, (part) => part.createProfileHandlers(clients)),
       api: createApiHandler(clients),
     },
     { ready: migrations.ready, secrets: allApiKeys },

@@ -85,6 +85,8 @@ export async function createLink(
   pageTitle: string | undefined,
   now: Date,
 ): Promise<CachedLink> {
+  // A worker that has just started opens the cache's database while the server works, not after.
+  void getCachedLinks(active.profile.id).catch(() => undefined);
   const created = await active.client.addLink(input);
   const [newest] = (await getCachedLinks(active.profile.id)).links;
   const local = apiDateTime(now);

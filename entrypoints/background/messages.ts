@@ -3,58 +3,54 @@
  * checks who sent a request, validates its payload, runs its handler and always answers with a
  * Result. Nothing thrown reaches the sender: every failure becomes ErrorData.
  */
-import { z } from 'zod';
-import type { LinkInput } from '@/lib/api/schemas';
 import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
-import { isApiMethod } from './api-calls';
 import { toErrorData } from './errors';
+import { loadLazyPart } from './load-lazy-part';
+import type { PayloadCheck } from './payloads';
 
 /** One handler per message type. */
 export type Handlers = { [K in MessageType]: (payload: RequestOf<K>) => Promise<ResponseOf<K>> };
 
 type Sender = { id?: string; url?: string };
 
-const id = z.string().min(1).max(200);
-const entityId = z.number().int().positive();
-
-const linkDefaults = z.object({
-  campaignId: entityId.nullable(),
-  channelId: entityId.nullable(),
-  expiryDays: z.number().nonnegative().nullable(),
-  domain: z.string(),
-  status: z.enum(['public', 'private']),
-});
-
-// Only the shape is checked here; the client validates each link field and says what is wrong with it.
-const linkInput = z.custom<LinkInput>(
-  (value) =>
-    typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string',
-  'input.url must be a string',
-);
-
-const payloads: { [K in MessageType]: z.ZodType<RequestOf<K>> } = {
-  shorten: z.object({ requestId: id, input: linkInput, pageTitle: z.string().optional() }),
-  refresh: z.object({ force: z.boolean().optional() }),
-  saveProfile: z.object({
-    profile: z.object({
-      id: id.optional(),
-      name: z.string(),
-      serverUrl: z.string(),
-      defaults: linkDefaults.optional(),
-    }),
-    apiKey: z.string().optional(),
-  }),
-  deleteProfile: z.object({ id }),
-  setActiveProfile: z.object({ id }),
-  getAccount: z.object({ profileId: id.optional() }),
-  api: z.object({
-    method: z.string().refine(isApiMethod, 'method is not an API method'),
-    args: z.array(z.unknown()).max(8),
-  }) as z.ZodType<RequestOf<'api'>>,
+const MESSAGE_TYPES: Record<MessageType, true> = {
+  shorten: true,
+  refresh: true,
+  saveProfile: true,
+  deleteProfile: true,
+  setActiveProfile: true,
+  getAccount: true,
+  api: true,
 };
 
 function isMessageType(type: unknown): type is MessageType {
-  return typeof type === 'string' && Object.hasOwn(payloads, type);
+  return typeof type === 'string' && Object.hasOwn(MESSAGE_TYPES, type);
+}
+
+/**
+ * The `refresh` payloads pages send, `{}` and `{ force: boolean }`, taken without the zod check of
+ * payloads.ts: `refresh` is what a popup sends each time it opens, and with a warm cache the worker
+ * answers it without loading its lazy part. Anything else, or any other type, gets the full check.
+ */
+function quickRefresh(payload: unknown): PayloadCheck<'refresh'> | null {
+  if (
+    typeof payload !== 'object' ||
+    payload === null ||
+    Object.getPrototypeOf(payload) !== Object.prototype
+  ) {
+    return null;
+  }
+  const keys = Object.keys(payload);
+  const { force } = payload as { force?: unknown };
+  if (keys.length === 0) return { ok: true, data: {} };
+  if (keys.length === 1 && keys[0] === 'force' && typeof force === 'boolean')
+    return { ok: true, data: { force } };
+  return null;
+}
+
+async function checkPayload<K extends MessageType>(type: K, payload: unknown): Promise<PayloadCheck<K>> {
+  const quick = type === 'refresh' ? (quickRefresh(payload) as PayloadCheck<K> | null) : null;
+  return quick ?? (await loadLazyPart()).checkPayload(type, payload);
 }
 
 function badMessage(detail: string): ErrorData {
@@ -133,15 +129,13 @@ async function answer(
     const shown = typeof type === 'string' ? `“${type.slice(0, 40)}”` : `of type ${typeof type}`;
     return { ok: false, error: badMessage(`unknown type ${shown}`) };
   }
-  const parsed = payloads[type].safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    return { ok: false, error: badMessage(`${type}: ${where}${issue?.message ?? 'invalid payload'}`) };
-  }
+  // Migrations are checked (a storage read) while the payload check loads the lazy part, if it must.
+  const migrated = ready?.();
+  const parsed = await checkPayload(type, payload);
+  if (!parsed.ok) return { ok: false, error: badMessage(`${type}: ${parsed.problem}`) };
   let result: Result<unknown>;
   try {
-    await ready?.();
+    await migrated;
     const handler = handlers[type] as (payload: unknown) => Promise<unknown>;
     result = { ok: true, data: await handler(parsed.data) };
   } catch (error) {

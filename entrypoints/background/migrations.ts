@@ -3,7 +3,19 @@
  * extension is installed or updated, when the browser starts, and in any case before the first
  * request reads settings (the worker may have started for a message, not for those events).
  */
-import { runSettingsMigrations } from '@/lib/migrations/settings';
+import { isOlderSettings } from '@/lib/migrations/version';
+import { SETTINGS_KEY } from '@/lib/settings-base';
+import { loadLazyPart } from './load-lazy-part';
+
+/**
+ * Runs the migrations when stored settings are of an older version. The check is all most starts
+ * need, so the steps, which parse settings with zod, come with the lazy part (lazy-part.ts) only
+ * when there is something to migrate; `runSettingsMigrations` then decides again, on what it reads.
+ */
+export async function migrateIfOlder(area = browser.storage.local): Promise<unknown> {
+  if (!isOlderSettings((await area.get(SETTINGS_KEY))[SETTINGS_KEY])) return undefined;
+  return (await loadLazyPart()).runSettingsMigrations(area);
+}
 
 export interface Migrations {
   /** Resolves once migrations ran; never rejects, so a failure cannot block the extension. */
@@ -11,7 +23,7 @@ export interface Migrations {
 }
 
 /** Creates the once-per-worker runner. */
-export function createMigrations(run: () => Promise<unknown> = () => runSettingsMigrations()): Migrations {
+export function createMigrations(run: () => Promise<unknown> = () => migrateIfOlder()): Migrations {
   let done: Promise<void> | undefined;
   return {
     ready() {

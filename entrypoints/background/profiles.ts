@@ -37,9 +37,18 @@ export function createProfileHandlers(clients: Clients) {
     }
 
     const stored = (await loadSettings()).profiles.find((p) => p.id === draft.id);
-    const key = apiKey?.trim() || (stored ? await getApiKey(stored.id) : null);
-    if (!key)
-      throw new ExtensionError('validation', 'Enter the API key from your account settings on the server.');
+    // A saved key is kept only for the server it belongs to: checking it against a new origin would
+    // hand it to that server.
+    const sameServer = stored !== undefined && new URL(stored.serverUrl).origin === origin;
+    const key = apiKey?.trim() || (sameServer ? await getApiKey(stored.id) : null);
+    if (!key) {
+      throw new ExtensionError(
+        'validation',
+        stored && !sameServer
+          ? `Enter the API key for ${origin}: the saved key belongs to ${new URL(stored.serverUrl).origin} and is never sent to another server.`
+          : 'Enter the API key from your account settings on the server.',
+      );
+    }
 
     // Checked before anything is written: a wrong URL or key must not replace a working profile.
     const account = await clients.unsaved(serverUrl, key).getAccount();

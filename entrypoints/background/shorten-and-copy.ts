@@ -5,7 +5,7 @@
  * the toolbar badge.
  */
 import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/cache';
-import { loadSettings } from '@/lib/settings';
+import { loadStoredSettings } from '@/lib/settings-reader';
 import type { Clients } from './active-client';
 import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';
@@ -59,7 +59,7 @@ export function createShortenAndCopy({
       await notifier.failed(`Short URL created: ${result.link.shortUrl}`, toErrorData(error));
       return;
     }
-    const notify = await loadSettings().then(
+    const notify = await loadStoredSettings().then(
       (settings) => settings.behaviour.notifications,
       () => true,
     );

@@ -5,6 +5,7 @@ import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
 import { DomainsView } from '@/components/manage/domains-view';
 import { LinkView, NewLinkView } from '@/components/manage/link-view';
 import { LinksView } from '@/components/manage/links-view';
+import { RateLimitWait } from '@/components/manage/rate-limit-wait';
 import { type Route, routeHref, useRoute } from '@/components/manage/route';
 import { SplashView } from '@/components/manage/splash-view';
 
@@ -94,6 +95,7 @@ export function App() {
         </nav>
       </header>
       <main id="main" ref={main} tabIndex={-1}>
+        <RateLimitWait />
         <View route={route} />
       </main>
     </div>

@@ -3,6 +3,7 @@ import { ConnectPrompt } from '@/components/ConnectPrompt';
 import { DuplicateNotice } from '@/components/DuplicateNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ProfileSelect } from '@/components/ProfileSelect';
+import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenForm } from '@/components/ShortenForm';
 import { ShortenResult } from '@/components/ShortenResult';
@@ -14,6 +15,7 @@ import {
   getCachedLists,
   searchLinks,
 } from '@/lib/cache';
+import type { DraftSaver } from '@/lib/draft';
 import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
 import { send } from '@/lib/messaging';
 import type { ChoiceLists, ErrorData } from '@/lib/protocol';
@@ -61,6 +63,8 @@ interface State {
   refreshNote?: string | undefined;
   query: string;
   copiedId: number | null;
+  /** Seconds until requests held back for the server's rate limit are sent; null when none wait. */
+  wait: number | null;
 }
 
 function openOptions() {
@@ -91,6 +95,7 @@ export class App extends Component<object, State> {
     status: '',
     query: '',
     copiedId: null,
+    wait: null,
   };
 
   // The id of the last request and the input it was for: sending the same input again reuses the
@@ -98,13 +103,29 @@ export class App extends Component<object, State> {
   private request: { key: string; id: string } | null = null;
   private inFlight = false;
   private moreOptions?: MoreOptionsModule;
+  /** What the user typed, kept for this start URL until the link is made (see lib/draft.ts). */
+  private draft?: DraftSaver;
   private generation = 0;
   private urlRef = createRef<HTMLInputElement>();
   private copyExistingRef = createRef<HTMLButtonElement>();
 
   override componentDidMount() {
+    void this.watchWait();
     void this.load();
   }
+
+  /**
+   * Counts down while requests wait for the server's rate limit. Imported lazily, like the draft:
+   * neither is needed to draw the form, so neither weighs on the first load.
+   */
+  private async watchWait() {
+    const waits = await import('@/lib/rate-limit-state');
+    // Never stopped: the popup's page goes away with it.
+    waits.watchRateLimitWait((wait) => this.setState({ wait }));
+  }
+
+  /** Keeps the form in the draft; call after each change the user makes. */
+  private changed = () => this.draft?.schedule();
 
   private setLinks(links: CachedLink[]) {
     this.setState({ links, index: buildSearchIndex(links) });
@@ -113,14 +134,25 @@ export class App extends Component<object, State> {
   /** Loads settings and cache of the active profile; `keepUrl` keeps the typed URL on a profile switch. */
   private async load(keepUrl?: string) {
     const gen = ++this.generation;
-    const [settings, start] = await Promise.all([
+    const [settings, start, drafts] = await Promise.all([
       readSettings(),
       keepUrl === undefined ? resolveStartUrl(location.search) : null,
+      keepUrl === undefined ? import('@/lib/draft') : null,
     ]);
     const profile = activeProfile(settings);
     if (!profile) return this.setState({ ready: 'unconfigured' });
-    const [cached, choices] = await Promise.all([getCachedLinks(profile.id), getCachedLists(profile.id)]);
+    const [cached, choices, kept] = await Promise.all([
+      getCachedLinks(profile.id),
+      getCachedLists(profile.id),
+      drafts?.openDrafts(),
+    ]);
+    const draft = start && kept?.drafts[start.url];
+    // A draft is only restored for the profile it was typed for: campaigns and channels are per server.
+    const restored = draft?.profileId === profile.id ? draft : null;
+    if (restored?.state.more) this.moreOptions ??= await import('@/components/more-options/more-options');
     if (gen !== this.generation) return;
+    if (start && kept) this.draft = kept.saver(start.url, this.currentDraft);
+    if (restored) this.request = restored.request;
     const { form, source, more } = this.state;
     this.setLinks(cached.links);
     this.setState(
@@ -133,6 +165,7 @@ export class App extends Component<object, State> {
           alias: form.alias,
         },
         more: more && this.moreOptions!.moreOptionsForProfile(more, profile.defaults),
+        ...restored?.state,
       },
       // With an earlier link for this URL, Enter should reuse it; otherwise the URL is ready to edit.
       () => {
@@ -169,6 +202,9 @@ export class App extends Component<object, State> {
       : toShortenInput(form, ready.profile.defaults);
     const key = JSON.stringify(input);
     if (this.request?.key !== key) this.request = { key, id: crypto.randomUUID() };
+    // The request id goes into the draft now: the popup may close before the answer comes.
+    this.changed();
+    this.draft?.flush();
     const pageTitle = source.title && input.url === source.url ? source.title : undefined;
 
     this.inFlight = true;
@@ -187,6 +223,7 @@ export class App extends Component<object, State> {
   };
 
   private async showLink(link: CachedLink, copy: boolean) {
+    this.draft?.clear();
     const copied = copy && (await this.copy(link));
     this.setState({ result: { link, copied } });
     if (!copy) this.setState({ status: `Short link created: ${link.shortUrl}` });
@@ -202,10 +239,18 @@ export class App extends Component<object, State> {
     this.moreOptions ??= await import('@/components/more-options/more-options');
     // The button only shows once a profile is loaded.
     const { ready, more, moreOpen } = this.state as State & { ready: { profile: Profile } };
-    this.setState({
-      moreOpen: !moreOpen,
-      more: more ?? this.moreOptions.initialMoreOptions(ready.profile.defaults),
-    });
+    this.setState(
+      {
+        moreOpen: !moreOpen,
+        more: more ?? this.moreOptions.initialMoreOptions(ready.profile.defaults),
+      },
+      this.changed,
+    );
+  };
+
+  private currentDraft = () => {
+    const { ready, form, more, moreOpen } = this.state as State & { ready: { profile: Profile } };
+    return { profileId: ready.profile.id, state: { form, more, moreOpen }, request: this.request };
   };
 
   private switchProfile = async (id: string) => {
@@ -274,8 +319,11 @@ export class App extends Component<object, State> {
           campaigns={s.lists.campaigns}
           channels={s.lists.channels}
           pending={s.pending}
+          pendingLabel={s.wait === null ? undefined : 'Waiting…'}
           urlRef={this.urlRef}
-          onChange={(patch) => this.setState({ form: { ...this.state.form, ...patch }, errors: {} })}
+          onChange={(patch) =>
+            this.setState({ form: { ...this.state.form, ...patch }, errors: {} }, this.changed)
+          }
           onSubmit={this.submit}
           more={
             <>
@@ -295,12 +343,15 @@ export class App extends Component<object, State> {
                   profileId={profile.id}
                   state={more}
                   errors={s.errors}
-                  onChange={(patch) => this.setState({ more: { ...this.state.more!, ...patch }, errors: {} })}
+                  onChange={(patch) =>
+                    this.setState({ more: { ...this.state.more!, ...patch }, errors: {} }, this.changed)
+                  }
                 />
               )}
             </>
           }
         />
+        <RateLimitNotice seconds={s.wait} />
         {s.error && <ErrorAlert error={s.error} now={Date.now()} onOpenOptions={openOptions} />}
         <p class="sr-only" role="status" aria-live="polite">
           {s.status}

@@ -7,7 +7,7 @@
  *   const { shortUrl } = await client.addLink({ url: tab.url });
  *   const page = await client.listLinks({ limit: 50, order: 'date' });
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { normalizeBaseUrl } from './base-url';
 import { ApiError } from './errors';
 import { type Answer, createTransport, type HttpRequest } from './http';
@@ -163,7 +163,7 @@ export function createClient(options: ClientOptions): ShortenerClient {
     return options.schedule ? options.schedule(request, () => send!(request)) : send!(request);
   }
 
-  async function call<S extends z.ZodType>(schema: S, build: () => HttpRequest): Promise<z.output<S>> {
+  async function call<S extends z.ZodMiniType>(schema: S, build: () => HttpRequest): Promise<z.output<S>> {
     const { body, status } = await answer(build);
     return decode(schema, body, status);
   }
@@ -269,7 +269,7 @@ export function createClient(options: ClientOptions): ShortenerClient {
 }
 
 /** Validates and cleans an input; the first problem becomes a 'validation' ApiError. */
-function clean<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function clean<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input, {
     error: (issue) => `“${issue.path?.join('.') || 'input'}” is not valid.`,
   });

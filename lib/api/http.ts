@@ -1,6 +1,7 @@
 /**
  * Sends one API request: auth headers, timeout, the caller's abort signal, rate-limit headers and the
- * single retry a GET may get. What the answer means is decided in `response.ts`.
+ * single retry a GET may get. Redirects are never followed: the key goes to the configured origin
+ * only. What the answer means is decided in `response.ts`.
  *
  *   const send = createTransport({ baseUrl, apiKey, fetch, timeoutMs: 15000, now: Date.now, onRateLimit });
  *   const { body, status } = await send({ method: 'GET', path: '/account' });
@@ -64,11 +65,16 @@ export function createTransport(options: TransportOptions): (request: HttpReques
         options.fetch(url, { ...init, signal: controller.signal }),
         stopped,
       ]);
+      // `redirect: 'manual'` below: a browser gives an opaque answer with status 0, Node the 3xx itself.
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        throw redirectError(response.status);
+      }
       const rateLimit = readRateLimit(response.headers, options.now());
       if (rateLimit) reportRateLimit(rateLimit);
       const bodyText = await Promise.race([response.text(), stopped]);
       return { status: response.status, headers: response.headers, bodyText, receivedAt: options.now() };
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
       if (timedOut) throw timeoutError();
       if (signal?.aborted) throw signal.reason;
       // fetch rejects with TypeError when the server cannot be reached; anything else it throws
@@ -94,6 +100,14 @@ export function createTransport(options: TransportOptions): (request: HttpReques
     }
   }
 
+  function redirectError(status: number): ApiError {
+    return new ApiError({
+      kind: 'invalid_response',
+      ...(status ? { status } : {}),
+      message: `${origin} answered with a redirect to another address. Shortlink does not follow it, so your API key only goes to the server you saved. In Options, enter the address the API answers at (perhaps with https://).`,
+    });
+  }
+
   function timeoutError(): ApiError {
     const ms = options.timeoutMs;
     const within = ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
@@ -114,6 +128,8 @@ export function createTransport(options: TransportOptions): (request: HttpReques
       },
       credentials: 'omit',
       cache: 'no-store',
+      // A redirect would carry the Authorization header, and so the key, to wherever it points.
+      redirect: 'manual',
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     };
     const url = urlOf(options.baseUrl, request);

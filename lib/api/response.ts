@@ -6,7 +6,7 @@
  *   const body = readApiBody(exchange);                     // throws ApiError on any failure
  *   const page = decode(linkListSchema, body, exchange.status);
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
 import { isJsonObject } from './schemas';
@@ -41,7 +41,7 @@ export function readApiBody(exchange: Exchange): JsonObject {
 }
 
 /** Parses a successful body with a response schema; a mismatch becomes an invalid_response ApiError. */
-export function decode<S extends z.ZodType>(schema: S, body: JsonObject, status: number): z.output<S> {
+export function decode<S extends z.ZodMiniType>(schema: S, body: JsonObject, status: number): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const path = parsed.error.issues[0]?.path.map(String).join('.') || 'the answer';
@@ -84,7 +84,8 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
     return new ApiError({
       kind: 'not_found',
       status,
-      message: message || 'The server found no such item (HTTP 404).',
+      // Without the server's reason a 404 is as likely a wrong address as a deleted item.
+      message: message || `The server found no such item or address (HTTP 404). ${CHECK_URL}`,
     });
   }
   if (status >= 500) {

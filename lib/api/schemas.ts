@@ -1,5 +1,5 @@
 /**
- * zod schemas for everything the link-shortener API sends and accepts; every API type is inferred
+ * zod/mini schemas for everything the link-shortener API sends and accepts; every API type is inferred
  * from them. Response schemas turn what real servers send (numbers as strings, 0/1 booleans, the
  * campaign name under `domain`, missing fields) into one clean shape, and drop only list entries
  * without a usable id. Input schemas trim text and drop empty fields, so a request carries only what
@@ -7,8 +7,12 @@
  *
  *   const page = linkListSchema.parse(json);      // Page<LinkSummary>
  *   const body = linkInputSchema.parse(formData); // what POST /api/url/add sends
+ *
+ * zod/mini, not full zod: the same checks in a fraction of the size (the service worker loads this;
+ * see "Performance" in the README). Its functional form reads `z.optional(x)` for `x.optional()`.
+ * Each exported schema is built when it is first used (`lazy`), not when the module loads.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 type JsonObject = Record<string, unknown>;
 
@@ -108,114 +112,154 @@ function toBreakdown(value: unknown): number | Record<string, number> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Building schemas.
+
+/**
+ * A schema built on its first use. The service worker loads this module on its first request after
+ * each start (entrypoints/background/lazy-part.ts), and building every schema then was most of that
+ * load's time, while a request needs two or three of them.
+ */
+const lazy = <T extends z.ZodMiniType>(build: () => T) => z.lazy(build);
+
+/** A builder that builds once: for a schema that others are made from, such as with `z.omit`. */
+function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+// ---------------------------------------------------------------------------------------------
 // Field schemas for responses.
 
-const lenient = <T>(normalise: (value: unknown) => T) => z.unknown().optional().transform(normalise);
+const lenient = <T>(normalise: (value: unknown) => T) =>
+  z.pipe(z.optional(z.unknown()), z.transform(normalise));
+
+/** Runs `prepare` on the raw value before `schema` reads it (full zod's `z.preprocess`). */
+const preprocess = <S extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: S) =>
+  z.pipe(z.transform(prepare), schema);
 
 const text = lenient(toText);
 const count = lenient((value) => toCount(value) ?? 0);
 const optionalCount = lenient(toCount);
 const flag = lenient(toBool);
 const optionalText = lenient(toOptionalText);
-const entityId = z.preprocess((value) => toInteger(value) ?? value, z.number().int().positive());
+const entityId = preprocess((value) => toInteger(value) ?? value, z.number().check(z.int(), z.positive()));
 const jsonObject = z.custom<JsonObject>(isJsonObject);
 
 // ---------------------------------------------------------------------------------------------
 // Resources.
 
-export const accountSchema = z.object({
-  id: entityId,
-  email: text,
-  username: text,
-  avatar: text,
-  status: text,
-  expires: text,
-  registered: text,
-});
+export const accountSchema = lazy(() =>
+  z.object({
+    id: entityId,
+    email: text,
+    username: text,
+    avatar: text,
+    status: text,
+    expires: text,
+    registered: text,
+  }),
+);
 export type Account = z.infer<typeof accountSchema>;
 
-export const brandedDomainSchema = z.object({
-  id: entityId,
-  domain: text,
-  redirectroot: text,
-  redirect404: text,
-});
+export const brandedDomainSchema = lazy(() =>
+  z.object({
+    id: entityId,
+    domain: text,
+    redirectroot: text,
+    redirect404: text,
+  }),
+);
 export type BrandedDomain = z.infer<typeof brandedDomainSchema>;
 
-export const splashPageSchema = z.object({ id: entityId, name: text, date: text });
+export const splashPageSchema = lazy(() => z.object({ id: entityId, name: text, date: text }));
 export type SplashPage = z.infer<typeof splashPageSchema>;
 
-export const ctaOverlaySchema = z.object({ id: entityId, type: text, name: text, date: text });
+export const ctaOverlaySchema = lazy(() => z.object({ id: entityId, type: text, name: text, date: text }));
 export type CtaOverlay = z.infer<typeof ctaOverlaySchema>;
 
 // Servers send the campaign name under `name` in lists but under `domain` in add/update answers.
-export const campaignSchema = z
-  .object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text })
-  .transform((c) => ({
-    id: c.id,
-    name: c.name || c.domain,
-    public: c.public,
-    rotator: c.rotator,
-    list: c.list,
-  }));
+export const campaignSchema = lazy(() =>
+  z.pipe(
+    z.object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text }),
+    z.transform((c) => ({
+      id: c.id,
+      name: c.name || c.domain,
+      public: c.public,
+      rotator: c.rotator,
+      list: c.list,
+    })),
+  ),
+);
 export type Campaign = z.infer<typeof campaignSchema>;
 
-export const channelSchema = z.object({
-  id: entityId,
-  name: text,
-  description: text,
-  color: text,
-  starred: flag,
-});
+export const channelSchema = lazy(() =>
+  z.object({
+    id: entityId,
+    name: text,
+    description: text,
+    color: text,
+    starred: flag,
+  }),
+);
 export type Channel = z.infer<typeof channelSchema>;
 
-export const channelItemSchema = z.object({
-  type: text,
-  id: entityId,
-  title: text,
-  preview: text,
-  link: text,
-  date: text,
-});
+export const channelItemSchema = lazy(() =>
+  z.object({
+    type: text,
+    id: entityId,
+    title: text,
+    preview: text,
+    link: text,
+    date: text,
+  }),
+);
 export type ChannelItem = z.infer<typeof channelItemSchema>;
 
-export const linkSummarySchema = z
-  .object({
-    id: entityId,
-    alias: text,
-    shorturl: text,
-    longurl: text,
-    clicks: count,
-    title: text,
-    description: text,
-    date: text,
-  })
-  .transform(({ shorturl, longurl, ...rest }) => ({ ...rest, shortUrl: shorturl, longUrl: longurl }));
+export const linkSummarySchema = lazy(() =>
+  z.pipe(
+    z.object({
+      id: entityId,
+      alias: text,
+      shorturl: text,
+      longurl: text,
+      clicks: count,
+      title: text,
+      description: text,
+      date: text,
+    }),
+    z.transform(({ shorturl, longurl, ...rest }) => ({ ...rest, shortUrl: shorturl, longUrl: longurl })),
+  ),
+);
 export type LinkSummary = z.infer<typeof linkSummarySchema>;
 
-const linkDetailsSchema = z
-  .object({
-    shorturl: text,
-    longurl: text,
-    title: text,
-    description: text,
-    location: lenient(toTargetMap),
-    device: lenient(toTargetMap),
-    expiry: optionalText,
-    date: text,
-  })
-  .transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest }));
+const linkDetailsSchema = lazy(() =>
+  z.pipe(
+    z.object({
+      shorturl: text,
+      longurl: text,
+      title: text,
+      description: text,
+      location: lenient(toTargetMap),
+      device: lenient(toTargetMap),
+      expiry: optionalText,
+      date: text,
+    }),
+    z.transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest })),
+  ),
+);
 export type LinkDetails = z.infer<typeof linkDetailsSchema>;
 
-const breakdown = lenient(toBreakdown);
-const linkStatsSchema = z.object({
-  clicks: count,
-  uniqueClicks: count,
-  topCountries: breakdown,
-  topReferrers: breakdown,
-  topBrowsers: breakdown,
-  topOs: breakdown,
-  socialCount: lenient(toCountMap),
+const linkStatsSchema = lazy(() => {
+  const breakdown = lenient(toBreakdown);
+  return z.object({
+    clicks: count,
+    uniqueClicks: count,
+    topCountries: breakdown,
+    topReferrers: breakdown,
+    topBrowsers: breakdown,
+    topOs: breakdown,
+    socialCount: lenient(toCountMap),
+  });
 });
 export type LinkStats = z.infer<typeof linkStatsSchema>;
 /** A top-* statistic: the plain number the spec shows, or a name → count breakdown. */
@@ -228,16 +272,19 @@ function liftDetailsId(value: unknown): unknown {
 }
 
 /** GET /api/url/:id, and GET /api/urls?short=… when it matches. */
-export const linkDetailSchema = z
-  .preprocess(
-    liftDetailsId,
-    z.object({
-      id: entityId,
-      details: linkDetailsSchema,
-      data: z.preprocess((value) => (isJsonObject(value) ? value : {}), linkStatsSchema),
-    }),
-  )
-  .transform(({ id, details, data }) => ({ id, details, stats: data }));
+export const linkDetailSchema = lazy(() =>
+  z.pipe(
+    preprocess(
+      liftDetailsId,
+      z.object({
+        id: entityId,
+        details: linkDetailsSchema,
+        data: preprocess((value) => (isJsonObject(value) ? value : {}), linkStatsSchema),
+      }),
+    ),
+    z.transform(({ id, details, data }) => ({ id, details, stats: data })),
+  ),
+);
 export type LinkDetail = z.infer<typeof linkDetailSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -253,13 +300,15 @@ export type Page<T> = {
   maxPage: number;
 };
 
-const pagingSchema = z.object({
-  result: optionalCount,
-  perpage: optionalCount,
-  currentpage: optionalCount,
-  nextpage: optionalCount,
-  maxpage: optionalCount,
-});
+const pagingSchema = lazy(() =>
+  z.object({
+    result: optionalCount,
+    perpage: optionalCount,
+    currentpage: optionalCount,
+    nextpage: optionalCount,
+    maxpage: optionalCount,
+  }),
+);
 
 // PHP encodes an array with gaps as an object keyed by index, and a lone entry may come unwrapped.
 function listEntries(value: unknown): unknown[] {
@@ -268,31 +317,34 @@ function listEntries(value: unknown): unknown[] {
   return 'id' in value ? [value] : Object.values(value);
 }
 
-function pageSchema<T extends z.ZodType>(key: string, item: T) {
-  return z
-    .object({ data: z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), jsonObject) })
-    .transform(({ data }): Page<z.output<T>> => {
-      const items = listEntries(data[key]).flatMap((entry) => {
-        const parsed = item.safeParse(entry);
-        return parsed.success ? [parsed.data] : [];
-      });
-      const paging = pagingSchema.parse(data);
-      const currentPage = paging.currentpage || 1;
-      const next = paging.nextpage;
-      // Servers mark the last page with nextpage null, 0, missing, or equal to the current page.
-      const nextPage =
-        next !== null && next > currentPage && (paging.maxpage === null || next <= paging.maxpage)
-          ? next
-          : null;
-      return {
-        items,
-        total: paging.result ?? items.length,
-        perPage: paging.perpage ?? items.length,
-        currentPage,
-        nextPage,
-        maxPage: paging.maxpage ?? Math.max(currentPage, nextPage ?? 0),
-      };
-    });
+function pageSchema<T extends z.ZodMiniType>(key: string, item: T) {
+  return lazy(() =>
+    z.pipe(
+      z.object({ data: preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), jsonObject) }),
+      z.transform(({ data }): Page<z.output<T>> => {
+        const items = listEntries(data[key]).flatMap((entry) => {
+          const parsed = item.safeParse(entry);
+          return parsed.success ? [parsed.data] : [];
+        });
+        const paging = pagingSchema.parse(data);
+        const currentPage = paging.currentpage || 1;
+        const next = paging.nextpage;
+        // Servers mark the last page with nextpage null, 0, missing, or equal to the current page.
+        const nextPage =
+          next !== null && next > currentPage && (paging.maxpage === null || next <= paging.maxpage)
+            ? next
+            : null;
+        return {
+          items,
+          total: paging.result ?? items.length,
+          perPage: paging.perpage ?? items.length,
+          currentPage,
+          nextPage,
+          maxPage: paging.maxpage ?? Math.max(currentPage, nextPage ?? 0),
+        };
+      }),
+    ),
+  );
 }
 
 export const domainListSchema = pageSchema('domains', brandedDomainSchema);
@@ -303,173 +355,201 @@ export const channelListSchema = pageSchema('channels', channelSchema);
 export const channelItemListSchema = pageSchema('items', channelItemSchema);
 export const linkListSchema = pageSchema('urls', linkSummarySchema);
 
-export const accountResponseSchema = z.object({ data: accountSchema }).transform(({ data }) => data);
+export const accountResponseSchema = lazy(() =>
+  z.pipe(
+    z.object({ data: accountSchema }),
+    z.transform(({ data }) => data),
+  ),
+);
 
-export const messageResponseSchema = z.object({ message: text });
+export const messageResponseSchema = lazy(() => z.object({ message: text }));
 export type MessageResult = z.infer<typeof messageResponseSchema>;
 
-export const idResponseSchema = z.object({ id: entityId });
+export const idResponseSchema = lazy(() => z.object({ id: entityId }));
 export type CreatedId = z.infer<typeof idResponseSchema>;
 
 // Some servers name the short URL `short` instead of `shorturl`.
-export const addLinkResponseSchema = z
-  .object({ id: entityId, shorturl: text, short: text })
-  .transform(({ id, shorturl, short }) => ({ id, shortUrl: shorturl || short }))
-  .refine((link) => link.shortUrl !== '', { path: ['shorturl'] });
+export const addLinkResponseSchema = lazy(() =>
+  z
+    .pipe(
+      z.object({ id: entityId, shorturl: text, short: text }),
+      z.transform(({ id, shorturl, short }) => ({ id, shortUrl: shorturl || short })),
+    )
+    .check(z.refine((link) => link.shortUrl !== '', { path: ['shorturl'] })),
+);
 export type CreatedLink = z.infer<typeof addLinkResponseSchema>;
 
 // The spec does not show this answer: accept a message, a short URL, both or neither.
-export const updateLinkResponseSchema = z
-  .object({ message: text, shorturl: text, short: text })
-  .transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null }));
+export const updateLinkResponseSchema = lazy(() =>
+  z.pipe(
+    z.object({ message: text, shorturl: text, short: text }),
+    z.transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null })),
+  ),
+);
 export type UpdatedLink = z.infer<typeof updateLinkResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs. Each message says what to do, since it is shown to the user as is.
 
-const entered = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined);
-const secret = z
-  .string()
-  .optional()
-  .transform((value) => value || undefined);
-const required = (message: string) => z.string(message).trim().min(1, message);
-const positiveInt = (message: string) => z.number(message).int(message).positive(message);
+const entered = z.pipe(
+  z.optional(z.string()),
+  z.transform((value: string | undefined) => value?.trim() || undefined),
+);
+const secret = z.pipe(
+  z.optional(z.string()),
+  z.transform((value: string | undefined) => value || undefined),
+);
+/** `entered`, with a check of what was entered (an empty field passes). */
+const enteredAnd = (valid: (value: string) => boolean, message: string) =>
+  entered.check(z.refine((v) => v === undefined || valid(v), message));
+const required = (message: string) => z.string(message).check(z.trim(), z.minLength(1, message));
+const positiveInt = (message: string) => z.number(message).check(z.int(message), z.positive(message));
 const optionalRef = (message: string) =>
-  positiveInt(message)
-    .nullish()
-    .transform((value) => value ?? undefined);
+  z.pipe(
+    z.nullish(positiveInt(message)),
+    z.transform((value: number | null | undefined) => value ?? undefined),
+  );
 const scheme = /^https?:\/\/\S+$/i;
 
-export const pageQuerySchema = z.object({
-  limit: positiveInt('The page size (limit) must be a positive whole number.').optional(),
-  page: positiveInt('The page number must be a positive whole number.').optional(),
-});
+const pageQueryObject = once(() =>
+  z.object({
+    limit: z.optional(positiveInt('The page size (limit) must be a positive whole number.')),
+    page: z.optional(positiveInt('The page number must be a positive whole number.')),
+  }),
+);
+
+export const pageQuerySchema = lazy(pageQueryObject);
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
-export const linkListQuerySchema = pageQuerySchema.extend({
-  order: z.enum(['date', 'click'], 'Sort links by date or click.').optional(),
-  q: entered,
-});
+export const linkListQuerySchema = lazy(() =>
+  z.extend(pageQueryObject(), {
+    order: z.optional(z.enum(['date', 'click'], 'Sort links by date or click.')),
+    q: entered,
+  }),
+);
 export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 
-export const accountUpdateInputSchema = z.object({
-  email: entered.refine(
-    (v) => v === undefined || z.email().safeParse(v).success,
-    'Enter a valid email address.',
-  ),
-  password: secret,
+export const accountUpdateInputSchema = lazy(() => {
+  const email = z.email();
+  return z.object({
+    email: enteredAnd((v) => email.safeParse(v).success, 'Enter a valid email address.'),
+    password: secret,
+  });
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
 
-const redirects = { redirectroot: entered, redirect404: entered };
+const redirects = () => ({ redirectroot: entered, redirect404: entered });
 
-export const domainInputSchema = z.object({
-  domain: required('Enter the domain with its scheme, e.g. https://go.example.com.').regex(
-    scheme,
-    'Enter the domain with its scheme, e.g. https://go.example.com.',
-  ),
-  ...redirects,
-});
+export const domainInputSchema = lazy(() =>
+  z.object({
+    domain: required('Enter the domain with its scheme, e.g. https://go.example.com.').check(
+      z.regex(scheme, 'Enter the domain with its scheme, e.g. https://go.example.com.'),
+    ),
+    ...redirects(),
+  }),
+);
 export type DomainInput = z.input<typeof domainInputSchema>;
 
-export const domainUpdateInputSchema = z.object(redirects);
+export const domainUpdateInputSchema = lazy(() => z.object(redirects()));
 export type DomainUpdateInput = z.input<typeof domainUpdateInputSchema>;
 
-const campaignFields = { slug: entered, public: z.boolean().optional() };
+const campaignFields = () => ({ slug: entered, public: z.optional(z.boolean()) });
 
-export const campaignInputSchema = z.object({ name: entered, ...campaignFields });
+export const campaignInputSchema = lazy(() => z.object({ name: entered, ...campaignFields() }));
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
-export const campaignUpdateInputSchema = z.object({
-  name: required('Enter a campaign name.'),
-  ...campaignFields,
-});
+export const campaignUpdateInputSchema = lazy(() =>
+  z.object({
+    name: required('Enter a campaign name.'),
+    ...campaignFields(),
+  }),
+);
 export type CampaignUpdateInput = z.input<typeof campaignUpdateInputSchema>;
 
-const channelFields = {
+const channelFields = () => ({
   description: entered,
-  color: entered.refine(
-    (v) => v === undefined || /^#[\da-f]{6}$/i.test(v),
-    'Enter the colour as a HEX value like #1A2B3C.',
-  ),
-  starred: z.boolean().optional(),
-};
+  color: enteredAnd((v) => /^#[\da-f]{6}$/i.test(v), 'Enter the colour as a HEX value like #1A2B3C.'),
+  starred: z.optional(z.boolean()),
+});
 
-export const channelInputSchema = z.object({ name: required('Enter a channel name.'), ...channelFields });
+export const channelInputSchema = lazy(() =>
+  z.object({ name: required('Enter a channel name.'), ...channelFields() }),
+);
 export type ChannelInput = z.input<typeof channelInputSchema>;
 
 /** The kinds of item a channel holds (the `:type` of POST /api/channel/:id/assign/:type/:itemid). */
-export const channelItemTypeSchema = z.enum(
-  ['links', 'bio', 'qr'],
-  'Only links, bio pages and QR codes can be added to a channel.',
+export const channelItemTypeSchema = lazy(() =>
+  z.enum(['links', 'bio', 'qr'], 'Only links, bio pages and QR codes can be added to a channel.'),
 );
 export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
 
-export const channelUpdateInputSchema = z.object({ name: entered, ...channelFields });
+export const channelUpdateInputSchema = lazy(() => z.object({ name: entered, ...channelFields() }));
 export type ChannelUpdateInput = z.input<typeof channelUpdateInputSchema>;
 
 /** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error. */
-function rows<T extends z.ZodType<Record<string, string>>>(row: T, what: string) {
-  return z
-    .array(row)
-    .optional()
-    .transform((list, ctx) => {
-      const filled = (list ?? []).filter((r) => Object.values(r).some((v) => v !== ''));
-      if (filled.some((r) => Object.values(r).includes(''))) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Fill in both fields of each ${what} row, or clear the row.`,
-        });
-        return z.NEVER;
-      }
+function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, what: string) {
+  const isFilled = (r: Record<string, string>) => Object.values(r).some((v) => v !== '');
+  return z.pipe(
+    z
+      .optional(z.array(row))
+      .check(
+        z.refine(
+          (list) => !(list ?? []).some((r) => isFilled(r) && Object.values(r).includes('')),
+          `Fill in both fields of each ${what} row, or clear the row.`,
+        ),
+      ),
+    z.transform((list: z.output<T>[] | undefined) => {
+      const filled = (list ?? []).filter(isFilled);
       return filled.length > 0 ? filled : undefined;
-    });
+    }),
+  );
 }
 
-const cell = z.string().trim();
-
-const deeplinkSchema = z
-  .object({ auto: z.boolean().optional(), apple: entered, google: entered })
-  .optional()
-  .transform((d) => (d && (d.auto === true || d.apple || d.google) ? d : undefined));
-
-/** Body of POST /api/url/add. */
-export const linkInputSchema = z.object({
-  url: required('Enter the long URL to shorten.'),
-  custom: entered,
-  type: z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : String(value).trim() || undefined)),
-  password: secret,
-  domain: entered,
-  expiry: entered.refine(
-    (v) => v === undefined || /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v),
-    'Write the expiry as YYYY-MM-DD HH:MM:SS.',
-  ),
-  geotarget: rows(z.object({ location: cell, link: cell }), 'geo-targeting'),
-  devicetarget: rows(z.object({ device: cell, link: cell }), 'device-targeting'),
-  languagetarget: rows(z.object({ language: cell, link: cell }), 'language-targeting'),
-  metatitle: entered,
-  metadescription: entered,
-  metaimage: entered,
-  description: entered,
-  pixels: z
-    .array(positiveInt('Each pixel id must be a positive whole number.'))
-    .optional()
-    .transform((list) => (list && list.length > 0 ? list : undefined)),
-  channel: optionalRef('The channel id must be a positive whole number.'),
-  campaign: optionalRef('The campaign id must be a positive whole number.'),
-  deeplink: deeplinkSchema,
-  status: z.enum(['public', 'private'], 'The status must be public or private.').optional(),
-  parameters: rows(z.object({ name: cell, value: cell }), 'parameter'),
+const linkInputObject = once(() => {
+  const cell = z.string().check(z.trim());
+  return z.object({
+    url: required('Enter the long URL to shorten.'),
+    custom: entered,
+    type: z.pipe(
+      z.optional(z.union([z.string(), z.number()])),
+      z.transform((value: string | number | undefined) =>
+        value === undefined ? undefined : String(value).trim() || undefined,
+      ),
+    ),
+    password: secret,
+    domain: entered,
+    expiry: enteredAnd(
+      (v) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v),
+      'Write the expiry as YYYY-MM-DD HH:MM:SS.',
+    ),
+    geotarget: rows(z.object({ location: cell, link: cell }), 'geo-targeting'),
+    devicetarget: rows(z.object({ device: cell, link: cell }), 'device-targeting'),
+    languagetarget: rows(z.object({ language: cell, link: cell }), 'language-targeting'),
+    metatitle: entered,
+    metadescription: entered,
+    metaimage: entered,
+    description: entered,
+    pixels: z.pipe(
+      z.optional(z.array(positiveInt('Each pixel id must be a positive whole number.'))),
+      z.transform((list: number[] | undefined) => (list && list.length > 0 ? list : undefined)),
+    ),
+    channel: optionalRef('The channel id must be a positive whole number.'),
+    campaign: optionalRef('The campaign id must be a positive whole number.'),
+    deeplink: z.pipe(
+      z.optional(z.object({ auto: z.optional(z.boolean()), apple: entered, google: entered })),
+      z.transform((d) => (d && (d.auto === true || d.apple || d.google) ? d : undefined)),
+    ),
+    status: z.optional(z.enum(['public', 'private'], 'The status must be public or private.')),
+    parameters: rows(z.object({ name: cell, value: cell }), 'parameter'),
+  });
 });
 
+/** Body of POST /api/url/add. */
+export const linkInputSchema = lazy(linkInputObject);
 export type LinkInput = z.input<typeof linkInputSchema>;
 
 /** Body of PUT /api/url/:id/update: the add fields without `status` and `description`. */
-export const linkUpdateInputSchema = linkInputSchema.omit({ status: true, description: true });
+export const linkUpdateInputSchema = lazy(() =>
+  z.omit(linkInputObject(), { status: true, description: true }),
+);
 export type LinkUpdateInput = z.input<typeof linkUpdateInputSchema>;

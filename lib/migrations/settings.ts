@@ -12,6 +12,9 @@
 import { normalizeBaseUrl } from '../api/base-url';
 import { API_KEYS_KEY, type KeyMap, parseApiKeys } from '../api-keys';
 import { emptyDefaults, parseSettings, SETTINGS_KEY, SETTINGS_VERSION } from '../settings';
+import { storedVersion } from './version';
+
+export { storedVersion } from './version';
 
 /** What the migrations read and write: the value under SETTINGS_KEY, and the API keys by profile id. */
 export interface StoredSettings {
@@ -102,17 +105,6 @@ const legacyToV1: SettingsMigration = {
 
 /** Every step, oldest first. */
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [legacyToV1];
-
-/**
- * The version of a stored value: null when nothing or no settings object is stored, 0 for the
- * legacy shape without a version, NaN for an object whose version is not a whole number.
- */
-export function storedVersion(value: unknown): number | null {
-  if (!isObject(value)) return null;
-  if (!('version' in value)) return 0;
-  const { version } = value;
-  return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : Number.NaN;
-}
 
 /** Applies the steps a stored value needs; pure, never throws, leaves what it cannot read alone. */
 export function migrateSettings(stored: StoredSettings, context: MigrationContext): MigrationOutcome {

@@ -113,7 +113,7 @@ async function openUntilReady(
 }
 
 /** Sends one protocol message from an extension page, as the popup's `send` does; resolves to the reply. */
-function sendFrom(page: Page, message: unknown): Promise<{ ms: number; reply: unknown }> {
+export function sendFrom(page: Page, message: unknown): Promise<{ ms: number; reply: unknown }> {
   return page.evaluate(async (m) => {
     const { chrome } = globalThis as unknown as {
       chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
@@ -197,7 +197,7 @@ export async function requestsPerShorten(bench: Bench, times: number): Promise<n
 }
 
 /** Follows the running status of the extension's service worker through the ServiceWorker domain. */
-async function watchWorker(session: CDPSession, extensionId: string): Promise<() => string> {
+export async function watchWorker(session: CDPSession, extensionId: string): Promise<() => string> {
   let status = 'unknown';
   session.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
     for (const version of versions) {
@@ -208,13 +208,40 @@ async function watchWorker(session: CDPSession, extensionId: string): Promise<()
   return () => status;
 }
 
-async function waitForStatus(current: () => string, wanted: string): Promise<void> {
+/** Waits until the status watchWorker follows is `wanted` ('stopped', 'running'). */
+export async function waitForStatus(current: () => string, wanted: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (current() !== wanted) {
     if (Date.now() > deadline)
       throw new Error(`The service worker did not become ${wanted} (is ${current()})`);
     await sleep(10);
   }
+}
+
+/**
+ * The extension's scripts that its running service worker has run, as paths inside the extension
+ * (e.g. `['background.js']`), read from the DevTools protocol: what scripts/bench/sizes.ts counts as
+ * loaded at start must be exactly this for a worker that has handled nothing needing more.
+ */
+export async function workerScripts(browser: Browser, extensionId: string): Promise<string[]> {
+  const origin = `chrome-extension://${extensionId}/`;
+  const target = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith(origin),
+    { timeout: 10_000 },
+  );
+  const session = await target.createCDPSession();
+  const scripts: string[] = [];
+  session.on('Debugger.scriptParsed', ({ url }) => {
+    if (url.startsWith(origin)) scripts.push(url.slice(origin.length));
+  });
+  try {
+    // Debugger.enable reports every script the worker has already run before it answers.
+    await session.send('Debugger.enable');
+    await session.send('Debugger.disable');
+  } finally {
+    await session.detach().catch(() => undefined);
+  }
+  return [...new Set(scripts)];
 }
 
 /**

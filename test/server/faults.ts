@@ -8,6 +8,8 @@ export type Fault = (
   | { kind: 'truncated' }
   | { kind: 'error1'; message?: string }
   | { kind: 'drop' }
+  /** Answers with a redirect (default 302) to `location`, e.g. another server that records what reaches it. */
+  | { kind: 'redirect'; location: string; status?: number }
 ) & {
   /** Only requests whose "METHOD /path" (no query) contains this substring. */
   match?: string;
@@ -16,7 +18,8 @@ export type Fault = (
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const KINDS = new Set(['slow', 'html500', 'status', 'truncated', 'error1', 'drop']);
+const KINDS = new Set(['slow', 'html500', 'status', 'truncated', 'error1', 'drop', 'redirect']);
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;
@@ -48,6 +51,14 @@ export function parseFault(value: unknown): Fault | null {
   }
   if (fault.kind === 'error1' && fault.message !== undefined && typeof fault.message !== 'string') {
     throw new TypeError('message must be a string.');
+  }
+  if (fault.kind === 'redirect') {
+    if (typeof fault.location !== 'string' || !URL.canParse(fault.location)) {
+      throw new TypeError('A redirect fault needs location, an absolute URL.');
+    }
+    if (fault.status !== undefined && !REDIRECT_STATUSES.has(fault.status as number)) {
+      throw new TypeError('A redirect status must be one of 301, 302, 303, 307, 308.');
+    }
   }
   return { ...fault } as Fault;
 }
@@ -126,6 +137,9 @@ export function writeFault(
     case 'drop':
       // Nothing is written, so the client sees the connection close with no response at all.
       res.socket?.destroy();
+      return;
+    case 'redirect':
+      res.writeHead(fault.status ?? 302, { ...headers, Location: fault.location }).end();
       return;
     case 'html500':
       write(res, 500, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }, HTML_500);

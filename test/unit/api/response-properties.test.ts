@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from '../../../lib/api/errors';
 import { decode, type Exchange, readApiBody } from '../../../lib/api/response';
 import {
@@ -28,7 +28,7 @@ import {
 
 const RUNS = 2000;
 
-const schemas: z.ZodType[] = [
+const schemas: z.ZodMiniType[] = [
   accountResponseSchema,
   addLinkResponseSchema,
   campaignListSchema,
@@ -55,12 +55,12 @@ function exchange(body: unknown, status = 200, contentType = 'application/json')
   };
 }
 
-function parse<S extends z.ZodType>(schema: S, ex: Exchange): z.output<S> {
+function parse<S extends z.ZodMiniType>(schema: S, ex: Exchange): z.output<S> {
   return decode(schema, readApiBody(ex), ex.status);
 }
 
 /** Runs the parser and fails the property if it throws anything but an ApiError with a clean message. */
-function parsesOrApiError(schema: z.ZodType, ex: Exchange): void {
+function parsesOrApiError(schema: z.ZodMiniType, ex: Exchange): void {
   try {
     parse(schema, ex);
   } catch (error) {
@@ -195,7 +195,7 @@ function quirky<T>(clean: fc.Arbitrary<T>, toWire: (value: T) => fc.Arbitrary<Wi
   return clean.chain((value) => toWire(value).map((body) => ({ value, body })));
 }
 
-function roundTrips<T>(schema: z.ZodType<T>, pairs: fc.Arbitrary<{ value: T; body: Wire }>) {
+function roundTrips<T>(schema: z.ZodMiniType<T>, pairs: fc.Arbitrary<{ value: T; body: Wire }>) {
   fc.assert(
     fc.property(pairs, ({ value, body }) => {
       expect(parse(schema, exchange(body))).toEqual(value);

@@ -83,19 +83,37 @@ describe('saveProfile', () => {
     expect(JSON.stringify(await fakeBrowser.storage.local.get('settings'))).not.toContain(GOOD_KEY);
   });
 
-  it('keeps the stored key when an edit omits it, and clears the cache when the server changes', async () => {
+  it('keeps the stored key when an edit of the same server omits it', async () => {
     const profile = await seedProfile();
-    await putCachedLinks(profile.id, [cachedLink(1, 'https://a.example/')], Date.now());
 
     const reply = await sendFromPopup('saveProfile', {
-      profile: { id: profile.id, name: 'Moved', serverUrl: 'https://new.sho.rt' },
+      profile: { id: profile.id, name: 'Renamed', serverUrl: `${SERVER}/` },
     });
 
+    expect(reply).toMatchObject({ ok: true, data: { profile: { id: profile.id, name: 'Renamed' } } });
+    expect(await getApiKey(profile.id)).toBe(GOOD_KEY);
+  });
+
+  it('asks for a key when the server changes, never sending the saved one there, and clears the cache', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(1, 'https://a.example/')], Date.now());
+    const moved = { id: profile.id, name: 'Moved', serverUrl: 'https://new.sho.rt' };
+
+    const refused = await sendFromPopup('saveProfile', { profile: moved });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        message: expect.stringContaining('Enter the API key for https://new.sho.rt'),
+      },
+    });
+    expect(server.calls).toEqual([]);
+
+    const reply = await sendFromPopup('saveProfile', { profile: moved, apiKey: GOOD_KEY });
     expect(reply).toMatchObject({
       ok: true,
       data: { profile: { id: profile.id, serverUrl: 'https://new.sho.rt' } },
     });
-    expect(await getApiKey(profile.id)).toBe(GOOD_KEY);
     expect((await getCachedLinks(profile.id)).links).toEqual([]);
   });
 

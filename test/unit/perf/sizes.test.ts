@@ -41,6 +41,20 @@ describe('staticImports', () => {
       '/abs-5.js',
     ]);
   });
+
+  it('finds what a classic worker imports while it first runs, not what a listener or loader imports later', () => {
+    const code =
+      'var background=(function(){importScripts("start-1.js");(()=>{importScripts(`start-2.js`)})();' +
+      'self.addEventListener("install",()=>{importScripts("/background-lazy.js")});' +
+      'function load(){importScripts("later-3.js")}const part={get(){importScripts("later-4.js")}};' +
+      'return {main(){importScripts("later-5.js")}}})();importScripts("start-6.js","https://cdn.example/x.js");';
+    expect(staticImports(code)).toEqual(['start-1.js', 'start-2.js', 'start-6.js']);
+  });
+
+  it('refuses a script imported at start under a name it cannot read', () => {
+    expect(() => staticImports('const s="a.js";importScripts(s);')).toThrow(/named by an expression/);
+    expect(staticImports('function f(s){importScripts(s)}')).toEqual([]);
+  });
 });
 
 describe('initialLoad and workerLoad', () => {
@@ -81,12 +95,15 @@ describe('initialLoad and workerLoad', () => {
     expect(() => initialLoad(dir, 'popup.html')).toThrow(/gone\.js is loaded but missing/);
   });
 
-  it('starts the worker from the manifest and follows its importScripts', () => {
+  it('starts the worker from the manifest and follows what it imports at start, not its lazy part', () => {
     const dir = extension({
       'manifest.json': JSON.stringify({ background: { service_worker: 'background.js' } }),
-      'background.js': 'importScripts("chunks/api.js", "/chunks/zod.js");var a=1;',
+      'background.js':
+        'importScripts("chunks/api.js", "/chunks/zod.js");var a=1;' +
+        'self.addEventListener("install",()=>importScripts("background-lazy.js"));',
       'chunks/api.js': 'var api=1;',
       'chunks/zod.js': 'var z=1;',
+      'background-lazy.js': 'var lazy=1;',
     });
     expect(workerLoad(dir).files.map((f) => f.path)).toEqual([
       'background.js',

@@ -79,6 +79,15 @@ describe('faults', () => {
     await expect(call(ctx.server, 'GET', '/api/urls')).rejects.toThrow(TypeError);
   });
 
+  it('redirect answers with the status and Location given, without a body', async () => {
+    ctx.server.setFault({ kind: 'redirect', location: 'http://127.0.0.1:9/api/urls', status: 307 });
+    const response = await fetch(`${ctx.server.url}/api/urls`, { redirect: 'manual' });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('http://127.0.0.1:9/api/urls');
+    ctx.server.setFault({ kind: 'redirect', location: 'https://example.com/' });
+    expect((await fetch(`${ctx.server.url}/api/urls`, { redirect: 'manual' })).status).toBe(302);
+  });
+
   it('a faulted request is recorded but does not change the store', async () => {
     ctx.server.setFault({ kind: 'error1' });
     const body = { url: 'https://example.net', custom: 'faulted' };
@@ -119,6 +128,9 @@ describe('faults', () => {
     { kind: 'slow' },
     { kind: 'status', status: 99 },
     { kind: 'drop', times: 0 },
+    { kind: 'redirect' },
+    { kind: 'redirect', location: 'not a url' },
+    { kind: 'redirect', location: 'https://example.com/', status: 200 },
   ])('setFault rejects the malformed fault %j', (fault) => {
     expect(() => ctx.server.setFault(fault as unknown as Fault)).toThrow(TypeError);
   });

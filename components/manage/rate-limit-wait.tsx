@@ -1,0 +1,14 @@
+/** The management page's notice while its requests wait for the server's rate limit. */
+import { useEffect, useState } from 'preact/hooks';
+import { RateLimitNotice } from '@/components/RateLimitNotice';
+import { watchRateLimitWait } from '@/lib/rate-limit-state';
+
+/**
+ * "Waiting for the server's rate limit — N s", counting down, while the background holds requests
+ * back; nothing otherwise. `watch` is the storage watcher, a parameter so tests can drive it.
+ */
+export function RateLimitWait({ watch = watchRateLimitWait }: { watch?: typeof watchRateLimitWait }) {
+  const [seconds, setSeconds] = useState<number | null>(null);
+  useEffect(() => watch(setSeconds), [watch]);
+  return <RateLimitNotice seconds={seconds} />;
+}

@@ -1,0 +1,81 @@
+/**
+ * The payload of every request type, checked with zod/mini before its handler runs (the sender and
+ * the type are checked first, in messages.ts). Part of the lazy part (lazy-part.ts): the service
+ * worker's start has no zod, and checks the one request it answers alone, `refresh`, itself.
+ */
+import * as z from 'zod/mini';
+import type { LinkInput } from '@/lib/api/schemas';
+import type { MessageType, RequestOf } from '@/lib/protocol';
+import { isApiMethod } from './api-calls';
+
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+
+// Each built on its first use, like the API schemas (lib/api/schemas.ts): a request needs one.
+const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
+  shorten: z.lazy(() =>
+    z.object({
+      requestId: id,
+      // Only the shape is checked here; the client validates each link field and says what is wrong.
+      input: z.custom<LinkInput>(
+        (value) =>
+          typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string',
+        'input.url must be a string',
+      ),
+      pageTitle: z.optional(z.string()),
+    }),
+  ),
+  refresh: z.lazy(() => z.object({ force: z.optional(z.boolean()) })),
+  saveProfile: z.lazy(() => {
+    const entityId = z.number().check(z.int(), z.positive());
+    const linkDefaults = z.object({
+      campaignId: z.nullable(entityId),
+      channelId: z.nullable(entityId),
+      expiryDays: z.nullable(z.number().check(z.nonnegative())),
+      domain: z.string(),
+      status: z.enum(['public', 'private']),
+    });
+    return z.object({
+      profile: z.object({
+        id: z.optional(id),
+        name: z.string(),
+        serverUrl: z.string(),
+        defaults: z.optional(linkDefaults),
+      }),
+      apiKey: z.optional(z.string()),
+    });
+  }),
+  deleteProfile: z.lazy(() => z.object({ id })),
+  setActiveProfile: z.lazy(() => z.object({ id })),
+  getAccount: z.lazy(() => z.object({ profileId: z.optional(id) })),
+  api: z.lazy(() =>
+    z.object({
+      method: z.string().check(z.refine(isApiMethod, 'method is not an API method')),
+      args: z.array(z.unknown()).check(z.maxLength(8)),
+    }),
+  ) as z.ZodMiniType<RequestOf<'api'>>,
+};
+
+/**
+ * What a payload issue says. zod/mini has no English messages of its own (its locale would add
+ * ~2 KB), so the common cases are named here; others read "Invalid input".
+ */
+function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
+  if (issue.code === 'too_small') return `at least ${issue.minimum} (${issue.origin})`;
+  if (issue.code === 'too_big') return `at most ${issue.maximum} (${issue.origin})`;
+  return undefined;
+}
+
+/** A checked payload, or what is wrong with it (`path: message`). */
+export type PayloadCheck<K extends MessageType> =
+  | { ok: true; data: RequestOf<K> }
+  | { ok: false; problem: string };
+
+/** Checks the payload of a request of a known type. */
+export function checkPayload<K extends MessageType>(type: K, payload: unknown): PayloadCheck<K> {
+  const parsed = payloads[type].safeParse(payload, { error: issueMessage });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, problem: `${where}${issue?.message ?? 'invalid payload'}` };
+}

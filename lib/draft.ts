@@ -1,0 +1,121 @@
+/**
+ * The popup's draft: what the user typed, kept per start URL (the tab's URL when the popup opened),
+ * so a popup that closed by accident — it closes whenever it loses focus — opens again with it.
+ *
+ *   const { drafts, saver } = await openDrafts();      // once, when the popup opens
+ *   const draft = drafts[startUrl];                     // restore it, if any
+ *   const save = saver(startUrl, () => ({ profileId, state: { form, more, moreOpen }, request }));
+ *   save.schedule();                                    // after each change: written 300 ms later
+ *   save.clear();                                       // the link was made
+ *
+ * A change not written yet is written at once when the pointer leaves the popup or the page hides.
+ * The popup imports this module lazily, beside its settings: it stays out of the first load's budget.
+ *
+ * Drafts live in storage.session (memory only, gone when the browser closes); where there is none
+ * (Firefox before 115) in storage.local, and then without the link password, which must not reach disk.
+ */
+import type { LinkFormState } from './link-form';
+import type { ShortenForm } from './ui-shorten';
+
+/** The storage key of all drafts: one map, so a write never has to read first (a closing page can't wait). */
+export const DRAFTS_KEY = 'popupDrafts';
+/** How long typing must pause before the draft is written. */
+export const DRAFT_DEBOUNCE_MS = 300;
+/** Drafts unchanged for longer are dropped at the next write: the user has moved on. */
+export const DRAFT_TTL_MS = 24 * 60 * 60_000;
+
+/** The popup's fields a draft restores, named as in the popup's state. */
+export interface DraftState {
+  form: ShortenForm;
+  /** More options' fields, once opened. */
+  more: LinkFormState | null;
+  moreOpen: boolean;
+}
+
+/** One popup's form as the user left it. */
+export interface Draft {
+  /** The profile whose campaigns, channels and defaults the form was filled for. */
+  profileId: string;
+  state: DraftState;
+  /** The shorten request already sent for this input: sending it again joins it instead of making a twin. */
+  request: { key: string; id: string } | null;
+  /** Epoch ms of the last change. */
+  at: number;
+}
+
+/** Drafts by start URL. */
+export type Drafts = Record<string, Draft>;
+
+type Areas = Pick<typeof browser.storage, 'session' | 'local'>;
+
+/** Every draft kept, or none when storage fails. */
+export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
+  const stored = await (areas.session ?? areas.local).get(DRAFTS_KEY).catch(() => ({}));
+  return ((stored as Record<string, unknown>)[DRAFTS_KEY] ?? {}) as Drafts;
+}
+
+/**
+ * Keeps one start URL's draft in `drafts` (as read by readDrafts) and in storage. `current` gives the
+ * draft as it is now; it is called only when a change is written.
+ */
+export function draftSaver(
+  drafts: Drafts,
+  url: string,
+  current: () => Omit<Draft, 'at'>,
+  areas: Areas = browser.storage,
+  ms = DRAFT_DEBOUNCE_MS,
+) {
+  const session = areas.session;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let dirty = false;
+
+  // Synchronous up to the storage call, so a write started by `pagehide` leaves before the page goes.
+  function write(draft: Omit<Draft, 'at'> | null) {
+    clearTimeout(timer);
+    dirty = false;
+    delete drafts[url];
+    // Drafts of pages left long ago go, so storage.local (no session area) does not fill up.
+    for (const [other, { at }] of Object.entries(drafts))
+      if (Date.now() - at > DRAFT_TTL_MS) delete drafts[other];
+    if (draft) {
+      const { more } = draft.state;
+      const state = session || !more ? draft.state : { ...draft.state, more: { ...more, password: '' } };
+      drafts[url] = { ...draft, state, at: Date.now() };
+    }
+    (session ?? areas.local).set({ [DRAFTS_KEY]: drafts }).catch(() => undefined);
+  }
+
+  const flush = () => {
+    if (dirty) write(current());
+  };
+  // A popup closes when it loses focus, and Chrome then runs none of its handlers: what is typed but
+  // not written yet is written as the pointer leaves the popup, on its way to the click that closes
+  // it, and when the page hides (Firefox, or a popup window closed normally).
+  document.addEventListener('mouseleave', flush);
+  addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', flush);
+  return {
+    /** Writes the draft once changes pause. */
+    schedule() {
+      dirty = true;
+      clearTimeout(timer);
+      timer = setTimeout(flush, ms);
+    },
+    /** Writes a pending change now. */
+    flush,
+    /** Forgets this URL's draft. */
+    clear: () => write(null),
+  };
+}
+
+/** What draftSaver returns. */
+export type DraftSaver = ReturnType<typeof draftSaver>;
+
+/** Reads every kept draft; `saver` then keeps one start URL's draft. */
+export async function openDrafts(areas: Areas = browser.storage) {
+  const drafts = await readDrafts(areas);
+  return {
+    drafts,
+    saver: (url: string, current: () => Omit<Draft, 'at'>) => draftSaver(drafts, url, current, areas),
+  };
+}

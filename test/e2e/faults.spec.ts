@@ -1,0 +1,535 @@
+/**
+ * The server failing in every way the reference server can fail, with the built extension in real
+ * Chromium: the popup (Shorten), the context menu (Shorten link, answered by a notification and the
+ * badge) and the management page (the links list). For each failure the user gets a message that
+ * says what happened and what to do, what they typed stays, the same action succeeds once the server
+ * is well again (without reopening anything), and a link is never created twice on its own: the
+ * server's log counts every POST /api/url/add. Only a 429 is sent again, once, after waiting: the
+ * rate limiter's documented behaviour (lib/rate-limiter.ts), shown here as the popup's countdown.
+ *
+ * The client's timeout (15 s) is not shortened for tests: each browser waits it out once, with the
+ * popup, and with the menu and the management page at the same time.
+ */
+import type { Page } from 'puppeteer-core';
+import { describe, expect, onTestFinished } from 'vitest';
+import { DRAFTS_KEY, type Draft } from '../../lib/draft';
+import type { Fault } from '../server/server';
+import { configureExtension } from './configure';
+import { xdotool } from './desktop';
+import {
+  badgeText,
+  readStorage,
+  recordedNotifications,
+  recordNotifications,
+  waitForMenuItem,
+} from './extension-state';
+import { test } from './fixtures';
+import {
+  clearClipboard,
+  type ExtensionBrowser,
+  isPopupTarget,
+  openPopup,
+  pickContextMenuItem,
+  readClipboard,
+  rightClickAt,
+  screenPointOf,
+} from './harness';
+import { apiRequests, type ReferenceServer, startReference } from './reference-server';
+
+const ADD = 'POST /api/url/add';
+const LIST = 'GET /api/urls';
+/**
+ * The servers' rate-limit window. A 429 tells the client to wait until the window ends, so a short
+ * window keeps each wait to a few seconds, yet long enough to watch the countdown go down.
+ */
+const WINDOW_MS = 4_000;
+const WAIT = { timeout: 10_000 };
+/** Beyond the client's 15 s timeout; the server drops it when it closes. */
+const HANG: Fault = { kind: 'slow', delayMs: 600_000 };
+const SUBMIT = 'form.shorten button[type="submit"]';
+const SHORT_URL = 'input[aria-label="Short URL"]';
+const TIMER = '[role="timer"]';
+/** The countdown's text (components/RateLimitNotice.tsx). */
+const WAITING = /^Waiting for the server's rate limit — \d+ s$/;
+/** Shortlink › Shorten link, on a link (see context-menu.spec.ts). */
+const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
+/** The target of `#docs-link` on the sample page. */
+const DOCS_URL = 'https://example.com/docs/getting-started?ref=sample';
+
+/** A reference server with the short rate-limit window, closed when the test ends. */
+async function startServer(port = 0): Promise<ReferenceServer> {
+  const server = await startReference({ port, windowMs: WINDOW_MS });
+  onTestFinished(() => server.close());
+  return server;
+}
+
+/** One way for the server to fail, what the user must be told (key phrases), and the creates it may cost. */
+interface FaultCase {
+  name: string;
+  fault: Fault;
+  says: string[];
+  /** POST /api/url/add sent for one click: 1, or 2 for a 429 (sent again once after waiting). */
+  posts?: number;
+}
+
+/** The failures every surface goes through; `match` is added per surface. */
+const FAILURES: FaultCase[] = [
+  { name: 'html500', fault: { kind: 'html500' }, says: ['HTML page', 'HTTP 500', 'server URL'] },
+  {
+    name: '401',
+    fault: { kind: 'status', status: 401, json: true },
+    says: ['refused the API key', 'Check the key in Options'],
+  },
+  {
+    name: '403',
+    fault: { kind: 'status', status: 403, json: true },
+    says: ['did not allow this', 'You do not have permission'],
+  },
+  { name: '404', fault: { kind: 'status', status: 404 }, says: ['HTTP 404', 'server URL'] },
+  { name: 'truncated', fault: { kind: 'truncated' }, says: ['cut off or malformed', 'Try again'] },
+  {
+    name: 'error1',
+    fault: { kind: 'error1', message: 'This alias is reserved.' },
+    says: ['This alias is reserved.'],
+  },
+  {
+    name: 'drop',
+    fault: { kind: 'drop' },
+    says: ['Could not reach', 'Check the server URL and your connection'],
+  },
+];
+
+/** The text of a `[role="alert"]` once one shows. */
+async function alertText(page: Page, timeout = WAIT.timeout): Promise<string> {
+  const alert = await page.waitForSelector('[role="alert"]', { timeout });
+  return (await alert?.evaluate((el) => el.textContent ?? '')) ?? '';
+}
+
+function expectSays(text: string, phrases: string[], what: string): void {
+  for (const phrase of phrases) expect(text, `${what}: “${text}”`).toContain(phrase);
+}
+
+/** The value of an input or select. */
+function fieldValue(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (el) => (el as HTMLInputElement).value);
+}
+
+/** The creates the server received for a link with this alias. */
+const addsFor = (server: ReferenceServer, alias: string) =>
+  apiRequests(server, ADD).filter((r) => (r.body as { custom?: string } | undefined)?.custom === alias);
+
+/** Links the server holds with this alias. */
+const linksWith = (server: ReferenceServer, alias: string) =>
+  server.store.links.filter((link) => link.alias === alias);
+
+/** Waits until the popup shows the created short URL `expected`. */
+async function waitForShortUrl(popup: Page, expected: string, timeout = WAIT.timeout): Promise<void> {
+  await popup
+    .waitForFunction(
+      (selector, url) => document.querySelector<HTMLInputElement>(selector)?.value === url,
+      { timeout },
+      SHORT_URL,
+      expected,
+    )
+    .catch(async () => {
+      const shown = await popup.$eval('main', (el) => el.textContent).catch(() => '');
+      throw new Error(`The popup did not show ${expected}; it shows: ${shown}`);
+    });
+}
+
+/**
+ * From now on, records each distinct text of the rate-limit countdown the page shows, in order, so
+ * a test can see it counting down without sampling it from outside.
+ */
+async function recordCountdown(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate((selector) => {
+    const seen: string[] = [];
+    (window as unknown as { __countdown: string[] }).__countdown = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector(selector)?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, TIMER);
+  return () => page.evaluate(() => (window as unknown as { __countdown: string[] }).__countdown);
+}
+
+/** The seconds of countdown texts, which must each be the notice's wording. */
+function secondsOf(texts: string[]): number[] {
+  for (const text of texts) expect(text).toMatch(WAITING);
+  return texts.map((text) => Number(/— (\d+) s/.exec(text)?.[1]));
+}
+
+/** Opens a tab on `url` and the popup over it, once the refresh it starts has filled the campaigns. */
+async function popupOver(ext: ExtensionBrowser, url: string): Promise<{ page: Page; popup: Page }> {
+  const page = await ext.browser.newPage();
+  await page.goto(url);
+  const popup = await openPopup(page);
+  await popup.waitForSelector('#campaign option[value="2"]', WAIT);
+  return { page, popup };
+}
+
+/**
+ * Closes the popup as a click on the page does (the popup loses focus), with the pointer coming from
+ * inside the popup, as a user's does. `before` runs once the pointer has left the popup, before the click.
+ */
+async function clickAwayFromPopup(
+  ext: ExtensionBrowser,
+  page: Page,
+  popup: Page,
+  before?: () => Promise<void>,
+): Promise<void> {
+  const inside = await screenPointOf(popup, '#long-url');
+  await xdotool('mousemove', '--sync', String(inside.x), String(inside.y));
+  const { x, y } = await screenPointOf(page, 'h1');
+  await xdotool('mousemove', '--sync', String(x), String(y));
+  await before?.();
+  await xdotool('click', '1');
+  await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
+}
+
+/** The draft kept for `url` in storage.session (lib/draft.ts), read from the service worker. */
+async function storedDraft(ext: ExtensionBrowser, url: string) {
+  const session = await readStorage(await ext.serviceWorker(), 'session');
+  const drafts = (session[DRAFTS_KEY] ?? {}) as Record<string, Draft>;
+  return drafts[url];
+}
+
+describe('the popup when the server fails', () => {
+  test('explains each failure, keeps the form, succeeds once the server recovers, and never creates twice', {
+    timeout: 240_000,
+  }, async ({ ext, site }) => {
+    let server = await startServer();
+    await configureExtension(await ext.serviceWorker(), { serverUrl: server.url, apiKey: server.apiKey });
+    const pageUrl = site.url('/');
+    const { popup } = await popupOver(ext, pageUrl);
+    await popup.select('#campaign', '2');
+    const countdown = await recordCountdown(popup);
+
+    /** Types `alias`, clicks Shorten and returns the alert; checks the form kept what was typed. */
+    async function failWith(alias: string, timeout?: number): Promise<string> {
+      await popup.locator('#alias').fill(alias);
+      await popup.click(SUBMIT);
+      const text = await alertText(popup, timeout);
+      expect(await fieldValue(popup, '#alias')).toBe(alias);
+      expect(await fieldValue(popup, '#long-url')).toBe(pageUrl);
+      expect(await fieldValue(popup, '#campaign')).toBe('2');
+      expect(await popup.$eval(SUBMIT, (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+      return text;
+    }
+
+    /** Clears the fault and clicks Shorten again: the link is made, once, with what was typed. */
+    async function recover(alias: string, posts: number): Promise<void> {
+      server.setFault(null);
+      await popup.click(SUBMIT);
+      await waitForShortUrl(popup, `${server.url}/${alias}`, 20_000);
+      expect(addsFor(server, alias), `creates of ${alias}`).toHaveLength(posts + 1);
+      expect(linksWith(server, alias), `links with alias ${alias}`).toHaveLength(1);
+      expect(await popup.$('[role="alert"]')).toBeNull();
+    }
+
+    for (const { name, fault, says } of FAILURES) {
+      const alias = `popup-${name}`;
+      server.setFault({ ...fault, match: ADD });
+      expectSays(await failWith(alias), says, name);
+      expect(addsFor(server, alias), `creates of ${alias}`).toHaveLength(1);
+      expect(linksWith(server, alias)).toHaveLength(0);
+      if (name === '401') {
+        expect(await popup.$eval('[role="alert"] button', (b) => b.textContent)).toBe('Open Options');
+      }
+      await recover(alias, 1);
+    }
+
+    // Beyond the timeout: the request is abandoned, and never repeated by the extension.
+    server.setFault({ ...HANG, match: ADD });
+    expectSays(
+      await failWith('popup-timeout', 30_000),
+      [`${server.url} did not answer within 15 seconds`, 'Try again'],
+      'timeout',
+    );
+    expect(addsFor(server, 'popup-timeout')).toHaveLength(1);
+    await recover('popup-timeout', 1);
+
+    // 429, refused again after the wait: the popup counts down instead of looking stuck, a second
+    // press sends nothing, and the background sends the create once more, not more.
+    server.setRateLimit(30); // a fresh window, so the wait is a whole one
+    server.setFault({ kind: 'status', status: 429, json: true, match: ADD });
+    await popup.locator('#alias').fill('popup-429');
+    await popup.click(SUBMIT);
+    await popup.waitForFunction(
+      (timer, submit, pattern) =>
+        new RegExp(pattern).test(document.querySelector(timer)?.textContent ?? '') &&
+        document.querySelector(submit)?.textContent === 'Waiting…',
+      WAIT,
+      TIMER,
+      SUBMIT,
+      WAITING.source,
+    );
+    await popup.focus('#alias');
+    await popup.keyboard.press('Enter');
+    expectSays(await alertText(popup, 20_000), ['Too many requests', 'Try again in'], '429');
+    expect(await popup.$(TIMER), 'the countdown once nothing waits').toBeNull();
+    const seconds = secondsOf(await countdown());
+    expect(seconds.length, `countdown ${seconds}`).toBeGreaterThanOrEqual(2);
+    expect(seconds[1]!, `countdown ${seconds}`).toBeLessThan(seconds[0]!);
+    expect(addsFor(server, 'popup-429')).toHaveLength(2);
+    expect(await fieldValue(popup, '#alias')).toBe('popup-429');
+    await recover('popup-429', 2);
+
+    // 429 once, without a JSON body: waited out and sent again, it just works.
+    server.setFault({ kind: 'status', status: 429, match: ADD, times: 1 });
+    await popup.locator('#alias').fill('popup-429-once');
+    await popup.click(SUBMIT);
+    await popup.waitForSelector(TIMER, WAIT);
+    await waitForShortUrl(popup, `${server.url}/popup-429-once`, 20_000);
+    expect(addsFor(server, 'popup-429-once').map((r) => r.status)).toEqual([429, 200]);
+    expect(linksWith(server, 'popup-429-once')).toHaveLength(1);
+    expect(await popup.$('[role="alert"]')).toBeNull();
+
+    // The server is down, then back on the same address.
+    const { port } = server;
+    await server.close();
+    expectSays(
+      await failWith('popup-down'),
+      [`Could not reach ${server.url}`, 'Check the server URL and your connection'],
+      'server down',
+    );
+    server = await startServer(port);
+    await recover('popup-down', 0);
+  });
+
+  test('keeps a draft per page: closing by accident loses nothing, a queued shorten is joined, never repeated', {
+    timeout: 120_000,
+  }, async ({ ext, site }) => {
+    // A longer window than the other tests: the wait must outlast closing and reopening the popup.
+    const server = await startReference({ windowMs: 12_000 });
+    onTestFinished(() => server.close());
+    await configureExtension(await ext.serviceWorker(), { serverUrl: server.url, apiKey: server.apiKey });
+    site.setPage('/other', '<!doctype html><title>Other</title><h1>Other page</h1>');
+    const pageUrl = site.url('/');
+
+    const { page, popup: first } = await popupOver(ext, pageUrl);
+    let popup = first;
+    await popup.locator('#alias').fill('kept-alias');
+    await popup.select('#channel', '1');
+    await popup.click('button.more-toggle');
+    await popup.waitForSelector('#more-options:not([hidden])', WAIT);
+    const description = await popup.$$eval(
+      '#more-options label',
+      (labels) => labels.find((l) => l.textContent?.trim() === 'Description')?.htmlFor,
+    );
+    await popup.locator(`[id="${description}"]`).fill('kept note');
+    // Closed by a click on the page: by the time the pointer has left the popup, all is written.
+    await clickAwayFromPopup(ext, page, popup, async () => {
+      await expect
+        .poll(async () => {
+          const draft = await storedDraft(ext, pageUrl);
+          return [draft?.state.form.alias, draft?.state.form.channelId, draft?.state.more?.description];
+        }, WAIT)
+        .toEqual(['kept-alias', '1', 'kept note']);
+    });
+
+    // Another page has its own (empty) form.
+    const other = await popupOver(ext, site.url('/other'));
+    expect(await fieldValue(other.popup, '#alias')).toBe('');
+    expect(await other.popup.$('#more-options:not([hidden])')).toBeNull();
+    await clickAwayFromPopup(ext, other.page, other.popup);
+
+    popup = await openPopup(page);
+    await popup.waitForSelector('#long-url', WAIT);
+    expect(await fieldValue(popup, '#alias')).toBe('kept-alias');
+    expect(await fieldValue(popup, '#long-url')).toBe(pageUrl);
+    expect(await fieldValue(popup, '#channel')).toBe('1');
+    await popup.waitForSelector('#more-options:not([hidden])', WAIT);
+    expect(await fieldValue(popup, `[id="${description}"]`)).toBe('kept note');
+
+    // Shorten meets the rate limit; the popup closes while the request waits in the background.
+    server.setRateLimit(30);
+    server.setFault({ kind: 'status', status: 429, match: ADD, times: 1 });
+    await popup.click(SUBMIT);
+    await popup.waitForSelector(TIMER, WAIT);
+    await clickAwayFromPopup(ext, page, popup, async () => {
+      await expect.poll(async () => (await storedDraft(ext, pageUrl))?.request?.id, WAIT).toBeTruthy();
+    });
+    popup = await openPopup(page);
+    await popup.waitForSelector('#long-url', WAIT);
+    // Reopened: the form is back, the countdown says why nothing happened yet, and Shorten joins
+    // the request already queued instead of sending another.
+    expect(await fieldValue(popup, '#alias')).toBe('kept-alias');
+    expect(await popup.$eval(TIMER, (el) => el.textContent)).toMatch(WAITING);
+    await popup.click(SUBMIT);
+    expect(await popup.$eval(SUBMIT, (b) => b.textContent)).toBe('Waiting…');
+    await waitForShortUrl(popup, `${server.url}/kept-alias`, 30_000);
+    expect(addsFor(server, 'kept-alias').map((r) => r.status)).toEqual([429, 200]);
+    expect(linksWith(server, 'kept-alias')).toHaveLength(1);
+    expect(linksWith(server, 'kept-alias')[0]?.description).toBe('kept note');
+
+    // Made: the draft is gone, the next popup on this page starts afresh.
+    expect(await storedDraft(ext, pageUrl)).toBeUndefined();
+    await clickAwayFromPopup(ext, page, popup);
+    popup = await openPopup(page);
+    await popup.waitForSelector('#long-url', WAIT);
+    expect(await fieldValue(popup, '#alias')).toBe('');
+    expect(await popup.$('#more-options:not([hidden])')).toBeNull();
+    expect(addsFor(server, 'kept-alias')).toHaveLength(2);
+  });
+});
+
+describe('the context menu and the management page when the server fails', () => {
+  test('notify or show each failure, keep the search, recover without reloading, and never create twice', {
+    timeout: 240_000,
+  }, async ({ ext, site }) => {
+    let server = await startServer();
+    const worker = await ext.serviceWorker();
+    await configureExtension(worker, { serverUrl: server.url, apiKey: server.apiKey });
+    await waitForMenuItem(worker, 'shorten-link');
+    await recordNotifications(worker);
+    const manage = await ext.extensionPage('manage.html#/links');
+    await manage.waitForSelector('table.list tbody tr', WAIT);
+    const article = await ext.browser.newPage();
+    await article.goto(site.url('/'));
+
+    /** Waits for notification number `count` and returns it. */
+    const notified = async (count: number, timeout = WAIT.timeout) => {
+      await expect.poll(async () => (await recordedNotifications(worker)).length, { timeout }).toBe(count);
+      return (await recordedNotifications(worker)).at(-1)!;
+    };
+    const shortenDocsLink = async () => {
+      await article.bringToFront();
+      // xdotool's `mousemove --sync` waits for the pointer to move: it must not already be on the link.
+      const away = await screenPointOf(article, 'h1');
+      await xdotool('mousemove', '--sync', String(away.x), String(away.y));
+      const menu = await rightClickAt(article, '#docs-link');
+      await pickContextMenuItem(SHORTEN_LINK_KEYS, menu);
+    };
+    const docsAdds = () =>
+      apiRequests(server, ADD).filter((r) => (r.body as { url?: string }).url === DOCS_URL);
+
+    // The links list, sorted one way and then the other so each case sends a new request; the
+    // search the user typed stays in its field throughout.
+    let order = 'click';
+    await manage.bringToFront();
+    const search = await manageControl(manage, 'Search links');
+    const sortBy = await manageControl(manage, 'Sort by');
+    await manage.locator(search).fill('example');
+    await manage.waitForFunction(
+      () => location.hash === '#/links' && !document.querySelector('.loading'),
+      WAIT,
+    );
+    /** Sorts the list the other way: a new request for the same search. */
+    const resort = async () => {
+      await manage.bringToFront();
+      await manage.select(sortBy, order);
+      order = order === 'click' ? 'date' : 'click';
+    };
+    const listFails = async (timeout?: number) => {
+      await resort();
+      const text = await alertText(manage, timeout);
+      expect(await fieldValue(manage, search)).toBe('example');
+      return text;
+    };
+    const listRecovers = async () => {
+      server.setFault(null);
+      await manage.locator('button::-p-text(Retry)').click();
+      // The last list stays on screen while the page reloads: wait for the answer itself.
+      await manage.waitForFunction(
+        () =>
+          !document.querySelector('[role="alert"]') &&
+          document.querySelector('table.list:not([aria-busy="true"]) tbody tr'),
+        WAIT,
+      );
+    };
+
+    // The timeout once, for both at the same time: the menu's create and the list's read hang.
+    server.setFault({ ...HANG, match: '/api/url' });
+    await shortenDocsLink();
+    const listTimedOut = listFails(30_000);
+    expectSays(await listTimedOut, [`${server.url} did not answer within 15 seconds`], 'list timeout');
+    const timedOut = await notified(1, 30_000);
+    expect(timedOut.title).toBe('Could not shorten the link');
+    expectSays(
+      timedOut.message,
+      [`${server.url} did not answer within 15 seconds`, 'Try again'],
+      'menu timeout',
+    );
+    expect(docsAdds()).toHaveLength(1);
+    await listRecovers();
+
+    for (const { name, fault, says } of FAILURES) {
+      server.setFault({ ...fault, match: LIST });
+      expectSays(await listFails(), says, `list ${name}`);
+      await listRecovers();
+    }
+
+    let shown = 1;
+    for (const { name, fault, says } of FAILURES) {
+      const before = docsAdds().length;
+      server.setFault({ ...fault, match: ADD });
+      await shortenDocsLink();
+      const notification = await notified(++shown);
+      expect(notification.title, name).toBe('Could not shorten the link');
+      expectSays(notification.message, says, `menu ${name}`);
+      expect(await badgeText(worker)).toBe('!');
+      expect(docsAdds().length - before, `creates for ${name}`).toBe(1);
+    }
+
+    // 429 on the list: the page counts down while the read waits, then shows the list.
+    const countdown = await recordCountdown(manage);
+    server.setRateLimit(30);
+    server.setFault({ kind: 'status', status: 429, match: LIST, times: 1 });
+    await resort();
+    await manage.waitForSelector(TIMER, WAIT);
+    await manage.waitForFunction(
+      (timer) =>
+        !document.querySelector(timer) &&
+        document.querySelector('table.list:not([aria-busy="true"]) tbody tr'),
+      { timeout: 20_000 },
+      TIMER,
+    );
+    expect(await manage.$('[role="alert"]')).toBeNull();
+    expect(secondsOf(await countdown()).length).toBeGreaterThanOrEqual(1);
+
+    // 429 on the create, refused again after the wait: sent twice in all, then reported.
+    server.setFault({ kind: 'status', status: 429, match: ADD });
+    const before429 = docsAdds().length;
+    await shortenDocsLink();
+    const refused = await notified(++shown, 30_000);
+    expectSays(refused.message, ['Too many requests', 'Try again in'], 'menu 429');
+    expect(docsAdds().length - before429).toBe(2);
+
+    // Down, and back on the same address.
+    const { port } = server;
+    await server.close();
+    await shortenDocsLink();
+    expectSays(
+      (await notified(++shown)).message,
+      [`Could not reach ${server.url}`, 'Check the server URL and your connection'],
+      'menu down',
+    );
+    expectSays(await listFails(), [`Could not reach ${server.url}`], 'list down');
+    server = await startServer(port);
+    await listRecovers();
+
+    // Well again: the same menu item copies the link, made once.
+    await clearClipboard();
+    await shortenDocsLink();
+    const copied = await notified(++shown);
+    expect(copied.message).toContain('Short URL copied');
+    await expect.poll(readClipboard, WAIT).toMatch(new RegExp(`^${server.url}/\\w+$`));
+    expect(docsAdds()).toHaveLength(1);
+    expect(server.store.links.filter((link) => link.longurl === DOCS_URL)).toHaveLength(1);
+    expect(await badgeText(worker)).toBe('✓');
+  });
+});
+
+/** A selector for the management page's control labelled exactly `label`. */
+async function manageControl(page: Page, label: string): Promise<string> {
+  const id = await page.waitForFunction(
+    (text) =>
+      [...document.querySelectorAll('main label')]
+        .find((l) => l.textContent?.trim() === text)
+        ?.getAttribute('for') || false,
+    WAIT,
+    label,
+  );
+  return `[id="${await id.jsonValue()}"]`;
+}

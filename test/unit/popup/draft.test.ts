@@ -1,0 +1,137 @@
+/**
+ * lib/draft.ts: when a draft is written (debounced, and at once when the popup is about to go), where
+ * (storage.session, else storage.local without the link password), per start URL, and how old ones go.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  DRAFT_DEBOUNCE_MS,
+  DRAFT_TTL_MS,
+  DRAFTS_KEY,
+  type Draft,
+  type Drafts,
+  draftSaver,
+  openDrafts,
+  readDrafts,
+} from '@/lib/draft';
+import { emptyLinkForm } from '@/lib/link-form';
+
+const URL_A = 'https://blog.example/a';
+const URL_B = 'https://blog.example/b';
+
+function current(alias: string, password = ''): Omit<Draft, 'at'> {
+  return {
+    profileId: 'p1',
+    state: {
+      form: { url: URL_A, alias, campaignId: '', channelId: '', expiry: '' },
+      more: { ...emptyLinkForm(), password, description: 'note' },
+      moreOpen: true,
+    },
+    request: null,
+  };
+}
+
+const stored = async (area: 'session' | 'local' = 'session') =>
+  ((await fakeBrowser.storage[area].get(DRAFTS_KEY))[DRAFTS_KEY] ?? {}) as Drafts;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date(2031, 2, 14, 10, 0, 0) });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('writing', () => {
+  it('waits until changes pause for 300 ms, then writes the latest state once', async () => {
+    const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+    let alias = 'a';
+    const saver = draftSaver({}, URL_A, () => current(alias));
+
+    for (const next of ['ab', 'abc', 'abcd']) {
+      alias = next;
+      saver.schedule();
+      await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS - 50);
+    }
+    expect(set).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(50);
+
+    expect(set).toHaveBeenCalledOnce();
+    expect((await stored())[URL_A]).toMatchObject({ ...current('abcd'), at: Date.now() });
+  });
+
+  it.each([
+    ['the pointer leaves the popup', () => document.dispatchEvent(new Event('mouseleave'))],
+    ['the page hides', () => window.dispatchEvent(new Event('pagehide'))],
+    ['the page becomes hidden', () => document.dispatchEvent(new Event('visibilitychange'))],
+  ])('writes a pending change at once when %s', async (_when, leave) => {
+    const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+    const saver = draftSaver({}, URL_A, () => current('typed'));
+    leave();
+    expect(set).not.toHaveBeenCalled();
+
+    saver.schedule();
+    leave();
+    expect(set).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS);
+    expect(set).toHaveBeenCalledOnce();
+    expect((await stored())[URL_A]?.state.form.alias).toBe('typed');
+  });
+
+  it('keeps one draft per start URL, forgets this one on clear, and drops those a day old', async () => {
+    const old = { ...current('old'), at: Date.now() - DRAFT_TTL_MS - 1 };
+    const other = { ...current('other'), at: Date.now() - 1000 };
+    await fakeBrowser.storage.session.set({ [DRAFTS_KEY]: { 'https://old.example/': old, [URL_B]: other } });
+    const { drafts, saver } = await openDrafts();
+    expect(Object.keys(drafts)).toEqual(['https://old.example/', URL_B]);
+
+    const save = saver(URL_A, () => current('mine'));
+    save.schedule();
+    save.flush();
+    expect(Object.keys(await stored()).sort()).toEqual([URL_A, URL_B]);
+    expect((await stored())[URL_B]).toEqual(other);
+
+    save.clear();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(Object.keys(await stored())).toEqual([URL_B]);
+  });
+
+  it('cancels a pending write when cleared (the link was made)', async () => {
+    const saver = draftSaver({}, URL_A, () => current('typed'));
+    saver.schedule();
+    saver.clear();
+    await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS);
+    expect(await stored()).toEqual({});
+  });
+});
+
+describe('where drafts live', () => {
+  it('keeps the link password in storage.session, which never reaches the disk', async () => {
+    const saver = draftSaver({}, URL_A, () => current('a', 'open sesame'));
+    saver.schedule();
+    saver.flush();
+    expect((await stored())[URL_A]?.state.more?.password).toBe('open sesame');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+  });
+
+  it('uses storage.local where there is no storage.session, without the link password', async () => {
+    const areas = {
+      local: fakeBrowser.storage.local,
+      session: undefined,
+    } as unknown as typeof browser.storage;
+    const { saver } = await openDrafts(areas);
+    const save = saver(URL_A, () => current('a', 'open sesame'));
+    save.schedule();
+    save.flush();
+
+    const draft = (await stored('local'))[URL_A];
+    expect(draft?.state.form.alias).toBe('a');
+    expect(draft?.state.more).toMatchObject({ password: '', description: 'note' });
+    expect((await readDrafts(areas))[URL_A]?.state.form.alias).toBe('a');
+  });
+
+  it('reads no drafts, rather than failing, when storage cannot be read', async () => {
+    vi.spyOn(fakeBrowser.storage.session, 'get').mockRejectedValue(new Error('broken'));
+    expect(await readDrafts()).toEqual({});
+  });
+});
