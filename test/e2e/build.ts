@@ -40,7 +40,15 @@ export function buildExtension(dirName = process.env[EXT_DIR_ENV] || DEFAULT_EXT
     execFile(
       process.execPath,
       ['--input-type=module', '--eval', buildScript(dirName)],
-      { cwd: ROOT, timeout: BUILD_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      {
+        cwd: ROOT,
+        // Vitest sets NODE_ENV=test, which would make Vite build for development (Preact's jsxDEV
+        // with file names in every element): the e2e run must test, and measure, what ships.
+        env: { ...process.env, NODE_ENV: 'production' },
+        timeout: BUILD_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+        maxBuffer: 16 * 1024 * 1024,
+      },
       (error, stdout, stderr) => {
         if (error) {
           const why = error.killed

@@ -13,12 +13,10 @@ import {
   initialLoad,
   POPUP_BUDGET,
   WORKER_BUDGET,
+  WORKER_LAZY_PART,
   workerLoad,
 } from '../../scripts/bench/sizes';
 import { EXT_PATH } from './build';
-
-/** The worker's lazy part (entrypoints/background-lazy.ts): not loaded at start, so not in its budget. */
-const LAZY_PART = 'background-lazy.js';
 
 function listing(load: InitialLoad): string {
   return load.files.map((file) => `${file.path}: ${file.gzip} B gzip`).join(', ');
@@ -52,7 +50,7 @@ describe('service worker', () => {
 
   it('starts without zod and without the API client: both come with the lazy part on first use', () => {
     const start = readFileSync(join(EXT_PATH, 'background.js'), 'utf8');
-    const lazy = readFileSync(join(EXT_PATH, LAZY_PART), 'utf8');
+    const lazy = readFileSync(join(EXT_PATH, WORKER_LAZY_PART), 'utf8');
     // `_zod` is where every zod schema keeps its internals; the text is one of the client's messages.
     const clientText = 'ids are positive whole numbers';
     expect(start).not.toContain('_zod');
