@@ -5,10 +5,15 @@ import { watchRateLimitWait } from '@/lib/rate-limit-state';
 
 /**
  * "Waiting for the server's rate limit — N s", counting down, while the background holds requests
- * back; nothing otherwise. `watch` is the storage watcher, a parameter so tests can drive it.
+ * back; nothing otherwise. It floats over the page (`.wait-toast`), so it never shifts the content.
+ * `watch` is the storage watcher, a parameter so tests can drive it.
  */
 export function RateLimitWait({ watch = watchRateLimitWait }: { watch?: typeof watchRateLimitWait }) {
   const [seconds, setSeconds] = useState<number | null>(null);
   useEffect(() => watch(setSeconds), [watch]);
-  return <RateLimitNotice seconds={seconds} />;
+  return seconds === null ? null : (
+    <div class="wait-toast">
+      <RateLimitNotice seconds={seconds} />
+    </div>
+  );
 }

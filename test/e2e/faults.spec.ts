@@ -15,6 +15,7 @@ import { describe, expect, onTestFinished } from 'vitest';
 import { DRAFTS_KEY, type Draft } from '../../lib/draft';
 import type { Fault } from '../server/server';
 import { configureExtension } from './configure';
+import { chooseShortenLink } from './context-menu-pick';
 import { xdotool } from './desktop';
 import {
   badgeText,
@@ -29,9 +30,7 @@ import {
   type ExtensionBrowser,
   isPopupTarget,
   openPopup,
-  pickContextMenuItem,
   readClipboard,
-  rightClickAt,
   screenPointOf,
 } from './harness';
 import { apiRequests, type ReferenceServer, startReference } from './reference-server';
@@ -51,8 +50,6 @@ const SHORT_URL = 'input[aria-label="Short URL"]';
 const TIMER = '[role="timer"]';
 /** The countdown's text (components/RateLimitNotice.tsx). */
 const WAITING = /^Waiting for the server's rate limit — \d+ s$/;
-/** Shortlink › Shorten link, on a link (see context-menu.spec.ts). */
-const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
 /** The target of `#docs-link` on the sample page. */
 const DOCS_URL = 'https://example.com/docs/getting-started?ref=sample';
 
@@ -400,14 +397,7 @@ describe('the context menu and the management page when the server fails', () =>
       await expect.poll(async () => (await recordedNotifications(worker)).length, { timeout }).toBe(count);
       return (await recordedNotifications(worker)).at(-1)!;
     };
-    const shortenDocsLink = async () => {
-      await article.bringToFront();
-      // xdotool's `mousemove --sync` waits for the pointer to move: it must not already be on the link.
-      const away = await screenPointOf(article, 'h1');
-      await xdotool('mousemove', '--sync', String(away.x), String(away.y));
-      const menu = await rightClickAt(article, '#docs-link');
-      await pickContextMenuItem(SHORTEN_LINK_KEYS, menu);
-    };
+    const shortenDocsLink = () => chooseShortenLink(worker, article, '#docs-link');
     const docsAdds = () =>
       apiRequests(server, ADD).filter((r) => (r.body as { url?: string }).url === DOCS_URL);
 

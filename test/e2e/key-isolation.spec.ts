@@ -10,18 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Target } from 'puppeteer-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { xdotool } from './desktop';
+import { chooseShortenLink } from './context-menu-pick';
 import { readStorage, recordedNotifications, recordNotifications, waitForMenuItem } from './extension-state';
 import { test } from './fixtures';
-import {
-  allowPermissionDialog,
-  EXT_PATH,
-  type ExtensionBrowser,
-  openPopup,
-  pickContextMenuItem,
-  rightClickAt,
-  screenPointOf,
-} from './harness';
+import { allowPermissionDialog, EXT_PATH, type ExtensionBrowser, openPopup } from './harness';
 import { apiRequests, type ReferenceServer, startReference } from './reference-server';
 
 const ADD = 'POST /api/url/add';
@@ -30,8 +22,6 @@ const FIRST_KEY = 'first-server-secret-7f3a9c2e';
 const SECOND_KEY = 'second-server-secret-b41d07aa';
 const SUBMIT = 'form.shorten button[type="submit"]';
 const SHORT_URL = 'input[aria-label="Short URL"]';
-/** Shortlink › Shorten link, on a link (see context-menu.spec.ts). */
-const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
 
 async function startServer(apiKey: string): Promise<ReferenceServer> {
   const server = await startReference({ apiKey });
@@ -158,9 +148,7 @@ describe('the API key', () => {
     await links.goto(site.url('/links'));
     await waitForMenuItem(worker, 'shorten-link');
     await recordNotifications(worker);
-    const away = await screenPointOf(links, 'h1');
-    await xdotool('mousemove', '--sync', String(away.x), String(away.y));
-    await pickContextMenuItem(SHORTEN_LINK_KEYS, await rightClickAt(links, '#second-link'));
+    await chooseShortenLink(worker, links, '#second-link');
     await expect
       .poll(() => recordedNotifications(worker), WAIT)
       .toEqual([expect.objectContaining({ message: expect.stringContaining('Short URL copied') })]);
