@@ -1,6 +1,7 @@
 import preact from '@preact/preset-vite';
 import type { Plugin, Rolldown } from 'vite';
 import { defineConfig, type EntrypointGroup } from 'wxt';
+import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
 
 /**
  * Hosts the extension may ask for at run time, one origin at a time (the user's own server). Nothing
@@ -96,9 +97,12 @@ function lazyPartOnDemand(serviceWorker: boolean): Plugin {
  */
 const RELEASE_SOURCES = [
   'assets/**',
+  // Build code wxt.config.ts imports (the _locales/ merge).
+  'build/**',
   'components/**',
   'entrypoints/**',
   'lib/**',
+  'locales/**',
   'public/**',
   'package.json',
   'package-lock.json',
@@ -127,6 +131,10 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
     'entrypoints:grouped': (_wxt, groups) => buildPopupAlone(groups),
+    // The browser's _locales/ are built from locales/<language>/<area>.json (see build/locales.ts).
+    'build:publicAssets': (wxt, files) => {
+      files.push(...buildLocaleFiles(`${wxt.config.root}/locales`));
+    },
   },
   vite: ({ browser, manifestVersion }) => ({
     plugins: [
@@ -144,8 +152,9 @@ export default defineConfig({
   manifest: ({ browser, manifestVersion }) => {
     const mv3 = manifestVersion === 3;
     return {
-      name: 'Shortlink',
-      description: 'Shorten and manage links on your own link-shortening server.',
+      name: '__MSG_ext_name__',
+      description: '__MSG_ext_description__',
+      default_locale: DEFAULT_LOCALE,
       permissions: [
         'storage',
         'activeTab',
@@ -170,7 +179,7 @@ export default defineConfig({
         },
         'shorten-page': {
           suggested_key: { default: 'Alt+Shift+S' },
-          description: 'Shorten this page and copy the short URL',
+          description: '__MSG_command_shorten_page__',
         },
       },
       ...(browser === 'firefox' && {

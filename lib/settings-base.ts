@@ -4,7 +4,7 @@
  * 15 KB budget), because the bundler keeps the whole module once another page uses its schemas.
  * `settings.ts` re-exports everything here, so other code keeps importing from it.
  */
-import type { LinkDefaults, Profile, Settings } from './settings';
+import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
 
 export const SETTINGS_KEY = 'settings';
 export const SETTINGS_VERSION = 1;
@@ -14,13 +14,24 @@ export function emptyDefaults(): LinkDefaults {
   return { campaignId: null, channelId: null, expiryDays: null, domain: '', status: 'private' };
 }
 
+/** Behaviour switches of a fresh install: copy the plain URL, change nothing in it. */
+export function defaultBehaviour(): Behaviour {
+  return {
+    autoCopy: true,
+    notifications: true,
+    copyFormat: 'plain',
+    stripTracking: false,
+    preferCanonical: false,
+  };
+}
+
 /** Settings of a fresh install. */
 export function defaultSettings(): Settings {
   return {
     version: SETTINGS_VERSION,
     activeProfileId: null,
     profiles: [],
-    behaviour: { autoCopy: true, notifications: true },
+    behaviour: defaultBehaviour(),
   };
 }
 

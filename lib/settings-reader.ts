@@ -4,10 +4,17 @@
  * (entrypoints/background/lazy-part.ts). The zod schema stays the definition: this reader returns
  * exactly what `parseSettings` returns for any stored value, which
  * test/unit/reliability/settings-reader.test.ts checks against the schema on arbitrary values.
- * Unlike the popup's lighter reader (lib/ui-settings.ts), it checks every field.
+ * The popup reads its settings with it too, for the same reason: zod/mini would cost a third of its budget.
  */
-import type { LinkDefaults, Profile, Settings } from './settings';
-import { defaultSettings, emptyDefaults, SETTINGS_KEY, SETTINGS_VERSION } from './settings-base';
+import { COPY_FORMATS, type CopyFormat } from './copy-format';
+import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
+import {
+  defaultBehaviour,
+  defaultSettings,
+  emptyDefaults,
+  SETTINGS_KEY,
+  SETTINGS_VERSION,
+} from './settings-base';
 
 type Fields = Record<string, unknown>;
 
@@ -54,6 +61,20 @@ function readProfiles(raw: unknown): Profile[] {
   return profiles;
 }
 
+function readBehaviour(raw: unknown): Behaviour {
+  const defaults = defaultBehaviour();
+  if (!isObject(raw)) return defaults;
+  return {
+    autoCopy: flag(raw.autoCopy, defaults.autoCopy),
+    notifications: flag(raw.notifications, defaults.notifications),
+    copyFormat: COPY_FORMATS.includes(raw.copyFormat as CopyFormat)
+      ? (raw.copyFormat as CopyFormat)
+      : defaults.copyFormat,
+    stripTracking: flag(raw.stripTracking, defaults.stripTracking),
+    preferCanonical: flag(raw.preferCanonical, defaults.preferCanonical),
+  };
+}
+
 /** Settings from a raw stored value, exactly as `parseSettings` reads it. */
 export function readStoredSettings(raw: unknown): Settings {
   if (!isObject(raw) || raw.version !== SETTINGS_VERSION) return defaultSettings();
@@ -62,9 +83,7 @@ export function readStoredSettings(raw: unknown): Settings {
     version: SETTINGS_VERSION,
     activeProfileId: activeProfileId === null || typeof activeProfileId === 'string' ? activeProfileId : null,
     profiles: readProfiles(raw.profiles),
-    behaviour: isObject(behaviour)
-      ? { autoCopy: flag(behaviour.autoCopy, true), notifications: flag(behaviour.notifications, true) }
-      : { autoCopy: true, notifications: true },
+    behaviour: readBehaviour(behaviour),
   };
 }
 

@@ -5,10 +5,18 @@
  * Older stored shapes are brought to SETTINGS_VERSION by the background (`lib/migrations/settings.ts`).
  */
 import * as z from 'zod/mini';
-import { defaultSettings, emptyDefaults, SETTINGS_KEY, SETTINGS_VERSION } from './settings-base';
+import { COPY_FORMATS } from './copy-format';
+import {
+  defaultBehaviour,
+  defaultSettings,
+  emptyDefaults,
+  SETTINGS_KEY,
+  SETTINGS_VERSION,
+} from './settings-base';
 
 export {
   activeProfile,
+  defaultBehaviour,
   defaultSettings,
   emptyDefaults,
   SETTINGS_KEY,
@@ -37,6 +45,12 @@ export type Profile = z.infer<typeof profileSchema>;
 const behaviourSchema = z.object({
   autoCopy: z.catch(z.boolean(), true),
   notifications: z.catch(z.boolean(), true),
+  /** How a short link goes on the clipboard (lib/copy-format.ts). */
+  copyFormat: z.catch(z.enum(COPY_FORMATS), 'plain'),
+  /** Remove utm_*, fbclid and other tracking parameters before shortening (lib/url-hygiene.ts). */
+  stripTracking: z.catch(z.boolean(), false),
+  /** Shorten the page's declared canonical URL instead of the address bar's, when there is one. */
+  preferCanonical: z.catch(z.boolean(), false),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
 
@@ -44,7 +58,7 @@ export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   activeProfileId: z.catch(z.nullable(z.string()), null),
   profiles: z.catch(z.array(profileSchema), []),
-  behaviour: z.catch(behaviourSchema, () => ({ autoCopy: true, notifications: true })),
+  behaviour: z.catch(behaviourSchema, defaultBehaviour),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

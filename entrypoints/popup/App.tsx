@@ -23,7 +23,7 @@ import type { Profile, Settings } from '@/lib/settings';
 import { activeProfile } from '@/lib/settings-base';
 import { copyText } from '@/lib/ui-clipboard';
 import { resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
-import { readSettings } from '@/lib/ui-settings';
+import { loadStoredSettings } from '@/lib/settings-reader';
 import {
   type FormErrors,
   type ShortenForm as FormValues,
@@ -135,7 +135,7 @@ export class App extends Component<object, State> {
   private async load(keepUrl?: string) {
     const gen = ++this.generation;
     const [settings, start, drafts] = await Promise.all([
-      readSettings(),
+      loadStoredSettings(),
       keepUrl === undefined ? resolveStartUrl(location.search) : null,
       keepUrl === undefined ? import('@/lib/draft') : null,
     ]);

@@ -14,6 +14,7 @@ import {
   saveSettings,
   settingsSchema,
 } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import { type FakeServer, fakeServer, sendFromPopup, startBackground, stubBrowserApis } from './helpers';
 
 // From the project root, where vitest runs: import.meta.url is not a file URL under happy-dom.
@@ -66,7 +67,7 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
           },
         },
       ],
-      behaviour: { autoCopy: false, notifications: true },
+      behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
     });
     expect(stored[API_KEYS_KEY]).toEqual({ 'profile-1': LEGACY_KEY });
     expect(JSON.stringify(stored[SETTINGS_KEY])).not.toContain(LEGACY_KEY);
@@ -94,7 +95,7 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
         version: 1,
         activeProfileId: null,
         profiles: [],
-        behaviour: { autoCopy: false, notifications: true },
+        behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
       },
       apiKeys: {},
     });
@@ -132,7 +133,10 @@ describe('values the migrations leave alone', () => {
     expect((await storedLocal())[SETTINGS_KEY]).toEqual(newer);
 
     const fresh = await loadSettings();
-    await saveSettings({ ...fresh, behaviour: { autoCopy: false, notifications: false } });
+    await saveSettings({
+      ...fresh,
+      behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: false },
+    });
     const stored = await storedLocal();
     expect(stored[NEWER_SETTINGS_BACKUP_KEY]).toEqual(newer);
     expect(stored[SETTINGS_KEY]).toMatchObject({ version: SETTINGS_VERSION });

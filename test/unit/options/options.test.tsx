@@ -5,6 +5,7 @@ import type { Account } from '@/lib/api/schemas';
 import { putCachedLists } from '@/lib/cache';
 import type { ErrorData, RequestOf } from '@/lib/protocol';
 import { emptyDefaults, loadSettings, type Profile, type Settings, saveSettings } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import {
   button,
   buttons,
@@ -88,7 +89,7 @@ async function seedProfiles(...names: string[]): Promise<Settings> {
     version: 1,
     activeProfileId: profiles[0]?.id ?? null,
     profiles,
-    behaviour: { autoCopy: true, notifications: true },
+    behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true },
   };
   await saveSettings(settings);
   return settings;
@@ -313,7 +314,10 @@ describe('defaults for new links', () => {
     await mountOptions();
     expect(bg.of('refresh')).toEqual([{}]);
     // Changed by the background while the page was open: saving defaults must not undo it.
-    await saveSettings({ ...(await loadSettings()), behaviour: { autoCopy: false, notifications: false } });
+    await saveSettings({
+      ...(await loadSettings()),
+      behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: false },
+    });
 
     await choose(field('Campaign'), '3');
     await choose(field('Channel'), '9');
@@ -331,7 +335,7 @@ describe('defaults for new links', () => {
       status: 'public',
     });
     expect(saved.profiles[1]!.defaults).toEqual(emptyDefaults());
-    expect(saved.behaviour).toEqual({ autoCopy: false, notifications: false });
+    expect(saved.behaviour).toEqual({ ...defaultBehaviour(), autoCopy: false, notifications: false });
     expect(document.body.textContent).toContain('Defaults saved.');
   });
 
@@ -392,9 +396,17 @@ describe('behaviour', () => {
     await mountOptions();
 
     await tick(field('Copy the short URL automatically'), false);
-    expect((await loadSettings()).behaviour).toEqual({ autoCopy: false, notifications: true });
+    expect((await loadSettings()).behaviour).toEqual({
+      ...defaultBehaviour(),
+      autoCopy: false,
+      notifications: true,
+    });
     await tick(field('Show notifications'), false);
-    expect((await loadSettings()).behaviour).toEqual({ autoCopy: false, notifications: false });
+    expect((await loadSettings()).behaviour).toEqual({
+      ...defaultBehaviour(),
+      autoCopy: false,
+      notifications: false,
+    });
   });
 });
 

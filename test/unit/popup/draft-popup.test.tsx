@@ -12,6 +12,7 @@ import { emptyLinkForm } from '@/lib/link-form';
 import type { RequestOf, Result } from '@/lib/protocol';
 import { RATE_LIMIT_WAIT_KEY } from '@/lib/rate-limit-state';
 import { emptyDefaults, saveSettings } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import { type ShortenForm, toShortenInput } from '@/lib/ui-shorten';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../components/dom';
 
@@ -29,7 +30,7 @@ async function seed(): Promise<void> {
     version: 1,
     activeProfileId: profileId,
     profiles: [{ id: profileId, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: { autoCopy: false, notifications: true },
+    behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
   });
   await putCachedLists(profileId, {
     fetchedAt: Date.now(),

@@ -10,6 +10,7 @@ import type { CachedLink } from '@/lib/cache';
 import { putCachedLinks, putCachedLists } from '@/lib/cache';
 import type { RequestOf } from '@/lib/protocol';
 import { emptyDefaults, type LinkDefaults, type Settings, saveSettings } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import {
   button,
   choose,
@@ -36,7 +37,7 @@ async function seed(defaults: Partial<LinkDefaults> = {}) {
     profiles: [
       { id, name: 'Home', serverUrl: 'https://sho.rt', defaults: { ...emptyDefaults(), ...defaults } },
     ],
-    behaviour: { autoCopy: false, notifications: true },
+    behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
   });
   await putCachedLinks(id, [], Date.now());
   await putCachedLists(id, { fetchedAt: Date.now(), campaigns: [{ id: 3, name: 'Spring' }], channels: [] });

@@ -4,6 +4,7 @@ import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/protocol';
 import { type Behaviour, emptyDefaults, type LinkDefaults, type Profile, saveSettings } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
 import {
   button,
@@ -65,7 +66,7 @@ async function seed({ defaults = {}, links = [], behaviour = {}, extraProfiles =
     version: 1,
     activeProfileId: id,
     profiles: [profile, ...extraProfiles],
-    behaviour: { autoCopy: true, notifications: true, ...behaviour },
+    behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true, ...behaviour },
   });
   await putCachedLinks(id, links, Date.now());
   await putCachedLists(id, { fetchedAt: Date.now(), campaigns: CAMPAIGNS, channels: CHANNELS });
@@ -547,7 +548,7 @@ describe('profiles', () => {
           version: 1,
           activeProfileId: id,
           profiles: [{ ...home }, work],
-          behaviour: { autoCopy: true, notifications: true },
+          behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true },
         });
         return ok(null);
       },

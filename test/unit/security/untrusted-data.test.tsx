@@ -11,6 +11,7 @@ import { DomainsView } from '@/components/manage/domains-view';
 import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/cache';
 import { emptyDefaults, saveSettings } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import { fakeBackground, mount as mountPopup, ok } from '../components/dom';
 import { fakeApi, mount as mountView, page } from '../manage/render';
 
@@ -36,7 +37,7 @@ describe('the popup', () => {
       version: 1,
       activeProfileId: profileId,
       profiles: [{ id: profileId, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-      behaviour: { autoCopy: true, notifications: true },
+      behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true },
     });
     const links: CachedLink[] = HOSTILE.map((url, index) => ({
       id: index + 1,

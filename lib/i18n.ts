@@ -1,0 +1,34 @@
+/**
+ * Every piece of text the user sees comes from here: `t('popup_shorten')` looks the message up in the
+ * browser's `_locales` for the user's language (built from `locales/`, see build/locales.ts).
+ * The key type is read from the English files, so a misspelt or missing key fails type checking.
+ */
+import type Background from '@/locales/en/background.json';
+import type Common from '@/locales/en/common.json';
+import type Errors from '@/locales/en/errors.json';
+import type Manage from '@/locales/en/manage.json';
+import type Options from '@/locales/en/options.json';
+import type Popup from '@/locales/en/popup.json';
+
+/** The name of a message in `locales/en/*.json`. */
+export type MessageKey = keyof (typeof Background &
+  typeof Common &
+  typeof Errors &
+  typeof Manage &
+  typeof Options &
+  typeof Popup);
+
+/**
+ * The message in the user's language; `$1`… in it (named placeholders whose content is `$1`…) are
+ * replaced by `substitutions` in order. The browser falls back to English for a missing translation.
+ */
+export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
+  // WXT types getMessage from public/_locales, which this project generates from locales/ instead.
+  const getMessage = browser.i18n.getMessage as (name: string, substitutions?: string[]) => string;
+  return getMessage(key, substitutions.map(String));
+}
+
+/** Sets the page's language (for screen readers and hyphenation) to the one its messages are in. */
+export function setDocumentLanguage(doc: Document = document): void {
+  doc.documentElement.lang = t('common_language_tag');
+}
