@@ -32,3 +32,16 @@ export function t(key: MessageKey, ...substitutions: (string | number)[]): strin
 export function setDocumentLanguage(doc: Document = document): void {
   doc.documentElement.lang = t('common_language_tag');
 }
+
+/** The language tag of the messages in use, for Intl formatting of dates, numbers and plurals. */
+export function uiLanguage(): string {
+  return t('common_language_tag') || 'en';
+}
+
+/**
+ * A count in a sentence: `one` or `other` by the language's plural rules (French says "1 lien" and
+ * "0 lien", English "0 links"), with the count as its `$1`. Browser messages have no plurals of their own.
+ */
+export function tPlural(count: number, one: MessageKey, other: MessageKey): string {
+  return t(new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other, count);
+}
