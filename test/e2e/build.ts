@@ -30,16 +30,25 @@ export const EXT_PATH = extPathOf(process.env[EXT_DIR_ENV] || DEFAULT_EXT_DIR);
 const BUILD_TIMEOUT_MS = 180_000;
 
 // WXT's JS API, because its CLI cannot choose the output folder; inline options win over wxt.config.ts.
-const buildScript = (dirName: string) => `import { build } from 'wxt';
-await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: ${JSON.stringify(dirName)} });`;
+const buildScript = (dirName: string, browser: TargetBrowser) => `import { build } from 'wxt';
+await build({ browser: ${JSON.stringify(browser)}, manifestVersion: 3, outDirTemplate: ${JSON.stringify(dirName)} });`;
 
-/** Builds the extension into `.output/<dirName>` (default: EXT_PATH); throws with the build log if that fails. */
-export function buildExtension(dirName = process.env[EXT_DIR_ENV] || DEFAULT_EXT_DIR): Promise<void> {
+/** The browsers the e2e tests run the extension in. */
+export type TargetBrowser = 'chrome' | 'firefox';
+
+/**
+ * Builds the extension for `browser` (default Chrome) into `.output/<dirName>` (default: EXT_PATH);
+ * throws with the build log if that fails.
+ */
+export function buildExtension(
+  dirName = process.env[EXT_DIR_ENV] || DEFAULT_EXT_DIR,
+  browser: TargetBrowser = 'chrome',
+): Promise<void> {
   const extPath = extPathOf(dirName);
   return new Promise((done, fail) => {
     execFile(
       process.execPath,
-      ['--input-type=module', '--eval', buildScript(dirName)],
+      ['--input-type=module', '--eval', buildScript(dirName, browser)],
       {
         cwd: ROOT,
         // Vitest sets NODE_ENV=test, which would make Vite build for development (Preact's jsxDEV

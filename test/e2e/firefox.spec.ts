@@ -1,0 +1,105 @@
+/**
+ * The Firefox build in a real Firefox (Debian's ESR): where Firefox differs from Chrome — a background
+ * page instead of a service worker and offscreen document, so the shortcut and the context menu copy
+ * from the background page itself; `menus` grouping several items in a submenu; the popup's page and
+ * its clipboard — the everyday flows still work end to end against the reference server.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExtension, extPathOf } from './build';
+import { type FirefoxExtension, launchFirefox } from './firefox';
+import { type PageServer, samplePage, startPageServer } from './page-server';
+import { apiRequests, type ReferenceServer, startReference } from './reference-server';
+
+const BUILD_DIR = `firefox-mv3-e2e-${process.pid}`;
+
+describe('in Firefox', () => {
+  let firefox: FirefoxExtension;
+  let server: ReferenceServer;
+  let site: PageServer;
+
+  beforeAll(async () => {
+    [server, site] = await Promise.all([
+      startReference(),
+      startPageServer({ '/': samplePage(), '/article': samplePage('An article') }),
+      buildExtension(BUILD_DIR, 'firefox'),
+    ]).then(([s, p]) => [s, p] as const);
+    firefox = await launchFirefox(extPathOf(BUILD_DIR));
+  }, 180_000);
+
+  afterAll(async () => {
+    await firefox?.close();
+    await Promise.all([server?.close(), site?.close()]);
+    rmSync(extPathOf(BUILD_DIR), { recursive: true, force: true });
+  });
+
+  /** The short URL the reference server made for `longUrl`. */
+  const shortUrlOf = (longUrl: string) => {
+    const link = server.store.links.find((l) => l.longurl === longUrl);
+    return link && server.store.shortUrl(link);
+  };
+
+  /** Waits until the server has made a link for `longUrl` and that link is on the clipboard. */
+  async function expectCopied(longUrl: string): Promise<void> {
+    await expect.poll(() => shortUrlOf(longUrl), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => firefox.readClipboard(), { timeout: 5_000 }).toBe(shortUrlOf(longUrl));
+  }
+
+  it('connects a server in Options: checks the key, shows the account', async () => {
+    const options = await firefox.extensionPage('options.html');
+    await options.waitForSelector('#server-url');
+    await options.type('#server-url', server.url);
+    await options.type('#api-key', server.apiKey);
+    // Firefox grants the optional host permission here without its prompt (see firefox.ts).
+    await options.locator('form button[type="submit"]').click();
+    await options.waitForSelector('section[aria-label="Account"]', { timeout: 15_000 });
+
+    const check = apiRequests(server, 'GET /api/account').at(-1);
+    expect(check?.headers.authorization).toBe(`Bearer ${server.apiKey}`);
+    expect(await options.$eval('#api-key', (el) => (el as HTMLInputElement).value)).toBe('');
+  });
+
+  it('shortens a page from the popup and copies the short URL', async () => {
+    const longUrl = site.url('/');
+    const popup = await firefox.extensionPage(`popup.html?url=${encodeURIComponent(longUrl)}`);
+    await popup.waitForSelector('form button[type="submit"]:not([disabled])');
+    await popup.click('form button[type="submit"]');
+
+    await expectCopied(longUrl);
+    expect(apiRequests(server, 'POST /api/url/add').map((r) => r.body)).toEqual([
+      { url: longUrl, status: 'private' },
+    ]);
+    expect(await popup.evaluate(() => document.body.textContent)).toContain(shortUrlOf(longUrl));
+  });
+
+  it('shortens the current page with Alt+Shift+S, copying from the background page', async () => {
+    const longUrl = site.url('/article');
+    const page = await firefox.browser.newPage();
+    await page.goto(longUrl);
+
+    await firefox.pressShortcut('Alt+Shift+S');
+
+    await expectCopied(longUrl);
+    expect(apiRequests(server, 'POST /api/url/add').at(-1)?.body).toEqual({
+      url: longUrl,
+      status: 'private',
+    });
+    await page.close();
+  });
+
+  it('shortens a link from its context menu', async () => {
+    const page = await firefox.browser.newPage();
+    await page.goto(site.url('/'));
+    const longUrl = site.url('/other');
+
+    await page.click('#local-link', { button: 'right' });
+    await firefox.pickContextMenuItem('Shorten link');
+
+    await expectCopied(longUrl);
+    expect(apiRequests(server, 'POST /api/url/add').at(-1)?.body).toEqual({
+      url: longUrl,
+      status: 'private',
+    });
+    await page.close();
+  });
+});
