@@ -9,6 +9,9 @@ import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
  */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];
 
+/** API permissions asked for at run time: `tabs` for "shorten all tabs" (see the manifest below). */
+const OPTIONAL_PERMISSIONS = ['tabs'];
+
 /**
  * Builds the popup on its own instead of with the other pages. In one build, every module the popup
  * shares with Options or the management page goes into shared chunks (Preact, the polyfill, the cache
@@ -161,12 +164,20 @@ export default defineConfig({
         'contextMenus',
         'clipboardWrite',
         'notifications',
+        // Reads the page's <link rel="canonical"> when the user asks to shorten it (menu, shortcut):
+        // only in a tab the click or shortcut granted through activeTab, so no host access is added,
+        // and browsers show no install warning for it.
+        'scripting',
         // Chrome's service worker has no DOM: it copies through an offscreen document. Firefox
         // copies from its background page and has no offscreen API.
         ...(browser === 'firefox' ? [] : ['offscreen']),
       ],
       // MV2 has no optional_host_permissions: host patterns go into optional_permissions there.
-      ...(mv3 ? { optional_host_permissions: OPTIONAL_HOSTS } : { optional_permissions: OPTIONAL_HOSTS }),
+      // `tabs` is asked for by the popup when the user shortens all tabs of a window: reading the
+      // other tabs' addresses needs it, and nothing else does, so it is not granted at install.
+      ...(mv3
+        ? { optional_host_permissions: OPTIONAL_HOSTS, optional_permissions: OPTIONAL_PERMISSIONS }
+        : { optional_permissions: [...OPTIONAL_PERMISSIONS, ...OPTIONAL_HOSTS] }),
       // Firefox shows a puzzle piece for an action without its own icon. WXT fills the MV2 key from the
       // popup before it would convert `action`, so MV2 builds must name browser_action themselves.
       [mv3 ? 'action' : 'browser_action']: {

@@ -1,17 +1,47 @@
+import type { ComponentChildren } from 'preact';
 import type { Account } from '@/lib/api/schemas';
+import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
+
+/** Stands in for a value in a message, so the value can be put in markup where the language placed it. */
+const SLOT = '\u0001';
+
+/** A translated sentence with `value` (shown as `wrap` makes it) where the message puts `$1`. */
+function withValue(key: MessageKey, value: string, wrap: (value: string) => ComponentChildren) {
+  const [before = '', after = ''] = t(key, SLOT).split(SLOT);
+  return (
+    <>
+      {before}
+      {wrap(value)}
+      {after}
+    </>
+  );
+}
+
+/** The plan's end date (the server sends `2032-01-31 00:00:00`) in the user's language. */
+function formatExpiry(expires: string): string {
+  const day = expires.slice(0, 10);
+  const date = new Date(`${day}T00:00:00`);
+  return Number.isNaN(date.getTime())
+    ? day
+    : new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(date);
+}
 
 /** The account a profile's key belongs to: who, and the plan with its end date. */
 export function AccountSummary({ account }: { account: Account }) {
-  const who = account.username || account.email;
+  const who = account.username || account.email || t('options_account_unnamed');
+  const plan = account.status || t('options_plan_not_shown');
   return (
-    <section class="account" aria-label="Account">
+    <section class="account" aria-label={t('options_account_label')}>
       <p>
-        Connected as <strong>{who || 'this key’s account'}</strong>
+        {withValue('options_connected_as', who, (name) => (
+          <strong>{name}</strong>
+        ))}
         {account.username && account.email && <span class="muted"> · {account.email}</span>}
       </p>
       <p class="muted">
-        Plan: {account.status || 'not shown'}
-        {account.expires && ` · expires ${account.expires.slice(0, 10)}`}
+        {account.expires
+          ? t('options_plan_expires', plan, formatExpiry(account.expires))
+          : t('options_plan', plan)}
       </p>
     </section>
   );

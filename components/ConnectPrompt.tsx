@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 interface ConnectPromptProps {
   onOpenOptions: () => void;
 }
@@ -6,10 +8,10 @@ interface ConnectPromptProps {
 export function ConnectPrompt({ onOpenOptions }: ConnectPromptProps) {
   return (
     <section class="connect">
-      <h1>Connect your server first</h1>
-      <p class="muted">Enter your link-shortening server’s address and API key in Options.</p>
+      <h1>{t('popup_connect_heading')}</h1>
+      <p class="muted">{t('popup_connect_text')}</p>
       <button type="button" class="primary" onClick={onOpenOptions}>
-        Open Options
+        {t('popup_open_options')}
       </button>
     </section>
   );

@@ -1,24 +1,34 @@
 import { useState } from 'preact/hooks';
 import type { NamedItem } from '@/lib/cache';
+import { t } from '@/lib/i18n';
 import type { LinkDefaults } from '@/lib/settings';
-import { type DefaultsErrors, defaultsFromDraft, draftFromDefaults } from '@/lib/ui-options';
+import {
+  type DefaultsDraft,
+  type DefaultsErrors,
+  defaultsFromDraft,
+  draftFromDefaults,
+} from '@/lib/ui-options';
 import { ChoiceSelect } from './ChoiceSelect';
 import { Field, fieldAria } from './Field';
+
+/** What a save tells the user, next to the Save button. */
+type SaveOutcome = { ok: boolean; message: string };
+type ShownOutcome = SaveOutcome | null;
 
 interface DefaultsFormProps {
   defaults: LinkDefaults;
   campaigns: readonly NamedItem[];
   channels: readonly NamedItem[];
   /** Saves valid defaults; resolves with what to tell the user. */
-  onSave: (defaults: LinkDefaults) => Promise<{ ok: boolean; message: string }>;
+  onSave: (defaults: LinkDefaults) => Promise<SaveOutcome>;
 }
 
 /** Defaults for new links of one profile: campaign, channel, expiry days, domain and status. */
 export function DefaultsForm({ defaults, campaigns, channels, onSave }: DefaultsFormProps) {
   const [draft, setDraft] = useState(() => draftFromDefaults(defaults));
   const [errors, setErrors] = useState<DefaultsErrors>({});
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const change = (patch: Partial<typeof draft>) => {
+  const [outcome, setOutcome] = useState<ShownOutcome>(null);
+  const change = (patch: Partial<DefaultsDraft>) => {
     setDraft({ ...draft, ...patch });
     setOutcome(null);
   };
@@ -37,23 +47,23 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
       <div class="grid">
         <ChoiceSelect
           id="default-campaign"
-          label="Campaign"
+          label={t('options_default_campaign')}
           items={campaigns}
           value={draft.campaignId}
           onChange={(campaignId) => change({ campaignId })}
         />
         <ChoiceSelect
           id="default-channel"
-          label="Channel"
+          label={t('options_default_channel')}
           items={channels}
           value={draft.channelId}
           onChange={(channelId) => change({ channelId })}
         />
         <Field
           id="default-expiry"
-          label="Expiry in days"
+          label={t('options_default_expiry')}
           error={errors.expiryDays}
-          hint="Empty: links never expire."
+          hint={t('options_default_expiry_hint')}
         >
           <input
             id="default-expiry"
@@ -66,28 +76,28 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
             {...fieldAria('default-expiry', errors.expiryDays, true)}
           />
         </Field>
-        <Field id="default-status" label="Status">
+        <Field id="default-status" label={t('options_default_status')}>
           <select
             id="default-status"
             value={draft.status}
             onChange={(e) => change({ status: e.currentTarget.value === 'public' ? 'public' : 'private' })}
           >
-            <option value="private">Private</option>
-            <option value="public">Public</option>
+            <option value="private">{t('options_status_private')}</option>
+            <option value="public">{t('options_status_public')}</option>
           </select>
         </Field>
       </div>
       <Field
         id="default-domain"
-        label="Domain"
+        label={t('options_default_domain')}
         error={errors.domain}
-        hint="Optional branded domain, e.g. https://go.example.com."
+        hint={t('options_default_domain_hint')}
       >
         <input
           id="default-domain"
           type="url"
           spellcheck={false}
-          placeholder="The server’s own domain"
+          placeholder={t('options_default_domain_placeholder')}
           value={draft.domain}
           onInput={(e) => change({ domain: e.currentTarget.value })}
           {...fieldAria('default-domain', errors.domain, true)}
@@ -95,7 +105,7 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
       </Field>
       <div class="row">
         <button type="submit" class="primary">
-          Save defaults
+          {t('options_save_defaults')}
         </button>
         <span class={outcome?.ok === false ? 'field-error' : 'ok'} role="status">
           {outcome?.message}

@@ -1,5 +1,6 @@
 import type { Ref } from 'preact';
 import type { CachedLink } from '@/lib/cache';
+import { t } from '@/lib/i18n';
 
 interface DuplicateNoticeProps {
   link: CachedLink;
@@ -12,16 +13,16 @@ interface DuplicateNoticeProps {
 /** Offers the link made before for the same long URL instead of a second one. */
 export function DuplicateNotice({ link, onCopyExisting, onCreateNew, buttonRef }: DuplicateNoticeProps) {
   return (
-    <section class="card" aria-label="Shortened before">
+    <section class="card" aria-label={t('popup_duplicate_label')}>
       <p class="dup">
-        You shortened this before: <strong>{link.shortUrl}</strong>
+        {t('popup_duplicate_text')} <strong>{link.shortUrl}</strong>
       </p>
       <div class="row">
         <button type="button" class="primary" ref={buttonRef} onClick={onCopyExisting}>
-          Copy existing
+          {t('popup_copy_existing')}
         </button>
         <button type="button" onClick={onCreateNew}>
-          Create new anyway
+          {t('popup_create_new')}
         </button>
       </div>
     </section>

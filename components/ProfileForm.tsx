@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { Field, fieldAria } from './Field';
 
 /** What the server form holds, as typed. */
@@ -44,33 +45,31 @@ export function ProfileForm({
         onSubmit();
       }}
     >
-      <Field id="server-url" label="Server URL" error={errors.serverUrl}>
+      <Field id="server-url" label={t('options_server_url')} error={errors.serverUrl}>
         <input
           id="server-url"
           type="url"
           autoComplete="url"
           spellcheck={false}
-          placeholder="https://short.example.com"
+          placeholder={t('options_server_url_placeholder')}
           value={values.serverUrl}
           onInput={(e) => onChange({ serverUrl: e.currentTarget.value })}
           {...fieldAria('server-url', errors.serverUrl)}
         />
       </Field>
-      <Field id="api-key" label="API key" error={errors.apiKey} hint={keyHint}>
+      <Field id="api-key" label={t('options_api_key')} error={errors.apiKey} hint={keyHint}>
         <input
           id="api-key"
           type="password"
           autoComplete="off"
           spellcheck={false}
-          placeholder={
-            keyHint ? 'Leave empty to keep the saved key' : 'From your account settings on the server'
-          }
+          placeholder={keyHint ? t('options_api_key_keep_placeholder') : t('options_api_key_placeholder')}
           value={values.apiKey}
           onInput={(e) => onChange({ apiKey: e.currentTarget.value })}
           {...fieldAria('api-key', errors.apiKey, keyHint)}
         />
       </Field>
-      <Field id="profile-name" label="Profile name" hint="Optional; the server’s name is used when empty.">
+      <Field id="profile-name" label={t('options_profile_name')} hint={t('options_profile_name_hint')}>
         <input
           id="profile-name"
           autoComplete="off"
@@ -86,11 +85,11 @@ export function ProfileForm({
       )}
       <div class="row">
         <button type="submit" class="primary" disabled={saving}>
-          {saving ? 'Checking…' : 'Save'}
+          {saving ? t('options_checking') : t('options_save')}
         </button>
         {onCancel && (
           <button type="button" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t('options_cancel')}
           </button>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { Profile } from '@/lib/settings';
 
 interface ProfileListProps {
@@ -6,71 +7,106 @@ interface ProfileListProps {
   activeId: string | null;
   editingId: string | null;
   busy: boolean;
+  /** Ids of profiles whose server the extension has no host access to yet (e.g. just imported). */
+  needsAccess?: ReadonlySet<string>;
+  /** Ids of profiles known to have no saved API key (imported without one). */
+  needsKey?: ReadonlySet<string>;
   onUse: (id: string) => void;
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Asks for host access to the profile's server; must run synchronously in the click. */
+  onGrant?: (id: string) => void;
 }
 
-/** Saved profiles: which one is active, and Use / Edit / Delete (Delete asks first). */
+const originText = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
+
+/** Saved profiles: which one is active, what each still needs, and Use / Edit / Delete (Delete asks first). */
 export function ProfileList({
   profiles,
   activeId,
   editingId,
   busy,
+  needsAccess,
+  needsKey,
   onUse,
   onEdit,
   onDelete,
+  onGrant,
 }: ProfileListProps) {
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // The id of the profile whose deletion awaits confirmation; '' for none.
+  const [confirming, setConfirming] = useState('');
   return (
     <ul class="profiles">
       {profiles.map((p) => {
         const name = p.name || p.serverUrl;
         const active = p.id === activeId;
+        const noAccess = needsAccess?.has(p.id) ?? false;
+        const noKey = needsKey?.has(p.id) ?? false;
         return (
           <li key={p.id} class={p.id === editingId ? 'editing' : undefined}>
             <div class="grow">
               <strong>{name}</strong>
-              {active && <span class="badge">Active</span>}
+              {active && <span class="badge">{t('options_active_badge')}</span>}
+              {noAccess && <span class="badge warn">{t('options_needs_access_badge')}</span>}
+              {noKey && <span class="badge warn">{t('options_needs_key_badge')}</span>}
               <div class="muted small">{p.serverUrl}</div>
+              {noAccess && <div class="small">{t('options_needs_access_note', originText(p.serverUrl))}</div>}
+              {noKey && <div class="small">{t('options_needs_key_note')}</div>}
             </div>
             {confirming === p.id ? (
               <ConfirmDelete
                 name={name}
                 busy={busy}
                 onConfirm={() => {
-                  setConfirming(null);
+                  setConfirming('');
                   onDelete(p.id);
                 }}
-                onCancel={() => setConfirming(null)}
+                onCancel={() => setConfirming('')}
               />
             ) : (
               <div class="row">
+                {noAccess && onGrant && (
+                  <button
+                    type="button"
+                    class="primary"
+                    disabled={busy}
+                    onClick={() => onGrant(p.id)}
+                    aria-label={t('options_grant_access_label', originText(p.serverUrl))}
+                  >
+                    {t('options_grant_access')}
+                  </button>
+                )}
                 {!active && (
                   <button
                     type="button"
                     disabled={busy}
                     onClick={() => onUse(p.id)}
-                    aria-label={`Use ${name}`}
+                    aria-label={t('options_use_label', name)}
                   >
-                    Use
+                    {t('options_use')}
                   </button>
                 )}
                 <button
                   type="button"
                   disabled={busy}
                   onClick={() => onEdit(p.id)}
-                  aria-label={`Edit ${name}`}
+                  aria-label={t('options_edit_label', name)}
                 >
-                  Edit
+                  {t('options_edit')}
                 </button>
                 <button
                   type="button"
                   disabled={busy}
                   onClick={() => setConfirming(p.id)}
-                  aria-label={`Delete ${name}`}
+                  aria-label={t('options_delete_label', name)}
                 >
-                  Delete
+                  {t('options_delete')}
                 </button>
               </div>
             )}
@@ -96,12 +132,12 @@ function ConfirmDelete({ name, busy, onConfirm, onCancel }: ConfirmDeleteProps) 
   }, []);
   return (
     <fieldset class="row confirm">
-      <legend class="small">Delete {name} and its saved key?</legend>
+      <legend class="small">{t('options_delete_confirm', name)}</legend>
       <button type="button" class="danger" disabled={busy} onClick={onConfirm}>
-        Delete
+        {t('options_delete')}
       </button>
       <button type="button" ref={cancelRef} onClick={onCancel}>
-        Cancel
+        {t('options_cancel')}
       </button>
     </fieldset>
   );

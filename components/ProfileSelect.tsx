@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { Profile } from '@/lib/settings';
 
 interface ProfileSelectProps {
@@ -11,8 +12,8 @@ interface ProfileSelectProps {
 export function ProfileSelect({ profiles, activeId, disabled, onChange }: ProfileSelectProps) {
   return (
     <select
-      aria-label="Profile"
-      title="Profile"
+      aria-label={t('popup_profile_label')}
+      title={t('popup_profile_label')}
       value={activeId}
       disabled={disabled}
       onChange={(e) => onChange(e.currentTarget.value)}

@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 interface RateLimitNoticeProps {
   /** Whole seconds until waiting requests are sent; null when nothing waits. */
   seconds: number | null;
@@ -10,7 +12,7 @@ interface RateLimitNoticeProps {
 export function RateLimitNotice({ seconds }: RateLimitNoticeProps) {
   return seconds === null ? null : (
     <p class="notice" role="timer">
-      Waiting for the server's rate limit — {seconds} s
+      {t('popup_rate_limit_wait', seconds)}
     </p>
   );
 }

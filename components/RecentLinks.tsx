@@ -1,4 +1,5 @@
 import type { CachedLink } from '@/lib/cache';
+import { t } from '@/lib/i18n';
 import { safeHref } from '@/lib/url';
 
 interface RecentLinksProps {
@@ -20,13 +21,13 @@ export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, no
   return (
     <section class="recent" aria-labelledby="recent-heading">
       <div class="row">
-        <h2 id="recent-heading">Recent</h2>
+        <h2 id="recent-heading">{t('popup_recent_heading')}</h2>
         {note && <span class="muted small grow">{note}</span>}
       </div>
       <input
         type="search"
-        aria-label="Search recent links"
-        placeholder="Search recent links"
+        aria-label={t('popup_search_recent')}
+        placeholder={t('popup_search_recent')}
         value={query}
         onInput={(e) => onQuery(e.currentTarget.value)}
       />
@@ -52,15 +53,19 @@ export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, no
                     {link.longUrl}
                   </span>
                 </div>
-                <button type="button" aria-label={`Copy ${link.shortUrl}`} onClick={() => onCopy(link)}>
-                  {copiedId === link.id ? 'Copied' : 'Copy'}
+                <button
+                  type="button"
+                  aria-label={t('popup_copy_link_label', link.shortUrl)}
+                  onClick={() => onCopy(link)}
+                >
+                  {t(copiedId === link.id ? 'popup_copied_button' : 'popup_copy_button')}
                 </button>
               </li>
             );
           })}
         </ul>
       ) : (
-        <p class="muted">{total > 0 ? 'No recent link matches.' : 'No links yet.'}</p>
+        <p class="muted">{t(total > 0 ? 'popup_no_match' : 'popup_no_links')}</p>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ComponentChildren, Ref } from 'preact';
 import type { NamedItem } from '@/lib/cache';
+import { t } from '@/lib/i18n';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
 import { ChoiceSelect } from './ChoiceSelect';
 import { Field, fieldAria } from './Field';
@@ -20,6 +21,9 @@ interface ShortenFormProps {
   more?: ComponentChildren;
 }
 
+/** What the Long URL field shows when empty: a URL's start, the same in every language. */
+const URL_PLACEHOLDER = 'https://…';
+
 /** The popup's form: long URL, alias, campaign, channel, expiry, `more` and the Shorten button. Enter submits. */
 export function ShortenForm(props: ShortenFormProps) {
   const { values, errors, pending, onChange } = props;
@@ -33,33 +37,33 @@ export function ShortenForm(props: ShortenFormProps) {
         props.onSubmit();
       }}
     >
-      <Field id="long-url" label="Long URL" error={errors.url}>
+      <Field id="long-url" label={t('popup_long_url_label')} error={errors.url}>
         <input
           id="long-url"
           // Same name as the label; e2e specs select the field by this attribute.
-          aria-label="Long URL"
+          aria-label={t('popup_long_url_label')}
           ref={props.urlRef}
           type="url"
           autoComplete="off"
           spellcheck={false}
-          placeholder="https://…"
+          placeholder={URL_PLACEHOLDER}
           value={values.url}
           onInput={(e) => onChange({ url: e.currentTarget.value })}
           {...fieldAria('long-url', errors.url)}
         />
       </Field>
       <div class="grid">
-        <Field id="alias" label="Alias">
+        <Field id="alias" label={t('popup_alias_label')}>
           <input
             id="alias"
             autoComplete="off"
             spellcheck={false}
-            placeholder="optional"
+            placeholder={t('popup_alias_placeholder')}
             value={values.alias}
             onInput={(e) => onChange({ alias: e.currentTarget.value })}
           />
         </Field>
-        <Field id="expiry" label="Expiry" error={errors.expiry}>
+        <Field id="expiry" label={t('popup_expiry_label')} error={errors.expiry}>
           <input
             id="expiry"
             type="datetime-local"
@@ -70,14 +74,14 @@ export function ShortenForm(props: ShortenFormProps) {
         </Field>
         <ChoiceSelect
           id="campaign"
-          label="Campaign"
+          label={t('popup_campaign_label')}
           items={props.campaigns}
           value={values.campaignId}
           onChange={(campaignId) => onChange({ campaignId })}
         />
         <ChoiceSelect
           id="channel"
-          label="Channel"
+          label={t('popup_channel_label')}
           items={props.channels}
           value={values.channelId}
           onChange={(channelId) => onChange({ channelId })}
@@ -85,7 +89,7 @@ export function ShortenForm(props: ShortenFormProps) {
       </div>
       {props.more}
       <button type="submit" class="primary wide" disabled={pending}>
-        {pending ? (props.pendingLabel ?? 'Shortening…') : 'Shorten'}
+        {pending ? (props.pendingLabel ?? t('popup_shortening')) : t('popup_shorten_button')}
       </button>
     </form>
   );

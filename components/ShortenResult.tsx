@@ -1,31 +1,64 @@
 import type { CachedLink } from '@/lib/cache';
+import { COPY_FORMATS, type CopyFormat } from '@/lib/copy-format';
+import { t } from '@/lib/i18n';
+import { FORMAT_NAMES } from '@/lib/ui-clipboard';
 
 interface ShortenResultProps {
   link: CachedLink;
-  copied: boolean;
+  /** The format the link was last copied in; null when it was not copied. */
+  copied: CopyFormat | null;
+  /** Copies in the format of the settings. */
   onCopy: () => void;
+  /** Copies once in another format, leaving the setting as it is. */
+  onCopyAs: (format: CopyFormat) => void;
 }
 
-/** The link just created (or reused): its short URL, a Copy button, the "Copied" state and Details. */
-export function ShortenResult({ link, copied, onCopy }: ShortenResultProps) {
+/**
+ * The link just created (or reused): its short URL, a Copy button, what was copied and in which
+ * format, a "Copy as…" select for a one-off other format, and Details.
+ */
+export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultProps) {
   return (
-    <section class="card result" aria-label="Short link">
+    <section class="card result" aria-label={t('popup_result_label')}>
       <div class="row">
         <input
           class="grow"
           readOnly
-          aria-label="Short URL"
+          aria-label={t('popup_short_url_label')}
           value={link.shortUrl}
           onFocus={(e) => e.currentTarget.select()}
         />
         <button type="button" class="primary" onClick={onCopy}>
-          Copy
+          {t('popup_copy_button')}
         </button>
       </div>
       <div class="row small">
-        <span class="ok">{copied && '✓ Copied'}</span>
+        <span class="ok grow">
+          {copied &&
+            (copied === 'plain' ? t('popup_copied_plain') : t('popup_copied_as', t(FORMAT_NAMES[copied])))}
+        </span>
+        <select
+          class="copy-as"
+          aria-label={t('popup_copy_as')}
+          value=""
+          onChange={(e) => {
+            const format = e.currentTarget.value as CopyFormat;
+            // Back to "Copy as…": the select is an action, not a setting.
+            e.currentTarget.value = '';
+            onCopyAs(format);
+          }}
+        >
+          <option value="" disabled>
+            {t('popup_copy_as')}
+          </option>
+          {COPY_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(FORMAT_NAMES[format])}
+            </option>
+          ))}
+        </select>
         <a href={`/manage.html#/links/${link.id}`} target="_blank" rel="noreferrer">
-          Details
+          {t('popup_details_link')}
         </a>
       </div>
     </section>

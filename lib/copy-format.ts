@@ -3,7 +3,9 @@
  * "title — url". The default format is a setting; every copy path (popup, menu, shortcut) uses this.
  */
 
-export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
+import { COPY_FORMATS } from './settings-base';
+
+export { COPY_FORMATS };
 export type CopyFormat = (typeof COPY_FORMATS)[number];
 
 /** What a copy of a link needs. */
@@ -40,4 +42,27 @@ export function formatForCopy(payload: CopyPayload, format: CopyFormat): string 
 /** Parses a stored or imported format name; anything unknown is the plain URL. */
 export function parseCopyFormat(value: unknown): CopyFormat {
   return COPY_FORMATS.includes(value as CopyFormat) ? (value as CopyFormat) : 'plain';
+}
+
+/** The clipboard flavours of a copy: `text` always; `html` too when rich editors should get a real link. */
+export interface ClipboardPayload {
+  text: string;
+  html?: string;
+}
+
+/**
+ * What to put on the clipboard for one link. The HTML format goes in both flavours: as text/plain,
+ * so a code editor gets the markup, and as text/html, so a mail or document editor gets a link.
+ */
+export function copyPayloadFor(link: CopyPayload, format: CopyFormat): ClipboardPayload {
+  const text = formatForCopy(link, format);
+  return format === 'html' ? { text, html: text } : { text };
+}
+
+/** What to put on the clipboard for a list of links: one line each, in the given order. */
+export function copyPayloadForList(links: readonly CopyPayload[], format: CopyFormat): ClipboardPayload {
+  const lines = links.map((link) => formatForCopy(link, format));
+  const text = lines.join('\n');
+  // In HTML a line break is markup: without <br> a rich editor would run the links together.
+  return format === 'html' ? { text, html: lines.join('<br>\n') } : { text };
 }

@@ -3,6 +3,8 @@
  * `<input type="datetime-local">` form, expiry defaults, retry times and the saved-key hint. Pure.
  */
 
+import { t, tPlural } from './i18n';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A date as `<input type="datetime-local">` wants it (`YYYY-MM-DDTHH:MM`), in local time. */
@@ -43,11 +45,12 @@ export function datetimeLocalToApi(value: string): string | null {
 /** When a rate-limited request may be retried, e.g. "Try again in 40 seconds." */
 export function retryHint(retryAt: number | undefined, now: number): string {
   const seconds = Math.max(1, Math.ceil(((retryAt ?? now + 60_000) - now) / 1000));
-  if (seconds > 90) return `Try again in ${Math.ceil(seconds / 60)} minutes.`;
-  return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  if (seconds > 90)
+    return tPlural(Math.ceil(seconds / 60), 'error_retry_minutes_one', 'error_retry_minutes_other');
+  return tPlural(seconds, 'error_retry_seconds_one', 'error_retry_seconds_other');
 }
 
 /** The hint shown instead of a saved key: only its last four characters. */
 export function savedKeyHint(typedKey: string): string {
-  return `Saved key ends in …${typedKey.trim().slice(-4)}`;
+  return t('options_saved_key_hint', typedKey.trim().slice(-4));
 }

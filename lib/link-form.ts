@@ -8,6 +8,7 @@
  */
 import { z } from 'zod/mini';
 import type { LinkDetail, LinkInput, LinkUpdateInput } from './api/schemas';
+import { type MessageKey, t } from './i18n';
 import { isHttpUrl } from './url';
 
 export interface GeoRow {
@@ -161,32 +162,30 @@ export function fromApiDateTime(value: string | null): string {
   return match ? `${match[1]}T${match[2]}` : '';
 }
 
-const URL_MESSAGE = 'Enter a full web address starting with http:// or https://.';
+// The messages are looked up each time the schema is built, so they follow the page's language.
+const optionalUrl = (message: MessageKey = 'manage_url_invalid') =>
+  z.string().check(z.refine((value) => !filled(value) || isHttpUrl(value.trim()), t(message)));
 
-const optionalUrl = (message = URL_MESSAGE) =>
-  z.string().check(z.refine((value) => !filled(value) || isHttpUrl(value.trim()), message));
-
-/** A row of two parts: both or neither, and `link` (if that is a part) must be http(s). */
-function rowSchema(key: string, keyLabel: string, valueKey: 'link' | 'value') {
-  const keyMessage = `Enter the ${keyLabel}, or clear the row.`;
+/**
+ * A row of two parts: both or neither, and `link` (if that is a part) must be http(s). `keyMessage`
+ * asks for the first part when only the second is filled in.
+ */
+function rowSchema(key: string, keyMessage: MessageKey, valueKey: 'link' | 'value') {
   const shape: Record<string, z.ZodMiniString<string>> = { [key]: z.string(), [valueKey]: z.string() };
   return z.object(shape).check(
     z.superRefine((row: Record<string, string>, ctx) => {
       const name = row[key] ?? '';
       const value = row[valueKey] ?? '';
       if (!filled(name) && !filled(value)) return;
-      if (!filled(name)) ctx.addIssue({ code: 'custom', path: [key], message: keyMessage });
+      if (!filled(name)) ctx.addIssue({ code: 'custom', path: [key], message: t(keyMessage) });
       if (!filled(value)) {
         ctx.addIssue({
           code: 'custom',
           path: [valueKey],
-          message:
-            valueKey === 'link'
-              ? 'Enter the target URL, or clear the row.'
-              : 'Enter a value, or clear the row.',
+          message: valueKey === 'link' ? t('manage_row_target_url_required') : t('manage_row_value_required'),
         });
       } else if (valueKey === 'link' && !isHttpUrl(value.trim())) {
-        ctx.addIssue({ code: 'custom', path: [valueKey], message: URL_MESSAGE });
+        ctx.addIssue({ code: 'custom', path: [valueKey], message: t('manage_url_invalid') });
       }
     }),
   );
@@ -195,53 +194,39 @@ function rowSchema(key: string, keyLabel: string, valueKey: 'link' | 'value') {
 function linkFormSchema(now: Date) {
   return z.object({
     url: z.string().check(
-      z.refine(filled, { message: 'Enter the long URL.', abort: true }),
-      z.refine((value) => isHttpUrl(value.trim()), URL_MESSAGE),
+      z.refine(filled, { message: t('manage_long_url_required'), abort: true }),
+      z.refine((value) => isHttpUrl(value.trim()), t('manage_url_invalid')),
     ),
-    custom: z
-      .string()
-      .check(
-        z.refine((value) => !/[\s/?#]/.test(value.trim()), 'An alias cannot contain spaces, /, ? or #.'),
-      ),
-    domain: optionalUrl('Choose a branded domain (it starts with http:// or https://).'),
+    custom: z.string().check(z.refine((value) => !/[\s/?#]/.test(value.trim()), t('manage_alias_invalid'))),
+    domain: optionalUrl('manage_domain_choice_invalid'),
     expiry: z.string().check(
       z.superRefine((value, ctx) => {
         if (!filled(value)) return;
         const date = parseLocalDateTime(value);
-        if (!date) ctx.addIssue({ code: 'custom', message: 'Enter a date and time.', input: value });
+        if (!date) ctx.addIssue({ code: 'custom', message: t('manage_expiry_invalid'), input: value });
         else if (date.getTime() <= now.getTime()) {
-          ctx.addIssue({ code: 'custom', message: 'The expiry must be in the future.', input: value });
+          ctx.addIssue({ code: 'custom', message: t('manage_expiry_past'), input: value });
         }
       }),
     ),
-    geotarget: z.array(rowSchema('location', 'country or region', 'link')),
-    devicetarget: z.array(rowSchema('device', 'device', 'link')),
-    languagetarget: z.array(rowSchema('language', 'language code', 'link')),
+    geotarget: z.array(rowSchema('location', 'manage_row_location_required', 'link')),
+    devicetarget: z.array(rowSchema('device', 'manage_row_device_required', 'link')),
+    languagetarget: z.array(rowSchema('language', 'manage_row_language_required', 'link')),
     metaimage: z
       .string()
-      .check(
-        z.refine(
-          (value) => !filled(value) || isJpgOrPngUrl(value),
-          'Enter an http(s) address of a .jpg, .jpeg or .png image.',
-        ),
-      ),
+      .check(z.refine((value) => !filled(value) || isJpgOrPngUrl(value), t('manage_meta_image_invalid'))),
     pixels: z
       .string()
-      .check(
-        z.refine(
-          (value) => parsePixelIds(value) !== undefined,
-          'Enter pixel ids as whole numbers separated by commas, e.g. 3, 7.',
-        ),
-      ),
+      .check(z.refine((value) => parsePixelIds(value) !== undefined, t('manage_pixels_invalid'))),
     channel: z
       .string()
-      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), 'Choose a channel.')),
+      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), t('manage_channel_choice_invalid'))),
     campaign: z
       .string()
-      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), 'Choose a campaign.')),
+      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), t('manage_campaign_choice_invalid'))),
     deeplinkApple: optionalUrl(),
     deeplinkGoogle: optionalUrl(),
-    parameters: z.array(rowSchema('name', 'parameter name', 'value')),
+    parameters: z.array(rowSchema('name', 'manage_row_parameter_name_required', 'value')),
   });
 }
 
@@ -256,7 +241,7 @@ export function validateLinkForm(state: LinkFormState, now: Date): LinkFormError
     }
   }
   if (state.deeplink === 'stores' && !filled(state.deeplinkApple) && !filled(state.deeplinkGoogle)) {
-    errors.deeplinkApple ??= 'Enter an App Store or a Google Play link, or choose another deep-link option.';
+    errors.deeplinkApple ??= t('manage_deeplink_stores_required');
   }
   return errors;
 }

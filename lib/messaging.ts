@@ -2,6 +2,7 @@
  * Sending side of the protocol, used by extension pages. The background's side lives in
  * `entrypoints/background/messages.ts`.
  */
+import { t } from './i18n';
 import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from './protocol';
 
 /** Sends one request to the background and returns its Result; never throws. */
@@ -21,7 +22,6 @@ export async function send<K extends MessageType>(
 function noReply(): ErrorData {
   return {
     kind: 'bad_message',
-    message:
-      'The extension’s background did not answer. Close and reopen this page; if it persists, reload the extension.',
+    message: t('error_background_no_reply'),
   };
 }

@@ -7,12 +7,20 @@ import type { ApiErrorKind } from './api/errors';
 import type { Account, LinkInput } from './api/schemas';
 import type { CachedLink, NamedItem } from './cache';
 import type { LinkDefaults, Profile } from './settings';
+import type { SettingsFile } from './settings-transfer';
+import type { ShortenTabsResult } from './shorten-tabs-state';
 
 /**
  * Failures that are not the server's: no profile yet, permission refused, a malformed message, or
  * `internal` — the extension itself failed (storage, a bug); its message never carries details.
  */
-export type ExtensionErrorKind = 'not_configured' | 'permission_denied' | 'bad_message' | 'internal';
+export type ExtensionErrorKind =
+  | 'not_configured'
+  | 'permission_denied'
+  | 'bad_message'
+  | 'internal'
+  /** Another run of the same kind (shortening all tabs of another window) is still going. */
+  | 'busy';
 
 /** What a failed request carries back to a page: plain data with a message a user can act on. */
 export interface ErrorData {
@@ -65,6 +73,29 @@ export interface Protocol {
   getAccount: { request: { profileId?: string }; response: Account };
   /** Calls one client method for the active profile (management pages). */
   api: { request: { method: ApiMethod; args: unknown[] }; response: unknown };
+  /**
+   * Shortens every http(s) tab of a window (duplicates once, addresses cleaned as the behaviour
+   * settings say, cached links reused), copies the list and answers it. Needs the optional `tabs`
+   * permission (else `permission_denied`). Runs in the background, so it survives the popup closing;
+   * progress is in storage.session under SHORTEN_TABS_KEY. A second request for the same window joins
+   * the run; one for another window while it runs gets `busy`.
+   */
+  shortenTabs: { request: { windowId: number }; response: ShortenTabsResult };
+  /**
+   * The settings file of Options' export (lib/settings-transfer.ts). With `includeKeys` the saved API
+   * keys are in it: the one answer that carries keys, given only to the Options page.
+   */
+  exportSettings: { request: { includeKeys: boolean }; response: { file: SettingsFile } };
+  /** Checks a settings file completely, then merges it into the stored settings and keys. */
+  importSettings: { request: { text: string }; response: ImportSummary };
+}
+
+/** What an import changed: counts, and the imported profiles that still need an API key. */
+export interface ImportSummary {
+  added: number;
+  replaced: number;
+  keysImported: number;
+  withoutKey: string[];
 }
 
 export type MessageType = keyof Protocol;
@@ -79,3 +110,13 @@ export interface Message<K extends MessageType = MessageType> {
 
 /** The waiting state the background keeps in storage.session while requests wait for the rate limit. */
 export { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from './rate-limit-state';
+/** The progress of "shorten all tabs", kept in storage.session while it runs and after. */
+export {
+  readShortenTabsProgress,
+  SHORTEN_TABS_KEY,
+  type ShortenedTab,
+  type ShortenTabsProgress,
+  type ShortenTabsResult,
+  type TabFailure,
+  watchShortenTabs,
+} from './shorten-tabs-state';

@@ -3,6 +3,7 @@
  * canvas drawing for PNG download. Nothing here sends the URL anywhere.
  */
 import { encode } from 'uqr';
+import { t } from './i18n';
 
 /** Light modules around the code; the QR standard asks for four so scanners find the edges. */
 export const QUIET_ZONE = 4;
@@ -71,11 +72,11 @@ export function qrPngBlob(matrix: QrMatrix, moduleSize = 8, doc: Document = docu
   const canvas = doc.createElement('canvas');
   canvas.width = canvas.height = qrSide(matrix) * moduleSize;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.reject(new Error('This browser cannot draw on a canvas.'));
+  if (!ctx) return Promise.reject(new Error(t('manage_qr_no_canvas')));
   paintQr(ctx, matrix, moduleSize);
   return new Promise((resolve, reject) => {
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The PNG could not be created.'))),
+      (blob) => (blob ? resolve(blob) : reject(new Error(t('manage_qr_png_failed')))),
       'image/png',
     );
   });

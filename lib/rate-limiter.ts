@@ -16,6 +16,8 @@
  */
 import { ApiError, isApiError } from './api/errors';
 import type { RateLimitInfo } from './api/rate-limit';
+import { retryHint } from './format';
+import { t } from './i18n';
 import type { RateLimitWait } from './rate-limit-state';
 
 /** `user`: the user is waiting for it. `background`: a refresh nobody asked for explicitly. */
@@ -88,10 +90,6 @@ interface Job {
   resent: number;
   resolve(value: unknown): void;
   reject(error: unknown): void;
-}
-
-function seconds(until: number, now: number): number {
-  return Math.max(1, Math.ceil((until - now) / 1000));
 }
 
 /** Creates the limiter of one server key. */
@@ -211,7 +209,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     const until = (resetAt ?? now) + marginMs;
     const error = new ApiError({
       kind: 'rate_limited',
-      message: `Not refreshed: the server's rate limit is nearly used up, and what is left is kept for your own actions. Try again in ${seconds(until, now)} seconds.`,
+      message: t('error_refresh_held_back', retryHint(until, now)),
       retryAt: until,
     });
     for (const job of queues.background.splice(0)) job.reject(error);
@@ -220,7 +218,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   function rejectAll(until: number, now: number): void {
     const error = new ApiError({
       kind: 'rate_limited',
-      message: `Too many requests: the server's rate limit is used up for longer than Shortlink waits. Try again in ${seconds(until, now)} seconds.`,
+      message: t('error_rate_limit_too_long', retryHint(until, now)),
       retryAt: until,
     });
     for (const job of [...queues.user.splice(0), ...queues.background.splice(0)]) job.reject(error);

@@ -7,6 +7,12 @@
 import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
 
 export const SETTINGS_KEY = 'settings';
+
+/**
+ * The copy formats of lib/copy-format.ts, kept here so that reading settings (the popup's first load)
+ * does not bring the formatting code along with the list.
+ */
+export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
 export const SETTINGS_VERSION = 1;
 
 /** Link defaults for a new profile: nothing preset, private links. */

@@ -6,9 +6,10 @@
  * test/unit/reliability/settings-reader.test.ts checks against the schema on arbitrary values.
  * The popup reads its settings with it too, for the same reason: zod/mini would cost a third of its budget.
  */
-import { COPY_FORMATS, type CopyFormat } from './copy-format';
+import type { CopyFormat } from './copy-format';
 import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
 import {
+  COPY_FORMATS,
   defaultBehaviour,
   defaultSettings,
   emptyDefaults,

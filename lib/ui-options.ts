@@ -3,13 +3,19 @@
  * the read-modify-write of settings the page may change itself (link defaults and behaviour).
  */
 import { retryHint } from './format';
+import { t } from './i18n';
 import type { ErrorData } from './protocol';
 import { type Behaviour, type LinkDefaults, loadSettings, type Settings, saveSettings } from './settings';
 import { isHttpUrl } from './url';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */
 export function permissionRefusedMessage(serverUrl: string): string {
-  return `Shortlink needs access to ${new URL(serverUrl).origin} to talk to your server. Click Save and choose Allow.`;
+  return t('options_permission_refused', new URL(serverUrl).origin);
+}
+
+/** What the user is told when Grant access (next to a profile) was refused or dismissed. */
+export function grantRefusedMessage(serverUrl: string): string {
+  return t('options_grant_refused', new URL(serverUrl).origin);
 }
 
 /** A failed saveProfile as a message that says what went wrong and what to do. */
@@ -17,11 +23,11 @@ export function saveFailureMessage(error: ErrorData, serverUrl: string, now = Da
   const origin = new URL(serverUrl).origin;
   switch (error.kind) {
     case 'unauthorized':
-      return `${origin} did not accept this API key. Copy the key again from your account settings on the server and paste it here.`;
+      return t('options_save_unauthorized', origin);
     case 'network':
-      return `Couldn’t reach ${origin}. Check the server URL and that the server is online, then click Save again.`;
+      return t('options_save_network', origin);
     case 'timeout':
-      return `${origin} did not answer in time. Check that the server is online, then click Save again.`;
+      return t('options_save_timeout', origin);
     case 'permission_denied':
       return permissionRefusedMessage(serverUrl);
     case 'rate_limited':
@@ -72,12 +78,11 @@ export function defaultsFromDraft(
     expiryDays !== null &&
     !(Number.isInteger(expiryDays) && expiryDays >= 1 && expiryDays <= MAX_EXPIRY_DAYS)
   ) {
-    errors.expiryDays = `Enter a whole number of days from 1 to ${MAX_EXPIRY_DAYS}, or leave it empty for no expiry.`;
+    errors.expiryDays = t('options_expiry_invalid', MAX_EXPIRY_DAYS);
   }
   const domain = draft.domain.trim().replace(/\/+$/, '');
   if (domain && !isHttpUrl(domain)) {
-    errors.domain =
-      'Enter the branded domain with its scheme, e.g. https://go.example.com, or leave it empty.';
+    errors.domain = t('options_domain_invalid');
   }
   if (errors.expiryDays || errors.domain) return { ok: false, errors };
   return {

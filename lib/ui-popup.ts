@@ -1,19 +1,30 @@
 /**
- * Where the popup's long URL comes from: a fresh "Shorten with options…" request left by the
- * background in storage.session, the popup's own `?url=` (when opened as a window), or the active tab.
+ * How the popup starts: where its long URL comes from (a fresh "Shorten with options…" request left
+ * by the background in storage.session, the popup's own `?url=` when opened as a window, or the
+ * active tab) and the form's initial values.
  */
+import { defaultExpiryValue } from './format';
+import type { LinkDefaults } from './settings';
+import type { ShortenForm } from './ui-shorten';
 import { unshortenableReason } from './url';
 
 /** storage.session key the background's context menu writes `{ url, at }` under. */
 export const PENDING_SHORTEN_KEY = 'pendingShorten';
 /** Older requests are stale: the user opened the popup for something else since. */
 export const PENDING_SHORTEN_TTL_MS = 60_000;
+/**
+ * storage.session key: when the popup last asked for the `tabs` permission to shorten all tabs.
+ * Chromium closes the popup while it shows the dialog; the next popup goes on (popup/all-tabs.tsx).
+ */
+export const ALL_TABS_ASKED_KEY = 'allTabsAsked';
 
 /** The popup's starting URL; `url` is '' and `reason` says why when it cannot be shortened. */
 export interface StartUrl {
   url: string;
   /** The tab's title, only when the URL is the tab's. */
   title?: string;
+  /** The tab's id, only when the URL is the tab's: its canonical URL can then be read. */
+  tabId?: number;
   reason: string | null;
 }
 
@@ -39,12 +50,30 @@ export async function resolveStartUrl(
   now = Date.now(),
 ): Promise<StartUrl> {
   let url = (await takePendingUrl(session, now)) ?? new URLSearchParams(search).get('url');
-  let title: string | undefined;
+  let tab: { url?: string | undefined; title?: string | undefined; id?: number | undefined } | undefined;
   if (url === null) {
-    const [tab] = await tabs.query({ active: true, currentWindow: true });
+    [tab] = await tabs.query({ active: true, currentWindow: true });
     url = tab?.url ?? '';
-    title = tab?.title;
   }
   const reason = unshortenableReason(url);
-  return reason ? { url: '', reason } : { url: url.trim(), reason: null, ...(title ? { title } : {}) };
+  if (reason) return { url: '', reason };
+  return {
+    url: url.trim(),
+    reason: null,
+    ...(tab?.title ? { title: tab.title } : {}),
+    ...(tab?.id !== undefined ? { tabId: tab.id } : {}),
+  };
+}
+
+const idValue = (id: number | null) => (id === null ? '' : String(id));
+
+/** A fresh shorten form for `url` with the profile's defaults (expiry = now + expiryDays). */
+export function initialForm(url: string, defaults: LinkDefaults, now: Date): ShortenForm {
+  return {
+    url,
+    alias: '',
+    campaignId: idValue(defaults.campaignId),
+    channelId: idValue(defaults.channelId),
+    expiry: defaultExpiryValue(defaults.expiryDays, now),
+  };
 }

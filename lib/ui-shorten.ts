@@ -1,8 +1,11 @@
 /**
- * The popup's shorten form as plain data: its initial values from a profile's defaults, its
- * validation, and its conversion into the `input` of a `shorten` request. Pure.
+ * The popup's shorten form as plain data: its validation, and its conversion into the `input` of a
+ * `shorten` request. Pure but for the messages' language. Its initial values are in ui-popup.ts: this
+ * module is only needed on submit, so it comes with the popup's lazy extras.
  */
-import { datetimeLocalToApi, defaultExpiryValue, parseDatetimeLocal } from './format';
+
+import { datetimeLocalToApi, parseDatetimeLocal } from './format';
+import { t } from './i18n';
 import type { LinkDefaults } from './settings';
 import { longUrlError } from './url';
 
@@ -29,19 +32,6 @@ export interface ShortenInput {
 
 export type FormErrors = Partial<Record<'url' | 'expiry', string>>;
 
-const idValue = (id: number | null) => (id === null ? '' : String(id));
-
-/** A fresh form for `url` with the profile's defaults (expiry = now + expiryDays). */
-export function initialForm(url: string, defaults: LinkDefaults, now: Date): ShortenForm {
-  return {
-    url,
-    alias: '',
-    campaignId: idValue(defaults.campaignId),
-    channelId: idValue(defaults.channelId),
-    expiry: defaultExpiryValue(defaults.expiryDays, now),
-  };
-}
-
 /** Field messages for what the server would refuse or what makes no sense; empty when valid. */
 export function validateForm(form: ShortenForm, now: Date): FormErrors {
   const errors: FormErrors = {};
@@ -49,8 +39,8 @@ export function validateForm(form: ShortenForm, now: Date): FormErrors {
   if (url) errors.url = url;
   if (form.expiry) {
     const expiry = parseDatetimeLocal(form.expiry);
-    if (!expiry) errors.expiry = 'Enter a valid date and time, or clear the field.';
-    else if (expiry <= now) errors.expiry = 'The expiry must be in the future.';
+    if (!expiry) errors.expiry = t('popup_expiry_invalid');
+    else if (expiry <= now) errors.expiry = t('popup_expiry_past');
   }
   return errors;
 }

@@ -3,6 +3,8 @@
  * like, and which server-supplied URLs may become links. Pure; small enough for the popup.
  */
 
+import { t } from './i18n';
+
 /** True for an absolute http: or https: URL with a host. */
 export function isHttpUrl(value: string): boolean {
   try {
@@ -25,21 +27,17 @@ export function unshortenableReason(tabUrl: string | undefined): string | null {
   if (isHttpUrl(url)) return null;
   const [, scheme = '', slashes = ''] = /^([a-z][a-z\d+.-]*):(\/\/)?/i.exec(url) ?? [];
   const name = `${scheme.toLowerCase()}:${slashes}`;
-  const why = !url
-    ? 'it has no web address'
-    : INTERNAL.test(scheme.toLowerCase())
-      ? `${name} pages are internal to the browser`
-      : scheme.toLowerCase() === 'file'
-        ? `${name} pages are on this computer, not on the web`
-        : 'only http:// and https:// pages have a web address to share';
-  return `This page can't be shortened (${why}). Paste a URL instead.`;
+  if (!url) return t('error_page_no_address');
+  if (INTERNAL.test(scheme.toLowerCase())) return t('error_page_internal', name);
+  if (scheme.toLowerCase() === 'file') return t('error_page_local_file', name);
+  return t('error_page_not_web');
 }
 
 /** The message shown next to the Long URL field, or null when the value is usable. */
 export function longUrlError(value: string): string | null {
   const url = value.trim();
-  if (!url) return 'Enter the URL to shorten.';
-  if (!isHttpUrl(url)) return 'Enter a full web address starting with http:// or https://.';
+  if (!url) return t('error_long_url_empty');
+  if (!isHttpUrl(url)) return t('error_long_url_not_web');
   return null;
 }
 

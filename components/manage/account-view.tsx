@@ -1,7 +1,9 @@
 /** #/account: the account's details, and forms that change its email or password. */
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import { safeHref } from '@/lib/url';
 import { useApi } from './api-context';
+import { formatDate } from './format';
 import { useAction, useLoad } from './hooks';
 import { ErrorMessage, LoadState, StatusMessage, TextField } from './ui';
 
@@ -18,25 +20,25 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
     setDone(undefined);
     const value = email.trim();
     if (!EMAIL.test(value)) {
-      setError('Enter a valid email address.');
+      setError(t('manage_account_email_invalid'));
       return;
     }
     if (value === current) {
-      setError('This is already the account’s email.');
+      setError(t('manage_account_email_unchanged'));
       return;
     }
     setError(undefined);
     const result = await save.run(value);
     if (!result?.ok) return;
     setEmail('');
-    setDone('Email changed.');
+    setDone(t('manage_account_email_changed'));
     onChanged();
   };
   return (
     <form class="card" onSubmit={onSubmit} aria-labelledby="email-heading" noValidate>
-      <h2 id="email-heading">Change email</h2>
+      <h2 id="email-heading">{t('manage_account_email_heading')}</h2>
       <TextField
-        label="New email"
+        label={t('manage_account_new_email_label')}
         type="email"
         autoComplete="email"
         value={email}
@@ -45,7 +47,7 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
       />
       <div class="actions">
         <button type="submit" class="primary" disabled={save.busy}>
-          Change email
+          {t('manage_account_email_button')}
         </button>
       </div>
       <ErrorMessage error={save.error} />
@@ -65,21 +67,21 @@ function ChangePassword() {
     event.preventDefault();
     setDone(undefined);
     const found: typeof errors = {};
-    if (password === '') found.password = 'Enter the new password.';
-    else if (confirm !== password) found.confirm = 'The passwords do not match.';
+    if (password === '') found.password = t('manage_account_password_required');
+    else if (confirm !== password) found.confirm = t('manage_account_password_mismatch');
     setErrors(found);
     if (found.password || found.confirm) return;
     const result = await save.run(password);
     if (!result?.ok) return;
     setPassword('');
     setConfirm('');
-    setDone('Password changed.');
+    setDone(t('manage_account_password_changed'));
   };
   return (
     <form class="card" onSubmit={onSubmit} aria-labelledby="password-heading" noValidate>
-      <h2 id="password-heading">Change password</h2>
+      <h2 id="password-heading">{t('manage_account_password_heading')}</h2>
       <TextField
-        label="New password"
+        label={t('manage_account_new_password_label')}
         type="password"
         autoComplete="new-password"
         value={password}
@@ -87,7 +89,7 @@ function ChangePassword() {
         error={errors.password}
       />
       <TextField
-        label="Confirm new password"
+        label={t('manage_account_confirm_password_label')}
         type="password"
         autoComplete="new-password"
         value={confirm}
@@ -96,7 +98,7 @@ function ChangePassword() {
       />
       <div class="actions">
         <button type="submit" class="primary" disabled={save.busy}>
-          Change password
+          {t('manage_account_password_button')}
         </button>
       </div>
       <ErrorMessage error={save.error} />
@@ -109,11 +111,11 @@ function ChangePassword() {
 export function AccountView() {
   const api = useApi();
   const account = useLoad(() => api('getAccount'), [api]);
-  const data = account.data;
+  const { data } = account;
   const avatar = data ? safeHref(data.avatar) : undefined;
   return (
     <section aria-labelledby="account-heading">
-      <h1 id="account-heading">Account</h1>
+      <h1 id="account-heading">{t('manage_account_heading')}</h1>
       <LoadState loading={account.loading && !data} error={account.error} onRetry={account.reload} />
       {data && (
         <div class="card account">
@@ -132,22 +134,22 @@ export function AccountView() {
             />
           )}
           <dl class="props">
-            <dt>Username</dt>
+            <dt>{t('manage_account_username_label')}</dt>
             <dd>{data.username || '—'}</dd>
-            <dt>Email</dt>
+            <dt>{t('manage_account_email_label')}</dt>
             <dd>{data.email || '—'}</dd>
             {!avatar && data.avatar && (
               <>
-                <dt>Avatar</dt>
+                <dt>{t('manage_account_avatar_label')}</dt>
                 <dd>{data.avatar}</dd>
               </>
             )}
-            <dt>Plan</dt>
+            <dt>{t('manage_account_plan_label')}</dt>
             <dd>{data.status || '—'}</dd>
-            <dt>Plan expires</dt>
-            <dd>{data.expires || '—'}</dd>
-            <dt>Registered</dt>
-            <dd>{data.registered || '—'}</dd>
+            <dt>{t('manage_account_plan_expires_label')}</dt>
+            <dd>{data.expires ? formatDate(data.expires) : '—'}</dd>
+            <dt>{t('manage_account_registered_label')}</dt>
+            <dd>{data.registered ? formatDate(data.registered) : '—'}</dd>
           </dl>
         </div>
       )}

@@ -1,22 +1,26 @@
 /** #/campaigns: list, create, edit, delete campaigns and assign links to them. */
 import { useState } from 'preact/hooks';
 import type { Campaign } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
-import { forgetChoices } from './choices';
-import { useAction, useDebounced, useLoad, useStepBackFromEmptyPage } from './hooks';
+import { forgetChoices } from './choice-lists';
+import { formatNumber } from './format';
+import { useAction, useDebounced, useLoad } from './hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
 import {
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
-  LoadState,
-  Pager,
+  PagedList,
   SafeLink,
   StatusMessage,
   TextField,
 } from './ui';
 
 const POSITIVE_ID = /^[1-9]\d*$/;
+
+/** The campaign's name, or its number when it has none. */
+const campaignName = (campaign: Campaign) => campaign.name || t('manage_campaign_untitled', campaign.id);
 
 function CreateCampaign({ onCreated }: { onCreated: () => void }) {
   const api = useApi();
@@ -35,26 +39,26 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
     setName('');
     setSlug('');
     setPublic(false);
-    setCreated(`Campaign “${result.data.name || name}” created.`);
+    setCreated(t('manage_campaign_created', result.data.name || name.trim() || result.data.id));
     forgetChoices(api, 'listCampaigns');
     onCreated();
   };
   return (
     <form class="card" onSubmit={onSubmit} aria-labelledby="new-campaign-heading">
-      <h2 id="new-campaign-heading">New campaign</h2>
+      <h2 id="new-campaign-heading">{t('manage_campaign_new_heading')}</h2>
       <div class="grid">
-        <TextField label="Name" value={name} onValue={setName} />
+        <TextField label={t('manage_name_label')} value={name} onValue={setName} />
         <TextField
-          label="Rotator slug"
+          label={t('manage_campaign_slug_label')}
           value={slug}
           onValue={setSlug}
-          hint="Optional: gives the campaign a rotator URL."
+          hint={t('manage_campaign_slug_hint_new')}
         />
       </div>
-      <CheckboxField label="Public" checked={isPublic} onChecked={setPublic} />
+      <CheckboxField label={t('manage_campaign_public_label')} checked={isPublic} onChecked={setPublic} />
       <div class="actions">
         <button type="submit" class="primary" disabled={create.busy}>
-          Create campaign
+          {t('manage_campaign_create_button')}
         </button>
       </div>
       <ErrorMessage error={create.error} />
@@ -79,7 +83,7 @@ function EditCampaign({ campaign, onDone }: { campaign: Campaign; onDone: (chang
   const onSubmit = async (event: Event) => {
     event.preventDefault();
     if (name.trim() === '') {
-      setNameError('Enter a campaign name.');
+      setNameError(t('manage_campaign_name_required'));
       return;
     }
     setNameError(undefined);
@@ -90,21 +94,25 @@ function EditCampaign({ campaign, onDone }: { campaign: Campaign; onDone: (chang
     }
   };
   return (
-    <form class="edit-form" onSubmit={onSubmit} aria-label={`Edit campaign ${campaign.name}`}>
-      <TextField label="Name" value={name} onValue={setName} error={nameError} required />
+    <form
+      class="edit-form"
+      onSubmit={onSubmit}
+      aria-label={t('manage_campaign_edit_form', campaignName(campaign))}
+    >
+      <TextField label={t('manage_name_label')} value={name} onValue={setName} error={nameError} required />
       <TextField
-        label="Rotator slug"
+        label={t('manage_campaign_slug_label')}
         value={slug}
         onValue={setSlug}
-        hint="Leave blank to keep the current rotator."
+        hint={t('manage_campaign_slug_hint_edit')}
       />
-      <CheckboxField label="Public" checked={isPublic} onChecked={setPublic} />
+      <CheckboxField label={t('manage_campaign_public_label')} checked={isPublic} onChecked={setPublic} />
       <div class="actions">
         <button type="submit" class="primary" disabled={save.busy}>
-          Save
+          {t('manage_save')}
         </button>
         <button type="button" onClick={() => onDone(false)}>
-          Cancel
+          {t('manage_cancel')}
         </button>
       </div>
       <ErrorMessage error={save.error} />
@@ -127,10 +135,11 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
         : Promise.resolve({ ok: true as const, data: undefined }),
     [api, q],
   );
-  const run = async (id: number, label: string) => {
+  /** Assigns link `id`; `added` is the message that says it worked. */
+  const run = async (id: number, added: string) => {
     setDone(undefined);
     const result = await assign.run(id);
-    if (result?.ok) setDone(`Added ${label} to “${campaign.name}”.`);
+    if (result?.ok) setDone(added);
   };
   return (
     <div class="assign-panel">
@@ -138,19 +147,28 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (POSITIVE_ID.test(linkId.trim())) run(Number(linkId.trim()), `link #${linkId.trim()}`);
+          const id = linkId.trim();
+          if (POSITIVE_ID.test(id))
+            run(Number(id), t('manage_campaign_assigned_id', id, campaignName(campaign)));
         }}
       >
-        <TextField label="Link id" type="number" min={1} step={1} value={linkId} onValue={setLinkId} />
+        <TextField
+          label={t('manage_campaign_link_id_label')}
+          type="number"
+          min={1}
+          step={1}
+          value={linkId}
+          onValue={setLinkId}
+        />
         <button type="submit" disabled={assign.busy || !POSITIVE_ID.test(linkId.trim())}>
-          Assign link
+          {t('manage_campaign_assign_by_id_button')}
         </button>
       </form>
-      <TextField label="Or search links to assign" type="search" value={search} onValue={setSearch} />
+      <TextField label={t('manage_campaign_search_label')} type="search" value={search} onValue={setSearch} />
       <ErrorMessage error={found.error} />
       {found.data && (
-        <ul class="pick-list" aria-label="Matching links">
-          {found.data.items.length === 0 && <li>No links match.</li>}
+        <ul class="pick-list" aria-label={t('manage_campaign_search_results')}>
+          {found.data.items.length === 0 && <li>{t('manage_campaign_search_none')}</li>}
           {found.data.items.map((link) => (
             <li key={link.id}>
               <span>
@@ -159,15 +177,25 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
               <button
                 type="button"
                 disabled={assign.busy}
-                onClick={() => run(link.id, `“${link.title || link.alias}”`)}
+                aria-label={t('manage_campaign_assign_one_label', link.title || link.alias)}
+                onClick={() =>
+                  run(
+                    link.id,
+                    t('manage_campaign_assigned_link', link.title || link.alias, campaignName(campaign)),
+                  )
+                }
               >
-                Assign
+                {t('manage_campaign_assign_one_button')}
               </button>
             </li>
           ))}
-          {found.data.total > found.data.items.length && (
+          {found.data.items.length < found.data.total && (
             <li class="hint">
-              Showing {found.data.items.length} of {found.data.total}; refine the search to find others.
+              {t(
+                'manage_campaign_search_more',
+                formatNumber(found.data.items.length),
+                formatNumber(found.data.total),
+              )}
             </li>
           )}
         </ul>
@@ -192,13 +220,15 @@ function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: (
   return (
     <li class="item card">
       <div class="item-head">
-        <h3>{campaign.name || `Campaign #${campaign.id}`}</h3>
-        <span class="badge">{campaign.public ? 'Public' : 'Private'}</span>
+        <h3>{campaignName(campaign)}</h3>
+        <span class="badge">
+          {campaign.public ? t('manage_campaign_badge_public') : t('manage_campaign_badge_private')}
+        </span>
       </div>
       <dl class="props">
-        <dt>Rotator</dt>
-        <dd>{campaign.rotator ? <SafeLink url={campaign.rotator} /> : 'No rotator'}</dd>
-        <dt>List page</dt>
+        <dt>{t('manage_campaign_rotator_label')}</dt>
+        <dd>{campaign.rotator ? <SafeLink url={campaign.rotator} /> : t('manage_campaign_no_rotator')}</dd>
+        <dt>{t('manage_campaign_list_page_label')}</dt>
         <dd>{campaign.list ? <SafeLink url={campaign.list} /> : '—'}</dd>
       </dl>
       <div class="actions">
@@ -207,16 +237,21 @@ function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: (
           aria-expanded={mode === 'edit'}
           onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}
         >
-          Edit
+          {t('manage_edit')}
         </button>
         <button
           type="button"
           aria-expanded={mode === 'assign'}
           onClick={() => setMode(mode === 'assign' ? 'view' : 'assign')}
         >
-          Assign links
+          {t('manage_campaign_assign_links_button')}
         </button>
-        <ConfirmDelete what={`campaign “${campaign.name}”`} onConfirm={onDelete} busy={remove.busy} />
+        <ConfirmDelete
+          label={t('manage_campaign_delete_label', campaignName(campaign))}
+          question={t('manage_campaign_delete_question', campaignName(campaign))}
+          onConfirm={onDelete}
+          busy={remove.busy}
+        />
       </div>
       <ErrorMessage error={remove.error} />
       {mode === 'edit' && (
@@ -238,30 +273,24 @@ export function CampaignsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const campaigns = useLoad(() => api('listCampaigns', { limit: PAGE_SIZE, page }), [api, page]);
-  useStepBackFromEmptyPage(campaigns.data, setPage);
   return (
     <section aria-labelledby="campaigns-heading">
-      <h1 id="campaigns-heading">Campaigns</h1>
+      <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
       <CreateCampaign onCreated={campaigns.reload} />
-      <LoadState
-        loading={campaigns.loading && !campaigns.data}
-        error={campaigns.error}
-        onRetry={campaigns.reload}
-      />
-      {campaigns.data && (
-        <>
-          {campaigns.data.items.length === 0 ? (
-            <p>No campaigns yet.</p>
-          ) : (
-            <ul class="items" aria-busy={campaigns.loading}>
-              {campaigns.data.items.map((campaign) => (
-                <CampaignRow key={campaign.id} campaign={campaign} onChanged={campaigns.reload} />
-              ))}
-            </ul>
-          )}
-          <Pager label="Campaign pages" page={campaigns.data} onPage={setPage} busy={campaigns.loading} />
-        </>
-      )}
+      <PagedList
+        list={campaigns}
+        empty={t('manage_campaigns_empty')}
+        pagerLabel={t('manage_campaigns_pager')}
+        onPage={setPage}
+      >
+        {(items, busy) => (
+          <ul class="items" aria-busy={busy}>
+            {items.map((campaign) => (
+              <CampaignRow key={campaign.id} campaign={campaign} onChanged={campaigns.reload} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -2,19 +2,19 @@
 import { useId, useState } from 'preact/hooks';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel } from '@/lib/api/schemas';
+import { type MessageKey, t } from '@/lib/i18n';
 import { isHexColor } from '@/lib/link-form';
-import type { Result } from '@/lib/protocol';
 import { useApi } from './api-context';
-import { forgetChoices, useChoices } from './choices';
-import { useAction, useLoad, useStepBackFromEmptyPage } from './hooks';
+import { forgetChoices, useChoices } from './choice-lists';
+import { formatDate } from './format';
+import { type Reply, useAction, useLoad } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { routeHref } from './route';
 import {
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
-  LoadState,
-  Pager,
+  PagedList,
   SafeLink,
   SelectField,
   StatusMessage,
@@ -33,11 +33,14 @@ interface ChannelFields {
 /** Field → message; empty when the channel can be sent. */
 export function validateChannel(fields: ChannelFields): Partial<Record<keyof ChannelFields, string>> {
   const errors: Partial<Record<keyof ChannelFields, string>> = {};
-  if (fields.name.trim() === '') errors.name = 'Enter a channel name.';
+  if (fields.name.trim() === '') errors.name = t('manage_channel_name_required');
   if (fields.color.trim() !== '' && !isHexColor(fields.color))
-    errors.color = 'Enter a HEX colour like #1A2B3C.';
+    errors.color = t('manage_channel_color_invalid');
   return errors;
 }
+
+/** The channel's name, or its number when it has none. */
+const channelName = (channel: Channel) => channel.name || t('manage_channel_untitled', channel.id);
 
 /** A colour picker and the same colour as HEX text, kept in step. */
 function ColorField({
@@ -53,7 +56,7 @@ function ColorField({
   return (
     <div class="color-field">
       <div class="field">
-        <label for={id}>Colour</label>
+        <label for={id}>{t('manage_channel_color_label')}</label>
         <input
           id={id}
           type="color"
@@ -61,7 +64,13 @@ function ColorField({
           onInput={(event) => onValue(event.currentTarget.value.toUpperCase())}
         />
       </div>
-      <TextField label="Colour (HEX)" value={value} onValue={onValue} error={error} placeholder="#1E88E5" />
+      <TextField
+        label={t('manage_channel_color_hex_label')}
+        value={value}
+        onValue={onValue}
+        error={error}
+        placeholder={DEFAULT_COLOR}
+      />
     </div>
   );
 }
@@ -74,7 +83,7 @@ function ChannelForm({
 }: {
   initial: ChannelFields;
   submitLabel: string;
-  save: (fields: ChannelFields) => Promise<Result<unknown>>;
+  save: (fields: ChannelFields) => Reply<unknown>;
   onDone?: (changed: boolean) => void;
 }) {
   const [fields, setFields] = useState(initial);
@@ -96,23 +105,31 @@ function ChannelForm({
     <form class="channel-form" onSubmit={onSubmit} noValidate>
       <div class="grid">
         <TextField
-          label="Name"
+          label={t('manage_name_label')}
           value={fields.name}
           onValue={(v) => set('name', v)}
           error={errors.name}
           required
         />
-        <TextField label="Description" value={fields.description} onValue={(v) => set('description', v)} />
+        <TextField
+          label={t('manage_channel_description_label')}
+          value={fields.description}
+          onValue={(v) => set('description', v)}
+        />
       </div>
       <ColorField value={fields.color} onValue={(v) => set('color', v)} error={errors.color} />
-      <CheckboxField label="Starred" checked={fields.starred} onChecked={(v) => set('starred', v)} />
+      <CheckboxField
+        label={t('manage_channel_starred_label')}
+        checked={fields.starred}
+        onChecked={(v) => set('starred', v)}
+      />
       <div class="actions">
         <button type="submit" class="primary" disabled={action.busy}>
           {submitLabel}
         </button>
         {onDone && (
           <button type="button" onClick={() => onDone(false)}>
-            Cancel
+            {t('manage_cancel')}
           </button>
         )}
       </div>
@@ -141,23 +158,21 @@ function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () =>
           aria-hidden="true"
         />
         <h3>
-          <a href={routeHref({ name: 'channel', id: channel.id })}>
-            {channel.name || `Channel #${channel.id}`}
-          </a>
+          <a href={routeHref({ name: 'channel', id: channel.id })}>{channelName(channel)}</a>
         </h3>
-        {channel.starred && <span class="badge">★ Starred</span>}
+        {channel.starred && <span class="badge">★ {t('manage_channel_badge_starred')}</span>}
       </div>
       {channel.description && <p>{channel.description}</p>}
       <div class="actions">
         <a class="button" href={routeHref({ name: 'channel', id: channel.id })}>
-          View items
+          {t('manage_channel_view_items')}
         </a>
         <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-          Edit
+          {t('manage_edit')}
         </button>
         <ConfirmDelete
-          what={`channel “${channel.name}”`}
-          warning="Its links, bio pages and QR codes will be unassigned from it (they are not deleted)."
+          label={t('manage_channel_delete_label', channelName(channel))}
+          question={t('manage_channel_delete_question', channelName(channel))}
           onConfirm={onDelete}
           busy={remove.busy}
         />
@@ -171,7 +186,7 @@ function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () =>
             color: channel.color,
             starred: channel.starred,
           }}
-          submitLabel="Save"
+          submitLabel={t('manage_save')}
           save={(fields) =>
             api('updateChannel', channel.id, {
               name: fields.name.trim(),
@@ -199,15 +214,14 @@ export function ChannelsView() {
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<string>();
   const channels = useLoad(() => api('listChannels', { limit: PAGE_SIZE, page }), [api, page]);
-  useStepBackFromEmptyPage(channels.data, setPage);
   return (
     <section aria-labelledby="channels-heading">
-      <h1 id="channels-heading">Channels</h1>
+      <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
       <div class="card">
-        <h2>New channel</h2>
+        <h2>{t('manage_channel_new_heading')}</h2>
         <ChannelForm
           initial={{ name: '', description: '', color: DEFAULT_COLOR, starred: false }}
-          submitLabel="Create channel"
+          submitLabel={t('manage_channel_create_button')}
           save={async (fields) => {
             setCreated(undefined);
             const result = await api('addChannel', {
@@ -217,7 +231,7 @@ export function ChannelsView() {
               starred: fields.starred,
             });
             if (result.ok) {
-              setCreated(`Channel “${fields.name.trim()}” created.`);
+              setCreated(t('manage_channel_created', fields.name.trim()));
               forgetChoices(api, 'listChannels');
               channels.reload();
             }
@@ -226,34 +240,32 @@ export function ChannelsView() {
         />
         <StatusMessage text={created} />
       </div>
-      <LoadState
-        loading={channels.loading && !channels.data}
-        error={channels.error}
-        onRetry={channels.reload}
-      />
-      {channels.data && (
-        <>
-          {channels.data.items.length === 0 ? (
-            <p>No channels yet.</p>
-          ) : (
-            <ul class="items" aria-busy={channels.loading}>
-              {channels.data.items.map((channel) => (
-                <ChannelRow key={channel.id} channel={channel} onChanged={channels.reload} />
-              ))}
-            </ul>
-          )}
-          <Pager label="Channel pages" page={channels.data} onPage={setPage} busy={channels.loading} />
-        </>
-      )}
+      <PagedList
+        list={channels}
+        empty={t('manage_channels_empty')}
+        pagerLabel={t('manage_channels_pager')}
+        onPage={setPage}
+      >
+        {(items, busy) => (
+          <ul class="items" aria-busy={busy}>
+            {items.map((channel) => (
+              <ChannelRow key={channel.id} channel={channel} onChanged={channels.reload} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }
 
-/** `label` starts a table cell or an option; `noun` goes inside a sentence ("QR code" keeps its capitals). */
-const ITEM_TYPES: { value: ChannelItemType; label: string; noun: string }[] = [
-  { value: 'links', label: 'Link', noun: 'link' },
-  { value: 'bio', label: 'Bio page', noun: 'bio page' },
-  { value: 'qr', label: 'QR code', noun: 'QR code' },
+/**
+ * The kinds of item a channel holds: `label` names the kind in a table cell or an option, `added` is
+ * the whole sentence said when one was added (each language words it for that kind).
+ */
+const ITEM_TYPES: { value: ChannelItemType; label: MessageKey; added: MessageKey }[] = [
+  { value: 'links', label: 'manage_channel_item_type_link', added: 'manage_channel_item_added_link' },
+  { value: 'bio', label: 'manage_channel_item_type_bio', added: 'manage_channel_item_added_bio' },
+  { value: 'qr', label: 'manage_channel_item_type_qr', added: 'manage_channel_item_added_qr' },
 ];
 
 function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: () => void }) {
@@ -268,29 +280,30 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
     setDone(undefined);
     const raw = itemId.trim();
     if (!/^[1-9]\d*$/.test(raw)) {
-      setIdError('Enter the item’s id (a positive whole number).');
+      setIdError(t('manage_channel_item_id_invalid'));
       return;
     }
     setIdError(undefined);
     const result = await assign.run(Number(raw));
     if (result?.ok) {
-      setDone(`Added ${ITEM_TYPES.find((t) => t.value === type)?.noun} #${raw}.`);
+      const added = ITEM_TYPES.find((kind) => kind.value === type)?.added;
+      if (added) setDone(t(added, raw));
       setItemId('');
       onAssigned();
     }
   };
   return (
     <form class="card" onSubmit={onSubmit} aria-labelledby="assign-item-heading" noValidate>
-      <h2 id="assign-item-heading">Add an item</h2>
+      <h2 id="assign-item-heading">{t('manage_channel_add_item_heading')}</h2>
       <div class="inline-form">
         <SelectField
-          label="Item type"
+          label={t('manage_channel_item_type_label')}
           value={type}
           onValue={(v) => setType(v as ChannelItemType)}
-          options={ITEM_TYPES}
+          options={ITEM_TYPES.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
         />
         <TextField
-          label="Item id"
+          label={t('manage_channel_item_id_label')}
           type="number"
           min={1}
           step={1}
@@ -299,7 +312,7 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
           error={idError}
         />
         <button type="submit" class="primary" disabled={assign.busy}>
-          Add to channel
+          {t('manage_channel_add_item_button')}
         </button>
       </div>
       <ErrorMessage error={assign.error} />
@@ -313,62 +326,65 @@ export function ChannelView({ id }: { id: number }) {
   const api = useApi();
   const [page, setPage] = useState(1);
   const items = useLoad(() => api('listChannelItems', id, { limit: PAGE_SIZE, page }), [api, id, page]);
-  useStepBackFromEmptyPage(items.data, setPage);
-  const typeLabel = (type: string) => ITEM_TYPES.find((t) => t.value === type)?.label ?? type;
   // The items endpoint does not name the channel; the (cached) choice list usually does.
   const channel = useChoices(api, 'listChannels', true).data?.items.find((c) => c.id === id);
+  const typeLabel = (type: string) => {
+    const kind = ITEM_TYPES.find((known) => known.value === type);
+    return kind ? t(kind.label) : type;
+  };
   return (
     <section aria-labelledby="channel-heading">
       <p>
-        <a href={routeHref({ name: 'channels' })}>← All channels</a>
+        <a href={routeHref({ name: 'channels' })}>← {t('manage_channel_back')}</a>
       </p>
-      <h1 id="channel-heading">{channel?.name ? `Channel “${channel.name}”` : `Channel #${id}`}</h1>
+      <h1 id="channel-heading">
+        {channel?.name ? t('manage_channel_heading', channel.name) : t('manage_channel_untitled', id)}
+      </h1>
       <AssignItem channelId={id} onAssigned={items.reload} />
-      <LoadState loading={items.loading && !items.data} error={items.error} onRetry={items.reload} />
-      {items.data && (
-        <>
-          {items.data.items.length === 0 ? (
-            <p>This channel has no items.</p>
-          ) : (
-            <table class="list" aria-busy={items.loading}>
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">Link</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.data.items.map((item) => (
-                  <tr key={`${item.type}-${item.id}`}>
-                    <td>{typeLabel(item.type)}</td>
-                    <td>
-                      {item.type === 'links' ? (
-                        <a href={routeHref({ name: 'link', id: item.id })}>{item.title || `#${item.id}`}</a>
-                      ) : (
-                        item.title || `#${item.id}`
+      <PagedList
+        list={items}
+        empty={t('manage_channel_items_empty')}
+        pagerLabel={t('manage_channel_items_pager')}
+        onPage={setPage}
+      >
+        {(rows, busy) => (
+          <table class="list" aria-busy={busy}>
+            <thead>
+              <tr>
+                <th scope="col">{t('manage_channel_items_type_column')}</th>
+                <th scope="col">{t('manage_channel_items_item_column')}</th>
+                <th scope="col">{t('manage_channel_items_link_column')}</th>
+                <th scope="col">{t('manage_channel_items_date_column')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((item) => (
+                <tr key={`${item.type}-${item.id}`}>
+                  <td>{typeLabel(item.type)}</td>
+                  <td>
+                    {item.type === 'links' ? (
+                      <a href={routeHref({ name: 'link', id: item.id })}>{item.title || `#${item.id}`}</a>
+                    ) : (
+                      item.title || `#${item.id}`
+                    )}
+                    <div class="sub">
+                      #{item.id}
+                      {item.preview && (
+                        <>
+                          {' · '}
+                          <SafeLink url={item.preview}>{t('manage_channel_item_preview_link')}</SafeLink>
+                        </>
                       )}
-                      <div class="sub">
-                        #{item.id}
-                        {item.preview && (
-                          <>
-                            {' · '}
-                            <SafeLink url={item.preview}>preview</SafeLink>
-                          </>
-                        )}
-                      </div>
-                    </td>
-                    <td class="long-url">{item.link ? <SafeLink url={item.link} /> : '—'}</td>
-                    <td>{item.date}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager label="Channel item pages" page={items.data} onPage={setPage} busy={items.loading} />
-        </>
-      )}
+                    </div>
+                  </td>
+                  <td class="long-url">{item.link ? <SafeLink url={item.link} /> : '—'}</td>
+                  <td>{formatDate(item.date)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,20 +1,19 @@
 /** #/domains: branded domains: list, add, edit redirects, delete. */
 import { useState } from 'preact/hooks';
 import type { BrandedDomain } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url';
 import { useApi } from './api-context';
-import { forgetChoices } from './choices';
-import { useAction, useLoad, useStepBackFromEmptyPage } from './hooks';
+import { forgetChoices } from './choice-lists';
+import { useAction, useLoad } from './hooks';
 import { PAGE_SIZE } from './links-view';
-import { ConfirmDelete, ErrorMessage, LoadState, Pager, SafeLink, StatusMessage, TextField } from './ui';
+import { ConfirmDelete, ErrorMessage, PagedList, SafeLink, StatusMessage, TextField } from './ui';
 
 interface DomainFields {
   domain: string;
   redirectroot: string;
   redirect404: string;
 }
-
-const URL_MESSAGE = 'Enter a full web address starting with http:// or https://.';
 
 /** Field → message. The domain must carry its scheme; the redirects are optional URLs. */
 export function validateDomain(
@@ -24,13 +23,17 @@ export function validateDomain(
   const errors: Partial<Record<keyof DomainFields, string>> = {};
   const domain = fields.domain.trim();
   if (withDomain) {
-    if (domain === '') errors.domain = 'Enter the domain, e.g. https://go.example.com.';
-    else if (!isHttpUrl(domain)) errors.domain = 'Include the scheme: https://go.example.com (or http://).';
+    if (domain === '') errors.domain = t('manage_domain_required');
+    else if (!isHttpUrl(domain)) errors.domain = t('manage_domain_scheme_required');
   }
-  if (fields.redirectroot.trim() && !isHttpUrl(fields.redirectroot.trim())) errors.redirectroot = URL_MESSAGE;
-  if (fields.redirect404.trim() && !isHttpUrl(fields.redirect404.trim())) errors.redirect404 = URL_MESSAGE;
+  if (fields.redirectroot.trim() && !isHttpUrl(fields.redirectroot.trim()))
+    errors.redirectroot = t('manage_url_invalid');
+  if (fields.redirect404.trim() && !isHttpUrl(fields.redirect404.trim()))
+    errors.redirect404 = t('manage_url_invalid');
   return errors;
 }
+
+const DOMAIN_EXAMPLE = 'https://go.example.com';
 
 const optional = (value: string) => value.trim() || undefined;
 
@@ -57,44 +60,44 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
     if (Object.keys(found).length > 0) return;
     const result = await add.run();
     if (!result?.ok) return;
-    setAdded(`${fields.domain.trim()} added. It must already point to the link server.`);
+    setAdded(t('manage_domain_added', fields.domain.trim()));
     setFields(blank);
     forgetChoices(api, 'listDomains');
     onAdded();
   };
   return (
     <form class="card" onSubmit={onSubmit} aria-labelledby="add-domain-heading" noValidate>
-      <h2 id="add-domain-heading">Add a branded domain</h2>
+      <h2 id="add-domain-heading">{t('manage_domain_add_heading')}</h2>
       <div class="grid">
         <TextField
-          label="Domain"
+          label={t('manage_domain_label')}
           type="url"
           required
           value={fields.domain}
           onValue={set('domain')}
           error={errors.domain}
-          placeholder="https://go.example.com"
+          placeholder={DOMAIN_EXAMPLE}
         />
         <TextField
-          label="Root redirect"
+          label={t('manage_domain_root_redirect_label')}
           type="url"
           value={fields.redirectroot}
           onValue={set('redirectroot')}
           error={errors.redirectroot}
-          hint="Where visitors of the bare domain go."
+          hint={t('manage_domain_root_redirect_hint')}
         />
         <TextField
-          label="404 redirect"
+          label={t('manage_domain_404_redirect_label')}
           type="url"
           value={fields.redirect404}
           onValue={set('redirect404')}
           error={errors.redirect404}
-          hint="Where unknown short links go."
+          hint={t('manage_domain_404_redirect_hint')}
         />
       </div>
       <div class="actions">
         <button type="submit" class="primary" disabled={add.busy}>
-          Add domain
+          {t('manage_domain_add_button')}
         </button>
       </div>
       <ErrorMessage error={add.error} />
@@ -128,28 +131,33 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
     if (result?.ok) onDone(true);
   };
   return (
-    <form class="edit-form" onSubmit={onSubmit} aria-label={`Edit ${domain.domain}`} noValidate>
+    <form
+      class="edit-form"
+      onSubmit={onSubmit}
+      aria-label={t('manage_domain_edit_form', domain.domain)}
+      noValidate
+    >
       <TextField
-        label="Root redirect"
+        label={t('manage_domain_root_redirect_label')}
         type="url"
         value={fields.redirectroot}
         onValue={set('redirectroot')}
         error={errors.redirectroot}
       />
       <TextField
-        label="404 redirect"
+        label={t('manage_domain_404_redirect_label')}
         type="url"
         value={fields.redirect404}
         onValue={set('redirect404')}
         error={errors.redirect404}
       />
-      <p class="hint">A blank field keeps its current value.</p>
+      <p class="hint">{t('manage_domain_blank_keeps_hint')}</p>
       <div class="actions">
         <button type="submit" class="primary" disabled={save.busy}>
-          Save
+          {t('manage_save')}
         </button>
         <button type="button" onClick={() => onDone(false)}>
-          Cancel
+          {t('manage_cancel')}
         </button>
       </div>
       <ErrorMessage error={save.error} />
@@ -174,18 +182,18 @@ function DomainRow({ domain, onChanged }: { domain: BrandedDomain; onChanged: ()
         <SafeLink url={domain.domain} />
       </h3>
       <dl class="props">
-        <dt>Root redirect</dt>
+        <dt>{t('manage_domain_root_redirect_label')}</dt>
         <dd>{domain.redirectroot ? <SafeLink url={domain.redirectroot} /> : '—'}</dd>
-        <dt>404 redirect</dt>
+        <dt>{t('manage_domain_404_redirect_label')}</dt>
         <dd>{domain.redirect404 ? <SafeLink url={domain.redirect404} /> : '—'}</dd>
       </dl>
       <div class="actions">
         <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-          Edit redirects
+          {t('manage_domain_edit_button')}
         </button>
         <ConfirmDelete
-          what={`domain ${domain.domain}`}
-          warning="Short links on it stop working."
+          label={t('manage_domain_delete_label', domain.domain)}
+          question={t('manage_domain_delete_question', domain.domain)}
           onConfirm={onDelete}
           busy={remove.busy}
         />
@@ -209,26 +217,24 @@ export function DomainsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const domains = useLoad(() => api('listDomains', { limit: PAGE_SIZE, page }), [api, page]);
-  useStepBackFromEmptyPage(domains.data, setPage);
   return (
     <section aria-labelledby="domains-heading">
-      <h1 id="domains-heading">Branded domains</h1>
+      <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
       <AddDomain onAdded={domains.reload} />
-      <LoadState loading={domains.loading && !domains.data} error={domains.error} onRetry={domains.reload} />
-      {domains.data && (
-        <>
-          {domains.data.items.length === 0 ? (
-            <p>No branded domains yet.</p>
-          ) : (
-            <ul class="items" aria-busy={domains.loading}>
-              {domains.data.items.map((domain) => (
-                <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} />
-              ))}
-            </ul>
-          )}
-          <Pager label="Domain pages" page={domains.data} onPage={setPage} busy={domains.loading} />
-        </>
-      )}
+      <PagedList
+        list={domains}
+        empty={t('manage_domains_empty')}
+        pagerLabel={t('manage_domains_pager')}
+        onPage={setPage}
+      >
+        {(items, busy) => (
+          <ul class="items" aria-busy={busy}>
+            {items.map((domain) => (
+              <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -2,6 +2,9 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, Result } from '@/lib/protocol';
 
+/** What an API call or an action resolves to. */
+export type Reply<T> = Promise<Result<T>>;
+
 export interface Loaded<T> {
   /** The last data that arrived; kept while a reload runs so the view does not flash empty. */
   data: T | undefined;

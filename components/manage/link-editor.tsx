@@ -4,11 +4,13 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/link-form';
-import type { Result } from '@/lib/protocol';
 import { useApi } from './api-context';
-import { ChoiceField, useChoices } from './choices';
-import { useAction } from './hooks';
+import { useChoices } from './choice-lists';
+import { ChoiceField } from './choices';
+import { tCount } from './format';
+import { type Reply, useAction } from './hooks';
 import {
   DeeplinkFields,
   DomainField,
@@ -22,6 +24,8 @@ import {
   VisibilityField,
 } from './link-fields';
 import { ErrorMessage, TextAreaField, TextField } from './ui';
+
+const LONG_URL_EXAMPLE = 'https://example.com/page';
 
 type Section = 'redirect' | 'targeting' | 'social' | 'tracking' | 'deeplink';
 
@@ -87,7 +91,7 @@ function CampaignChannelFields({
   return (
     <>
       <ChoiceField
-        label="Channel"
+        label={t('manage_channel_label')}
         value={state.channel}
         onValue={(v) => set('channel', v)}
         options={
@@ -98,7 +102,7 @@ function CampaignChannelFields({
         fieldError={errors.channel}
       />
       <ChoiceField
-        label="Campaign"
+        label={t('manage_campaign_label')}
         value={state.campaign}
         onValue={(v) => set('campaign', v)}
         options={
@@ -121,7 +125,7 @@ export function LinkEditor({
 }: {
   mode: 'add' | 'update';
   initial: LinkFormState;
-  submit: (state: LinkFormState) => Promise<Result<unknown>>;
+  submit: (state: LinkFormState) => Reply<unknown>;
   submitLabel: string;
 }) {
   const api = useApi();
@@ -160,32 +164,27 @@ export function LinkEditor({
   const errorCount = Object.keys(errors).length;
   return (
     <form ref={formRef} class="link-editor" onSubmit={onSubmit} noValidate>
-      {mode === 'update' && (
-        <p class="hint">
-          Only filled-in fields are sent; a blank field keeps its current value on the server. The server does
-          not report every setting of a link, so fields it does not show start blank.
-        </p>
-      )}
+      {mode === 'update' && <p class="hint">{t('manage_editor_update_hint')}</p>}
       <TextField
-        label="Long URL"
+        label={t('manage_editor_long_url_label')}
         type="url"
         required
         value={state.url}
         onValue={(v) => set('url', v)}
         error={errors.url}
-        placeholder="https://example.com/page"
+        placeholder={LONG_URL_EXAMPLE}
       />
       <TextField
-        label="Custom alias"
+        label={t('manage_editor_alias_label')}
         value={state.custom}
         onValue={(v) => set('custom', v)}
         error={errors.custom}
-        hint="Leave blank for a random alias."
+        hint={t('manage_editor_alias_hint')}
       />
       {mode === 'add' && (
         <>
           <TextAreaField
-            label="Description (note)"
+            label={t('manage_editor_description_label')}
             value={state.description}
             onValue={(v) => set('description', v)}
           />
@@ -193,7 +192,11 @@ export function LinkEditor({
         </>
       )}
 
-      <FormSection title="Redirect and access" open={open.has('redirect')} onToggle={toggle('redirect')}>
+      <FormSection
+        title={t('manage_section_redirect')}
+        open={open.has('redirect')}
+        onToggle={toggle('redirect')}
+      >
         <RedirectTypeField
           api={api}
           value={state.type}
@@ -209,26 +212,30 @@ export function LinkEditor({
           error={errors.domain}
         />
         <TextField
-          label="Expiry"
+          label={t('manage_editor_expiry_label')}
           type="datetime-local"
           step={1}
           value={state.expiry}
           onValue={(v) => set('expiry', v)}
           error={errors.expiry}
-          hint="After this moment the link stops redirecting."
+          hint={t('manage_editor_expiry_hint')}
         />
       </FormSection>
 
-      <FormSection title="Targeting" open={open.has('targeting')} onToggle={toggle('targeting')}>
+      <FormSection
+        title={t('manage_section_targeting')}
+        open={open.has('targeting')}
+        onToggle={toggle('targeting')}
+      >
         <TargetingFields state={state} set={set} errors={errors} />
       </FormSection>
 
-      <FormSection title="Social preview" open={open.has('social')} onToggle={toggle('social')}>
+      <FormSection title={t('manage_section_social')} open={open.has('social')} onToggle={toggle('social')}>
         <SocialFields state={state} set={set} errors={errors} />
       </FormSection>
 
       <FormSection
-        title="Tracking and organisation"
+        title={t('manage_section_tracking_organisation')}
         open={open.has('tracking')}
         onToggle={toggle('tracking')}
       >
@@ -237,19 +244,23 @@ export function LinkEditor({
         <ParametersField state={state} set={set} errors={errors} />
       </FormSection>
 
-      <FormSection title="Deep links" open={open.has('deeplink')} onToggle={toggle('deeplink')}>
+      <FormSection
+        title={t('manage_section_deeplinks')}
+        open={open.has('deeplink')}
+        onToggle={toggle('deeplink')}
+      >
         <DeeplinkFields state={state} set={set} errors={errors} />
       </FormSection>
 
       {errorCount > 0 && (
         <p class="error" role="alert">
-          {errorCount === 1 ? 'One field needs' : `${errorCount} fields need`} attention before saving.
+          {tCount(errorCount, 'manage_editor_errors_one', 'manage_editor_errors_other')}
         </p>
       )}
       <ErrorMessage error={action.error} />
       <div class="actions">
         <button type="submit" class="primary" disabled={action.busy}>
-          {action.busy ? 'Saving…' : submitLabel}
+          {action.busy ? t('manage_editor_saving') : submitLabel}
         </button>
       </div>
     </form>

@@ -5,8 +5,10 @@
  */
 import { useId } from 'preact/hooks';
 import type { CallApi } from '@/lib/api-call';
+import { type MessageKey, t } from '@/lib/i18n';
 import { type DeeplinkMode, type LinkFormErrors, type LinkFormState, withUtmRows } from '@/lib/link-form';
-import { ChoiceField, useChoices } from './choices';
+import { useChoices } from './choice-lists';
+import { ChoiceField } from './choices';
 import { RowsField } from './rows-field';
 import { ErrorMessage, SelectField, TextAreaField, TextField } from './ui';
 
@@ -44,26 +46,38 @@ export function RedirectTypeField({
     overlays.data?.items.some((overlay) => `overlay:${overlay.id}` === value);
   return (
     <div class="field">
-      <label for={id}>Redirect type</label>
+      <label for={id}>{t('manage_redirect_type_label')}</label>
       <select id={id} value={value} onChange={(event) => onValue(event.currentTarget.value)}>
-        <option value="">Server default</option>
-        <option value="direct">Direct</option>
-        <option value="frame">Frame</option>
-        <option value="splash">Splash page</option>
-        <optgroup label={splash.loading ? 'Custom splash pages (loading…)' : 'Custom splash pages'}>
+        <option value="">{t('manage_redirect_type_default')}</option>
+        <option value="direct">{t('manage_redirect_type_direct')}</option>
+        <option value="frame">{t('manage_redirect_type_frame')}</option>
+        <option value="splash">{t('manage_redirect_type_splash')}</option>
+        <optgroup
+          label={
+            splash.loading
+              ? t('manage_redirect_type_splash_pages_loading')
+              : t('manage_redirect_type_splash_pages')
+          }
+        >
           {splash.data?.items.map((page) => (
             <option key={page.id} value={`splash-page:${page.id}`}>
-              {page.name || `Splash page #${page.id}`}
+              {page.name || t('manage_redirect_type_splash_page_untitled', page.id)}
             </option>
           ))}
         </optgroup>
-        <optgroup label={overlays.loading ? 'CTA overlays (loading…)' : 'CTA overlays'}>
-          {overlays.data?.items.map((overlay) => (
-            <option key={overlay.id} value={`overlay:${overlay.id}`}>
-              {overlay.name || `Overlay #${overlay.id}`}
-              {overlay.type ? ` (${overlay.type})` : ''}
-            </option>
-          ))}
+        <optgroup
+          label={
+            overlays.loading ? t('manage_redirect_type_overlays_loading') : t('manage_redirect_type_overlays')
+          }
+        >
+          {overlays.data?.items.map((overlay) => {
+            const name = overlay.name || t('manage_redirect_type_overlay_untitled', overlay.id);
+            return (
+              <option key={overlay.id} value={`overlay:${overlay.id}`}>
+                {overlay.type ? t('manage_redirect_type_overlay_with_type', name, overlay.type) : name}
+              </option>
+            );
+          })}
         </optgroup>
         {!known && <option value={value}>{value}</option>}
       </select>
@@ -90,10 +104,10 @@ export function DomainField({
   const domains = useChoices(api, 'listDomains', active);
   return (
     <ChoiceField
-      label="Domain"
+      label={t('manage_domain_label')}
       value={value}
       onValue={onValue}
-      noneLabel="Server’s own domain"
+      noneLabel={t('manage_domain_server_default')}
       options={domains.data?.items.map((d) => ({ value: d.domain, label: d.domain })) ?? []}
       loading={domains.loading}
       error={domains.error}
@@ -107,12 +121,12 @@ export function DomainField({
 export function PasswordField({ state, set }: LinkFieldsProps) {
   return (
     <TextField
-      label="Password"
+      label={t('manage_password_label')}
       type="password"
       autoComplete="new-password"
       value={state.password}
       onValue={(v) => set('password', v)}
-      hint="Visitors must enter it before being redirected."
+      hint={t('manage_password_hint')}
     />
   );
 }
@@ -128,13 +142,13 @@ export function VisibilityField({
 }: LinkFieldsProps & { serverDefault?: boolean }) {
   return (
     <SelectField
-      label="Visibility"
+      label={t('manage_visibility_label')}
       value={state.status}
       onValue={(v) => set('status', v as LinkFormState['status'])}
       options={[
-        ...(serverDefault ? [{ value: '', label: 'Server default (private)' }] : []),
-        { value: 'private', label: 'Private' },
-        { value: 'public', label: 'Public' },
+        ...(serverDefault ? [{ value: '', label: t('manage_visibility_default') }] : []),
+        { value: 'private', label: t('manage_visibility_private') },
+        { value: 'public', label: t('manage_visibility_public') },
       ]}
     />
   );
@@ -146,42 +160,46 @@ export function TargetingFields({ state, set, errors }: LinkFieldsProps) {
     <>
       <RowsField
         name="geotarget"
-        legend="Geo targets"
+        legend={t('manage_geo_targets_legend')}
         rows={state.geotarget}
         parts={[
-          { key: 'location', label: 'Country or region', placeholder: 'Germany' },
-          { key: 'link', label: 'Target URL', type: 'url', placeholder: 'https://' },
+          {
+            key: 'location',
+            label: t('manage_geo_target_location_label'),
+            placeholder: t('manage_geo_target_location_placeholder'),
+          },
+          { key: 'link', label: t('manage_target_url_label'), type: 'url', placeholder: 'https://' },
         ]}
         onRows={(rows) => set('geotarget', rows)}
         errors={errors}
         blank={() => ({ location: '', link: '' })}
-        addLabel="Add geo target"
+        addLabel={t('manage_geo_target_add')}
       />
       <RowsField
         name="devicetarget"
-        legend="Device targets"
+        legend={t('manage_device_targets_legend')}
         rows={state.devicetarget}
         parts={[
-          { key: 'device', label: 'Device', placeholder: 'iPhone' },
-          { key: 'link', label: 'Target URL', type: 'url', placeholder: 'https://' },
+          { key: 'device', label: t('manage_device_target_device_label'), placeholder: 'iPhone' },
+          { key: 'link', label: t('manage_target_url_label'), type: 'url', placeholder: 'https://' },
         ]}
         onRows={(rows) => set('devicetarget', rows)}
         errors={errors}
         blank={() => ({ device: '', link: '' })}
-        addLabel="Add device target"
+        addLabel={t('manage_device_target_add')}
       />
       <RowsField
         name="languagetarget"
-        legend="Language targets"
+        legend={t('manage_language_targets_legend')}
         rows={state.languagetarget}
         parts={[
-          { key: 'language', label: 'Language code', placeholder: 'en' },
-          { key: 'link', label: 'Target URL', type: 'url', placeholder: 'https://' },
+          { key: 'language', label: t('manage_language_target_code_label'), placeholder: 'en' },
+          { key: 'link', label: t('manage_target_url_label'), type: 'url', placeholder: 'https://' },
         ]}
         onRows={(rows) => set('languagetarget', rows)}
         errors={errors}
         blank={() => ({ language: '', link: '' })}
-        addLabel="Add language target"
+        addLabel={t('manage_language_target_add')}
       />
     </>
   );
@@ -191,19 +209,23 @@ export function TargetingFields({ state, set, errors }: LinkFieldsProps) {
 export function SocialFields({ state, set, errors }: LinkFieldsProps) {
   return (
     <>
-      <TextField label="Meta title" value={state.metatitle} onValue={(v) => set('metatitle', v)} />
+      <TextField
+        label={t('manage_meta_title_label')}
+        value={state.metatitle}
+        onValue={(v) => set('metatitle', v)}
+      />
       <TextAreaField
-        label="Meta description"
+        label={t('manage_meta_description_label')}
         value={state.metadescription}
         onValue={(v) => set('metadescription', v)}
       />
       <TextField
-        label="Meta image URL"
+        label={t('manage_meta_image_label')}
         type="url"
         value={state.metaimage}
         onValue={(v) => set('metaimage', v)}
         error={errors.metaimage}
-        hint="A .jpg or .png image."
+        hint={t('manage_meta_image_hint')}
       />
     </>
   );
@@ -213,11 +235,11 @@ export function SocialFields({ state, set, errors }: LinkFieldsProps) {
 export function PixelsField({ state, set, errors }: LinkFieldsProps) {
   return (
     <TextField
-      label="Pixel ids"
+      label={t('manage_pixels_label')}
       value={state.pixels}
       onValue={(v) => set('pixels', v)}
       error={errors.pixels}
-      hint="Comma-separated, e.g. 3, 7"
+      hint={t('manage_pixels_hint')}
       inputMode="numeric"
     />
   );
@@ -228,29 +250,29 @@ export function ParametersField({ state, set, errors }: LinkFieldsProps) {
   return (
     <RowsField
       name="parameters"
-      legend="Parameters"
+      legend={t('manage_parameters_legend')}
       rows={state.parameters}
       parts={[
-        { key: 'name', label: 'Name', placeholder: 'utm_source' },
-        { key: 'value', label: 'Value' },
+        { key: 'name', label: t('manage_parameter_name_label'), placeholder: 'utm_source' },
+        { key: 'value', label: t('manage_parameter_value_label') },
       ]}
       onRows={(rows) => set('parameters', rows)}
       errors={errors}
       blank={() => ({ name: '', value: '' })}
-      addLabel="Add parameter"
+      addLabel={t('manage_parameter_add')}
       extra={
         <button type="button" onClick={() => set('parameters', withUtmRows(state.parameters))}>
-          UTM preset
+          {t('manage_parameters_utm_preset')}
         </button>
       }
     />
   );
 }
 
-const DEEPLINK_MODES: { value: DeeplinkMode; label: string }[] = [
-  { value: 'none', label: 'No deep links' },
-  { value: 'auto', label: 'Automatic (built from the long URL)' },
-  { value: 'stores', label: 'App store links' },
+const DEEPLINK_MODES: { value: DeeplinkMode; label: MessageKey }[] = [
+  { value: 'none', label: 'manage_deeplink_none' },
+  { value: 'auto', label: 'manage_deeplink_auto' },
+  { value: 'stores', label: 'manage_deeplink_stores' },
 ];
 
 /** No deep links, automatic ones, or the two app-store links. */
@@ -258,7 +280,7 @@ export function DeeplinkFields({ state, set, errors }: LinkFieldsProps) {
   return (
     <>
       <fieldset>
-        <legend>Deep links into apps</legend>
+        <legend>{t('manage_deeplink_legend')}</legend>
         {DEEPLINK_MODES.map((option) => (
           <label class="radio" key={option.value}>
             <input
@@ -268,21 +290,21 @@ export function DeeplinkFields({ state, set, errors }: LinkFieldsProps) {
               checked={state.deeplink === option.value}
               onChange={() => set('deeplink', option.value)}
             />{' '}
-            {option.label}
+            {t(option.label)}
           </label>
         ))}
       </fieldset>
       {state.deeplink === 'stores' && (
         <>
           <TextField
-            label="App Store (iOS) link"
+            label={t('manage_deeplink_apple_label')}
             type="url"
             value={state.deeplinkApple}
             onValue={(v) => set('deeplinkApple', v)}
             error={errors.deeplinkApple}
           />
           <TextField
-            label="Google Play (Android) link"
+            label={t('manage_deeplink_google_label')}
             type="url"
             value={state.deeplinkGoogle}
             onValue={(v) => set('deeplinkGoogle', v)}
@@ -290,7 +312,7 @@ export function DeeplinkFields({ state, set, errors }: LinkFieldsProps) {
           />
         </>
       )}
-      <p class="hint">Set device targets as well, so phones are sent to the app.</p>
+      <p class="hint">{t('manage_deeplink_hint')}</p>
     </>
   );
 }

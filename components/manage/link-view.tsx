@@ -1,6 +1,7 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
 import { useState } from 'preact/hooks';
 import type { LinkDetail } from '@/lib/api/schemas';
+import { t } from '@/lib/i18n';
 import {
   emptyLinkForm,
   fromLinkDetail,
@@ -9,7 +10,9 @@ import {
   toLinkUpdateInput,
 } from '@/lib/link-form';
 import { useApi } from './api-context';
-import { ChoiceField, useChoices } from './choices';
+import { useChoices } from './choice-lists';
+import { ChoiceField } from './choices';
+import { formatDate, formatNumber, tCount } from './format';
 import { useAction, useLoad } from './hooks';
 import { LinkEditor } from './link-editor';
 import { QrCode } from './qr-code';
@@ -21,12 +24,10 @@ import { ErrorMessage, LoadState, SafeLink, StatusMessage } from './ui';
  * first). The spec only shows numbers, so anything else is drawn generically, as text.
  */
 export function StatValue({ value }: { value: unknown }) {
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
-    return <>{String(value)}</>;
-  }
   if (Array.isArray(value)) {
-    if (value.length === 0) return <>None</>;
-    return (
+    return value.length === 0 ? (
+      t('manage_none')
+    ) : (
       <ol class="stat-list">
         {value.map((entry, index) => (
           <li key={index}>
@@ -37,11 +38,10 @@ export function StatValue({ value }: { value: unknown }) {
     );
   }
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([, a], [, b]) =>
-      typeof a === 'number' && typeof b === 'number' ? b - a : 0,
-    );
-    if (entries.length === 0) return <>None</>;
-    return (
+    const entries = Object.entries(value).sort(largestFirst);
+    return entries.length === 0 ? (
+      t('manage_none')
+    ) : (
       <table class="stat-table">
         <tbody>
           {entries.map(([name, count]) => (
@@ -56,13 +56,33 @@ export function StatValue({ value }: { value: unknown }) {
       </table>
     );
   }
-  return <>—</>;
+  return <>{scalarText(value)}</>;
 }
 
-function Targets({ targets, empty }: { targets: Record<string, string>; empty: string }) {
+/** Name → count entries by count, largest first; entries whose value is not a number keep their order. */
+function largestFirst([, a]: [string, unknown], [, b]: [string, unknown]): number {
+  return typeof a === 'number' && typeof b === 'number' ? b - a : 0;
+}
+
+/** A single statistic as text; '—' for anything that is not a number, a string or a yes/no. */
+function scalarText(value: unknown): string {
+  switch (typeof value) {
+    case 'number':
+      return formatNumber(value);
+    case 'string':
+      return value;
+    case 'boolean':
+      return value ? t('manage_yes') : t('manage_no');
+    default:
+      return '—';
+  }
+}
+
+function Targets({ targets }: { targets: Record<string, string> }) {
   const entries = Object.entries(targets);
-  if (entries.length === 0) return <>{empty}</>;
-  return (
+  return entries.length === 0 ? (
+    t('manage_none')
+  ) : (
     <ul class="plain">
       {entries.map(([name, link]) => (
         <li key={name}>
@@ -73,8 +93,10 @@ function Targets({ targets, empty }: { targets: Record<string, string>; empty: s
   );
 }
 
+type CopyState = 'idle' | 'copied' | 'failed';
+
 function CopyButton({ text }: { text: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [state, setState] = useState<CopyState>('idle');
   return (
     <>
       <button
@@ -86,10 +108,10 @@ function CopyButton({ text }: { text: string }) {
           )
         }
       >
-        Copy
+        {t('manage_link_copy_button')}
       </button>
-      {state === 'failed' && <ErrorMessage error="Could not copy: select the URL and copy it yourself." />}
-      <StatusMessage text={state === 'copied' ? 'Copied.' : undefined} />
+      {state === 'failed' && <ErrorMessage error={t('manage_link_copy_failed')} />}
+      <StatusMessage text={state === 'copied' ? t('manage_link_copied') : undefined} />
     </>
   );
 }
@@ -98,32 +120,32 @@ function Details({ link }: { link: LinkDetail }) {
   const { details } = link;
   return (
     <section aria-labelledby="details-heading" class="card">
-      <h2 id="details-heading">Details</h2>
+      <h2 id="details-heading">{t('manage_link_details_heading')}</h2>
       <dl class="props">
-        <dt>Short URL</dt>
+        <dt>{t('manage_link_short_url_label')}</dt>
         <dd>
           <SafeLink url={details.shortUrl} /> <CopyButton text={details.shortUrl} />
         </dd>
-        <dt>Long URL</dt>
+        <dt>{t('manage_link_long_url_label')}</dt>
         <dd class="long-url">
           <SafeLink url={details.longUrl} />
         </dd>
-        <dt>Title</dt>
+        <dt>{t('manage_link_title_label')}</dt>
         <dd>{details.title || '—'}</dd>
-        <dt>Description</dt>
+        <dt>{t('manage_link_description_label')}</dt>
         <dd>{details.description || '—'}</dd>
-        <dt>Geo targets</dt>
+        <dt>{t('manage_link_geo_targets_label')}</dt>
         <dd>
-          <Targets targets={details.location} empty="None" />
+          <Targets targets={details.location} />
         </dd>
-        <dt>Device targets</dt>
+        <dt>{t('manage_link_device_targets_label')}</dt>
         <dd>
-          <Targets targets={details.device} empty="None" />
+          <Targets targets={details.device} />
         </dd>
-        <dt>Expires</dt>
-        <dd>{details.expiry ?? 'Never'}</dd>
-        <dt>Created</dt>
-        <dd>{details.date || '—'}</dd>
+        <dt>{t('manage_link_expires_label')}</dt>
+        <dd>{details.expiry ? formatDate(details.expiry) : t('manage_link_expires_never')}</dd>
+        <dt>{t('manage_link_created_label')}</dt>
+        <dd>{details.date ? formatDate(details.date) : '—'}</dd>
       </dl>
     </section>
   );
@@ -132,21 +154,23 @@ function Details({ link }: { link: LinkDetail }) {
 function Statistics({ link }: { link: LinkDetail }) {
   const { stats } = link;
   const rows: [string, unknown][] = [
-    ['Top countries', stats.topCountries],
-    ['Top referrers', stats.topReferrers],
-    ['Top browsers', stats.topBrowsers],
-    ['Top operating systems', stats.topOs],
-    ['Social networks', stats.socialCount],
+    [t('manage_stats_top_countries'), stats.topCountries],
+    [t('manage_stats_top_referrers'), stats.topReferrers],
+    [t('manage_stats_top_browsers'), stats.topBrowsers],
+    [t('manage_stats_top_os'), stats.topOs],
+    [t('manage_stats_social'), stats.socialCount],
   ];
   return (
     <section aria-labelledby="stats-heading" class="card">
-      <h2 id="stats-heading">Statistics</h2>
+      <h2 id="stats-heading">{t('manage_stats_heading')}</h2>
       <div class="big-numbers">
         <p>
-          <strong>{stats.clicks}</strong> clicks
+          <strong>{formatNumber(stats.clicks)}</strong>{' '}
+          {tCount(stats.clicks, 'manage_stats_clicks_one', 'manage_stats_clicks_other')}
         </p>
         <p>
-          <strong>{stats.uniqueClicks}</strong> unique clicks
+          <strong>{formatNumber(stats.uniqueClicks)}</strong>{' '}
+          {tCount(stats.uniqueClicks, 'manage_stats_unique_clicks_one', 'manage_stats_unique_clicks_other')}
         </p>
       </div>
       <dl class="props">
@@ -181,20 +205,22 @@ function Assign({ linkId }: { linkId: number }) {
     const target = idOf(kind === 'campaign' ? campaign : channel);
     if (target === undefined) return;
     const result = await (kind === 'campaign' ? toCampaign.run(target) : toChannel.run(target));
-    if (result?.ok) setDone(kind === 'campaign' ? 'Added to the campaign.' : 'Added to the channel.');
+    if (result?.ok) {
+      setDone(kind === 'campaign' ? t('manage_link_added_to_campaign') : t('manage_link_added_to_channel'));
+    }
   };
 
   return (
     <details class="card" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
-        <h2>Campaign and channel</h2>
+        <h2>{t('manage_link_assign_heading')}</h2>
       </summary>
       <form class="inline-form" onSubmit={(event) => assign(event, 'campaign')}>
         <ChoiceField
-          label="Campaign"
+          label={t('manage_campaign_label')}
           value={campaign}
           onValue={setCampaign}
-          noneLabel="Choose a campaign"
+          noneLabel={t('manage_link_choose_campaign')}
           options={
             campaigns.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
           }
@@ -202,16 +228,16 @@ function Assign({ linkId }: { linkId: number }) {
           error={campaigns.error}
         />
         <button type="submit" disabled={toCampaign.busy || idOf(campaign) === undefined}>
-          Assign to campaign
+          {t('manage_link_assign_campaign_button')}
         </button>
         <ErrorMessage error={toCampaign.error} />
       </form>
       <form class="inline-form" onSubmit={(event) => assign(event, 'channel')}>
         <ChoiceField
-          label="Channel"
+          label={t('manage_channel_label')}
           value={channel}
           onValue={setChannel}
-          noneLabel="Choose a channel"
+          noneLabel={t('manage_link_choose_channel')}
           options={
             channels.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
           }
@@ -219,7 +245,7 @@ function Assign({ linkId }: { linkId: number }) {
           error={channels.error}
         />
         <button type="submit" disabled={toChannel.busy || idOf(channel) === undefined}>
-          Add to channel
+          {t('manage_link_assign_channel_button')}
         </button>
         <ErrorMessage error={toChannel.error} />
       </form>
@@ -242,9 +268,14 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
   };
   return (
     <section aria-labelledby="edit-heading" class="card">
-      <h2 id="edit-heading">Edit</h2>
-      <LinkEditor mode="update" initial={fromLinkDetail(link)} submit={submit} submitLabel="Save changes" />
-      <StatusMessage text={saved ? 'Saved.' : undefined} />
+      <h2 id="edit-heading">{t('manage_link_edit_heading')}</h2>
+      <LinkEditor
+        mode="update"
+        initial={fromLinkDetail(link)}
+        submit={submit}
+        submitLabel={t('manage_link_save_button')}
+      />
+      <StatusMessage text={saved ? t('manage_link_saved') : undefined} />
     </section>
   );
 }
@@ -253,14 +284,16 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
 export function LinkView({ id }: { id: number }) {
   const api = useApi();
   const link = useLoad(() => api('getLink', id), [api, id]);
-  const data = link.data?.id === id ? link.data : undefined;
+  // Until the new link arrives, the loader still holds the one shown before.
+  const { data: loaded } = link;
+  const data = loaded?.id === id ? loaded : undefined;
   return (
     <section aria-labelledby="link-heading">
       <p>
-        <a href={routeHref({ name: 'links' })}>← All links</a>
+        <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
       </p>
       <h1 id="link-heading">
-        {data ? data.details.title || data.details.shortUrl || `Link #${id}` : `Link #${id}`}
+        {data?.details.title || data?.details.shortUrl || t('manage_link_untitled', id)}
       </h1>
       <LoadState loading={link.loading && !data} error={link.error} onRetry={link.reload} />
       {data && (
@@ -268,11 +301,11 @@ export function LinkView({ id }: { id: number }) {
           <div class="columns">
             <Details link={data} />
             <section aria-labelledby="qr-heading" class="card">
-              <h2 id="qr-heading">QR code</h2>
+              <h2 id="qr-heading">{t('manage_qr_heading')}</h2>
               {data.details.shortUrl ? (
                 <QrCode text={data.details.shortUrl} />
               ) : (
-                <p>The server did not send a short URL.</p>
+                <p>{t('manage_qr_no_short_url')}</p>
               )}
             </section>
           </div>
@@ -296,11 +329,16 @@ export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) 
   return (
     <section aria-labelledby="new-link-heading">
       <p>
-        <a href={routeHref({ name: 'links' })}>← All links</a>
+        <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
       </p>
-      <h1 id="new-link-heading">New link</h1>
+      <h1 id="new-link-heading">{t('manage_link_new_heading')}</h1>
       <div class="card">
-        <LinkEditor mode="add" initial={emptyLinkForm()} submit={submit} submitLabel="Create link" />
+        <LinkEditor
+          mode="add"
+          initial={emptyLinkForm()}
+          submit={submit}
+          submitLabel={t('manage_link_create_button')}
+        />
       </div>
     </section>
   );

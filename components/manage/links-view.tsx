@@ -1,9 +1,11 @@
 /** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
 import { useCallback, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
-import { useAction, useDebounced, useLoad, useStepBackFromEmptyPage } from './hooks';
+import { formatDate, formatNumber } from './format';
+import { useAction, useDebounced, useLoad } from './hooks';
 import { routeHref } from './route';
-import { ErrorMessage, LoadState, Pager, SafeLink, SelectField, TextField } from './ui';
+import { ErrorMessage, PagedList, SafeLink, SelectField, TextField } from './ui';
 
 /** Links per page: small pages keep the list quick and the rate limit (30 a minute) unspent. */
 export const PAGE_SIZE = 25;
@@ -11,6 +13,8 @@ export const PAGE_SIZE = 25;
 export const SEARCH_DEBOUNCE_MS = 400;
 
 type Order = 'date' | 'click';
+
+const SHORT_URL_EXAMPLE = 'https://go.example.com/abc';
 
 function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
   const api = useApi();
@@ -26,18 +30,18 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
     else setNotFound(true);
   };
   return (
-    <form class="inline-form" onSubmit={onSubmit} aria-label="Find a link by short URL">
+    <form class="inline-form" onSubmit={onSubmit} aria-label={t('manage_links_find_form')}>
       <TextField
-        label="Find by short URL"
+        label={t('manage_links_find_label')}
         type="url"
         value={short}
         onValue={setShort}
-        placeholder="https://go.example.com/abc"
+        placeholder={SHORT_URL_EXAMPLE}
       />
       <button type="submit" disabled={find.busy || short.trim() === ''}>
-        Find
+        {t('manage_links_find_button')}
       </button>
-      <ErrorMessage error={find.error ?? (notFound ? 'No link has this short URL.' : undefined)} />
+      <ErrorMessage error={find.error ?? (notFound ? t('manage_links_find_none') : undefined)} />
     </form>
   );
 }
@@ -56,76 +60,74 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
     () => api('listLinks', { limit: PAGE_SIZE, page, order, ...(q ? { q } : {}) }),
     [api, page, order, q],
   );
-  useStepBackFromEmptyPage(links.data, setPage);
 
   return (
     <section aria-labelledby="links-heading">
       <div class="heading-row">
-        <h1 id="links-heading">Links</h1>
+        <h1 id="links-heading">{t('manage_links_heading')}</h1>
         <a class="button primary" href={routeHref({ name: 'link-new' })}>
-          New link
+          {t('manage_links_new_button')}
         </a>
       </div>
       <FindByShortUrl navigate={navigate} />
       <div class="toolbar">
         <TextField
-          label="Search links"
+          label={t('manage_links_search_label')}
           type="search"
           value={search}
           onValue={setSearch}
-          placeholder="Keyword"
+          placeholder={t('manage_links_search_placeholder')}
         />
         <SelectField
-          label="Sort by"
+          label={t('manage_links_sort_label')}
           value={order}
           onValue={(value) => setOrder(value as Order)}
           options={[
-            { value: 'date', label: 'Newest first' },
-            { value: 'click', label: 'Most clicks' },
+            { value: 'date', label: t('manage_links_sort_newest') },
+            { value: 'click', label: t('manage_links_sort_clicks') },
           ]}
         />
       </div>
-      <LoadState loading={links.loading && !links.data} error={links.error} onRetry={links.reload} />
-      {links.data && (
-        <>
-          {links.data.items.length === 0 ? (
-            <p>{q ? `No links match “${q}”.` : 'No links yet.'}</p>
-          ) : (
-            <table class="list" aria-busy={links.loading}>
-              <thead>
-                <tr>
-                  <th scope="col">Link</th>
-                  <th scope="col">Long URL</th>
-                  <th scope="col" class="num">
-                    Clicks
-                  </th>
-                  <th scope="col">Created</th>
+      <PagedList
+        list={links}
+        empty={q ? t('manage_links_empty_search', q) : t('manage_links_empty')}
+        pagerLabel={t('manage_links_pager')}
+        onPage={setPage}
+      >
+        {(items, busy) => (
+          <table class="list" aria-busy={busy}>
+            <thead>
+              <tr>
+                <th scope="col">{t('manage_links_link_column')}</th>
+                <th scope="col">{t('manage_links_long_url_column')}</th>
+                <th scope="col" class="num">
+                  {t('manage_links_clicks_column')}
+                </th>
+                <th scope="col">{t('manage_links_created_column')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((link) => (
+                <tr key={link.id}>
+                  <td>
+                    <a href={routeHref({ name: 'link', id: link.id })}>
+                      {link.title || link.alias || `#${link.id}`}
+                    </a>
+                    <div class="sub">
+                      <SafeLink url={link.shortUrl} />
+                    </div>
+                  </td>
+                  <td class="long-url">
+                    <SafeLink url={link.longUrl} />
+                  </td>
+                  <td class="num">{formatNumber(link.clicks)}</td>
+                  <td title={formatDate(link.date)}>{formatDate(link.date, { withTime: false })}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {links.data.items.map((link) => (
-                  <tr key={link.id}>
-                    <td>
-                      <a href={routeHref({ name: 'link', id: link.id })}>
-                        {link.title || link.alias || `#${link.id}`}
-                      </a>
-                      <div class="sub">
-                        <SafeLink url={link.shortUrl} />
-                      </div>
-                    </td>
-                    <td class="long-url">
-                      <SafeLink url={link.longUrl} />
-                    </td>
-                    <td class="num">{link.clicks}</td>
-                    <td>{link.date}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <Pager label="Links pages" page={links.data} onPage={setPage} busy={links.loading} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 /** A QR code of a short URL, drawn here from the module matrix, with PNG and SVG downloads. */
 import { useMemo, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/qr';
 import { ErrorMessage } from './ui';
 
@@ -26,7 +27,7 @@ export function QrCode({ text }: { text: string }) {
       return undefined;
     }
   }, [text]);
-  if (!matrix) return <ErrorMessage error="This URL is too long for a QR code." />;
+  if (!matrix) return <ErrorMessage error={t('manage_qr_too_long')} />;
   const side = qrSide(matrix);
 
   const downloadPng = async () => {
@@ -34,7 +35,7 @@ export function QrCode({ text }: { text: string }) {
     try {
       downloadBlob(await qrPngBlob(matrix), qrFileName(text, 'png'));
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The PNG could not be created.');
+      setError(failure instanceof Error ? failure.message : t('manage_qr_png_failed'));
     }
   };
   const downloadSvg = () => {
@@ -47,7 +48,7 @@ export function QrCode({ text }: { text: string }) {
       <svg
         class="qr-image"
         role="img"
-        aria-label={`QR code for ${text}`}
+        aria-label={t('manage_qr_image_label', text)}
         viewBox={`0 0 ${side} ${side}`}
         width={side * 5}
         height={side * 5}
@@ -58,10 +59,10 @@ export function QrCode({ text }: { text: string }) {
       </svg>
       <div class="actions">
         <button type="button" onClick={downloadPng}>
-          Download PNG
+          {t('manage_qr_download_png')}
         </button>
         <button type="button" onClick={downloadSvg}>
-          Download SVG
+          {t('manage_qr_download_svg')}
         </button>
       </div>
       <ErrorMessage error={error} />

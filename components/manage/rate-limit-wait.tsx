@@ -10,7 +10,10 @@ import { watchRateLimitWait } from '@/lib/rate-limit-state';
  */
 export function RateLimitWait({ watch = watchRateLimitWait }: { watch?: typeof watchRateLimitWait }) {
   const [seconds, setSeconds] = useState<number | null>(null);
-  useEffect(() => watch(setSeconds), [watch]);
+  useEffect(() => {
+    // What the watcher returns stops it, so the page stops watching when it closes.
+    return watch(setSeconds);
+  }, [watch]);
   return seconds === null ? null : (
     <div class="wait-toast">
       <RateLimitNotice seconds={seconds} />

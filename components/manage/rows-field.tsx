@@ -1,5 +1,6 @@
 /** An editable list of two-part rows (geo targets, parameters…), each part with its own label. */
 import type { ComponentChildren } from 'preact';
+import { t } from '@/lib/i18n';
 
 export interface RowPart<R> {
   key: keyof R & string;
@@ -36,7 +37,7 @@ export function RowsField<R extends Record<string, string>>({
   return (
     <fieldset class="rows">
       <legend>{legend}</legend>
-      {rows.length === 0 && <p class="hint">None.</p>}
+      {rows.length === 0 && <p class="hint">{t('manage_rows_none')}</p>}
       {rows.map((row, index) => (
         <div class="row" key={index}>
           {parts.map((part) => {
@@ -44,9 +45,7 @@ export function RowsField<R extends Record<string, string>>({
             const id = `${name}-${index}-${part.key}`;
             return (
               <div class="field" key={part.key}>
-                <label for={id}>
-                  {part.label} {index + 1}
-                </label>
+                <label for={id}>{t('manage_rows_field_label', part.label, index + 1)}</label>
                 <input
                   id={id}
                   type={part.type ?? 'text'}
@@ -67,10 +66,10 @@ export function RowsField<R extends Record<string, string>>({
           <button
             type="button"
             class="remove"
-            aria-label={`Remove ${legend.toLowerCase()} row ${index + 1}`}
+            aria-label={t('manage_rows_remove_label', index + 1, legend)}
             onClick={() => onRows(rows.filter((_, i) => i !== index))}
           >
-            Remove
+            {t('manage_rows_remove')}
           </button>
         </div>
       ))}

@@ -1,9 +1,11 @@
 /** #/splash: custom splash pages and CTA overlays, read-only (the API only lists them). */
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
+import { formatDate } from './format';
 import { useLoad } from './hooks';
 import { PAGE_SIZE } from './links-view';
-import { LoadState, Pager } from './ui';
+import { PagedList } from './ui';
 
 function SplashPages() {
   const api = useApi();
@@ -11,32 +13,34 @@ function SplashPages() {
   const pages = useLoad(() => api('listSplash', { limit: PAGE_SIZE, page }), [api, page]);
   return (
     <section aria-labelledby="splash-heading" class="card">
-      <h2 id="splash-heading">Custom splash pages</h2>
-      <LoadState loading={pages.loading && !pages.data} error={pages.error} onRetry={pages.reload} />
-      {pages.data &&
-        (pages.data.items.length === 0 ? (
-          <p>No custom splash pages.</p>
-        ) : (
-          <table class="list" aria-busy={pages.loading}>
+      <h2 id="splash-heading">{t('manage_splash_pages_heading')}</h2>
+      <PagedList
+        list={pages}
+        empty={t('manage_splash_pages_empty')}
+        pagerLabel={t('manage_splash_pages_pager')}
+        onPage={setPage}
+      >
+        {(items, busy) => (
+          <table class="list" aria-busy={busy}>
             <thead>
               <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Name</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('manage_splash_id_column')}</th>
+                <th scope="col">{t('manage_splash_name_column')}</th>
+                <th scope="col">{t('manage_splash_created_column')}</th>
               </tr>
             </thead>
             <tbody>
-              {pages.data.items.map((splash) => (
+              {items.map((splash) => (
                 <tr key={splash.id}>
                   <td class="num">{splash.id}</td>
                   <td>{splash.name}</td>
-                  <td>{splash.date}</td>
+                  <td>{formatDate(splash.date)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        ))}
-      <Pager label="Splash page pages" page={pages.data} onPage={setPage} busy={pages.loading} />
+        )}
+      </PagedList>
     </section>
   );
 }
@@ -47,38 +51,36 @@ function Overlays() {
   const overlays = useLoad(() => api('listOverlays', { limit: PAGE_SIZE, page }), [api, page]);
   return (
     <section aria-labelledby="overlays-heading" class="card">
-      <h2 id="overlays-heading">CTA overlays</h2>
-      <LoadState
-        loading={overlays.loading && !overlays.data}
-        error={overlays.error}
-        onRetry={overlays.reload}
-      />
-      {overlays.data &&
-        (overlays.data.items.length === 0 ? (
-          <p>No CTA overlays.</p>
-        ) : (
-          <table class="list" aria-busy={overlays.loading}>
+      <h2 id="overlays-heading">{t('manage_overlays_heading')}</h2>
+      <PagedList
+        list={overlays}
+        empty={t('manage_overlays_empty')}
+        pagerLabel={t('manage_overlays_pager')}
+        onPage={setPage}
+      >
+        {(items, busy) => (
+          <table class="list" aria-busy={busy}>
             <thead>
               <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Created</th>
+                <th scope="col">{t('manage_splash_id_column')}</th>
+                <th scope="col">{t('manage_splash_name_column')}</th>
+                <th scope="col">{t('manage_overlays_type_column')}</th>
+                <th scope="col">{t('manage_splash_created_column')}</th>
               </tr>
             </thead>
             <tbody>
-              {overlays.data.items.map((overlay) => (
+              {items.map((overlay) => (
                 <tr key={overlay.id}>
                   <td class="num">{overlay.id}</td>
                   <td>{overlay.name}</td>
                   <td>{overlay.type}</td>
-                  <td>{overlay.date}</td>
+                  <td>{formatDate(overlay.date)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        ))}
-      <Pager label="Overlay pages" page={overlays.data} onPage={setPage} busy={overlays.loading} />
+        )}
+      </PagedList>
     </section>
   );
 }
@@ -87,10 +89,8 @@ function Overlays() {
 export function SplashView() {
   return (
     <section aria-labelledby="splash-page-heading">
-      <h1 id="splash-page-heading">Splash pages and CTA overlays</h1>
-      <p class="hint">
-        These are managed on the server’s website. Choose one as a link’s redirect type in the link editor.
-      </p>
+      <h1 id="splash-page-heading">{t('manage_splash_heading')}</h1>
+      <p class="hint">{t('manage_splash_intro')}</p>
       <SplashPages />
       <Overlays />
     </section>

@@ -1,8 +1,11 @@
 /** Small building blocks of the management page: labelled fields, errors, paging, confirmation. */
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 import { safeHref } from '@/lib/url';
+import { formatNumber, tCount } from './format';
+import { type Loaded, useStepBackFromEmptyPage } from './hooks';
 
 /** The failure of the action next to it; nothing when there is none. */
 export function ErrorMessage({ error }: { error: ErrorData | string | undefined | null }) {
@@ -26,11 +29,12 @@ export function StatusMessage({ text }: { text: string | undefined }) {
 /** An http(s) URL as a link that opens in a new tab; anything else (javascript:, data:) as plain text. */
 export function SafeLink({ url, children }: { url: string; children?: ComponentChildren }) {
   const href = safeHref(url);
-  if (!href) return <span class="unsafe-url">{children ?? url}</span>;
-  return (
+  return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children ?? url}
     </a>
+  ) : (
+    <span class="unsafe-url">{children ?? url}</span>
   );
 }
 
@@ -174,7 +178,7 @@ export interface PageInfo {
   nextPage: number | null;
 }
 
-/** Previous/Next buttons and "Page N of M"; the server decides what a page holds. */
+/** Previous/Next buttons and "Page N of M (T items)"; the server decides what a page holds. */
 export function Pager({
   page,
   onPage,
@@ -192,17 +196,23 @@ export function Pager({
   return (
     <nav class="pager" aria-label={label}>
       <button type="button" disabled={busy || current <= 1} onClick={() => onPage(current - 1)}>
-        Previous
+        {t('manage_pager_previous')}
       </button>
       <span aria-live="polite">
-        Page {current} of {maxPage} ({page.total} {page.total === 1 ? 'item' : 'items'})
+        {tCount(
+          page.total,
+          'manage_pager_status_one',
+          'manage_pager_status_other',
+          formatNumber(current),
+          formatNumber(maxPage),
+        )}
       </span>
       <button
         type="button"
         disabled={busy || page.nextPage === null}
         onClick={() => onPage(page.nextPage ?? current)}
       >
-        Next
+        {t('manage_pager_next')}
       </button>
     </nav>
   );
@@ -213,15 +223,15 @@ export function Pager({
  * Cancel (or Escape) puts focus back on Delete.
  */
 export function ConfirmDelete({
-  what,
-  warning,
+  label,
+  question,
   onConfirm,
   busy,
 }: {
-  /** Names the thing, e.g. `campaign "Spring"`. */
-  what: string;
-  /** Said before deleting, e.g. that items will be unassigned. */
-  warning?: string;
+  /** The Delete button's accessible name, naming the thing: "Delete campaign “Spring”". */
+  label: string;
+  /** The whole question asked before deleting, with what deleting does and that it cannot be undone. */
+  question: string;
   onConfirm: () => void;
   busy?: boolean;
 }) {
@@ -238,14 +248,8 @@ export function ConfirmDelete({
 
   if (!asking) {
     return (
-      <button
-        ref={deleteRef}
-        type="button"
-        class="danger"
-        aria-label={`Delete ${what}`}
-        onClick={() => setAsking(true)}
-      >
-        Delete
+      <button ref={deleteRef} type="button" class="danger" aria-label={label} onClick={() => setAsking(true)}>
+        {t('manage_delete')}
       </button>
     );
   }
@@ -256,9 +260,7 @@ export function ConfirmDelete({
         if (event.key === 'Escape') setAsking(false);
       }}
     >
-      <legend>
-        Delete {what}? {warning ?? ''} This cannot be undone.
-      </legend>
+      <legend>{question}</legend>
       <button
         type="button"
         class="danger"
@@ -268,10 +270,10 @@ export function ConfirmDelete({
           setAsking(false);
         }}
       >
-        Yes, delete
+        {t('manage_delete_confirm')}
       </button>
       <button ref={cancelRef} type="button" onClick={() => setAsking(false)}>
-        Cancel
+        {t('manage_cancel')}
       </button>
     </fieldset>
   );
@@ -296,11 +298,11 @@ export function LoadState({
         <ErrorMessage error={error} />
         <div class="actions">
           <button type="button" onClick={onRetry} disabled={loading}>
-            Retry
+            {t('manage_retry')}
           </button>
           {setup && (
             <a class="button" href="options.html" target="_blank" rel="noopener">
-              Open settings
+              {t('manage_open_settings')}
             </a>
           )}
         </div>
@@ -309,7 +311,46 @@ export function LoadState({
   }
   return loading ? (
     <p class="loading" aria-live="polite">
-      Loading…
+      {t('manage_loading')}
     </p>
   ) : null;
+}
+
+/** What a paged list needs of a server page. */
+export interface ListPage<T> extends PageInfo {
+  items: T[];
+}
+
+/**
+ * A list the server sends a page at a time: its load state, then either `empty` or the items as
+ * `children` draws them (busy while another page loads), and the pager. When the page in view comes
+ * back empty although earlier pages exist (its last item was deleted), it steps back a page.
+ */
+export function PagedList<T>({
+  list,
+  empty,
+  pagerLabel,
+  onPage,
+  children,
+}: {
+  list: Loaded<ListPage<T>>;
+  /** Said when there is nothing at all, e.g. "No campaigns yet." */
+  empty: string;
+  /** Names the pager's navigation landmark, e.g. "Campaign pages". */
+  pagerLabel: string;
+  onPage: (page: number) => void;
+  children: (items: T[], busy: boolean) => ComponentChildren;
+}) {
+  useStepBackFromEmptyPage(list.data, onPage);
+  return (
+    <>
+      <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
+      {list.data && (
+        <>
+          {list.data.items.length === 0 ? <p>{empty}</p> : children(list.data.items, list.loading)}
+          <Pager label={pagerLabel} page={list.data} onPage={onPage} busy={list.loading} />
+        </>
+      )}
+    </>
+  );
 }

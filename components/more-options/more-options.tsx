@@ -19,6 +19,7 @@ import {
 } from '@/components/manage/link-fields';
 import { TextAreaField } from '@/components/manage/ui';
 import { type CallApi, callApi } from '@/lib/api-call';
+import { t } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
 import styles from './more-options.css?inline';
 
@@ -56,7 +57,7 @@ export function MoreOptions({ id, hidden, profileId, state, errors, onChange }: 
   return (
     <div id={id} class="more" hidden={hidden}>
       <section aria-labelledby="more-redirect">
-        <h2 id="more-redirect">Redirect and access</h2>
+        <h2 id="more-redirect">{t('manage_section_redirect')}</h2>
         <RedirectTypeField api={api} value={state.type} onValue={(v) => set('type', v)} active />
         <DomainField
           api={api}
@@ -70,27 +71,27 @@ export function MoreOptions({ id, hidden, profileId, state, errors, onChange }: 
           <VisibilityField {...fields} serverDefault={false} />
         </div>
         <TextAreaField
-          label="Description"
+          label={t('manage_more_description_label')}
           rows={2}
           value={state.description}
           onValue={(v) => set('description', v)}
         />
       </section>
       <section aria-labelledby="more-targeting">
-        <h2 id="more-targeting">Targeting</h2>
+        <h2 id="more-targeting">{t('manage_section_targeting')}</h2>
         <TargetingFields {...fields} />
       </section>
       <section aria-labelledby="more-social">
-        <h2 id="more-social">Social preview</h2>
+        <h2 id="more-social">{t('manage_section_social')}</h2>
         <SocialFields {...fields} />
       </section>
       <section aria-labelledby="more-tracking">
-        <h2 id="more-tracking">Tracking</h2>
+        <h2 id="more-tracking">{t('manage_section_tracking')}</h2>
         <PixelsField {...fields} />
         <ParametersField {...fields} />
       </section>
       <section aria-labelledby="more-deeplinks">
-        <h2 id="more-deeplinks">Deep links</h2>
+        <h2 id="more-deeplinks">{t('manage_section_deeplinks')}</h2>
         <DeeplinkFields {...fields} />
       </section>
     </div>

@@ -11,6 +11,7 @@
  */
 import type { ClientOptions, HttpRequest, ShortenerClient } from '@/lib/api/client';
 import { getApiKey } from '@/lib/api-keys';
+import { t } from '@/lib/i18n';
 import type { RateLimitWait } from '@/lib/rate-limit-state';
 import type { Priority, RateLimiter, RateLimiterOptions } from '@/lib/rate-limiter';
 import type { Profile } from '@/lib/settings';
@@ -95,10 +96,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
     const profile = settings.profiles.find((p) => p.id === id);
     if (!profile) {
       if (profileId === undefined) throw notConfigured();
-      throw new ExtensionError(
-        'not_found',
-        'That profile no longer exists. Reopen Options and pick another.',
-      );
+      throw new ExtensionError('not_found', t('error_profile_gone'));
     }
     const apiKey = await getApiKey(profile.id);
     if (!apiKey) throw notConfigured();

@@ -4,6 +4,7 @@
  * `__proto__`) or send a request to a URL of its choosing; the client validates the arguments.
  */
 import type { ShortenerClient } from '@/lib/api/client';
+import { t } from '@/lib/i18n';
 import type { ApiMethod, RequestOf } from '@/lib/protocol';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
@@ -57,7 +58,7 @@ export function isApiMethod(name: unknown): name is ApiMethod {
 export function createApiHandler(clients: Clients) {
   return async function api({ method, args }: RequestOf<'api'>): Promise<unknown> {
     if (!isApiMethod(method))
-      throw new ExtensionError('bad_message', `“${String(method)}” is not an API method.`);
+      throw new ExtensionError('bad_message', t('error_not_api_method', String(method).slice(0, 40)));
     const { client } = await clients.active();
     const call = client[method] as (this: ShortenerClient, ...a: unknown[]) => Promise<unknown>;
     const result = await call.apply(client, args.slice(0, DATA_ARGS[method]));

@@ -3,21 +3,20 @@
  * document, so it asks an offscreen document to copy; Firefox's background page can write directly.
  * The choice is made by feature (`browser.offscreen`), never by user agent.
  */
-import type { CopyReply, CopyRequest } from '@/lib/background/offscreen-copy';
+import { type CopyReply, type CopyRequest, copyWithTextarea } from '@/lib/background/offscreen-copy';
+import type { ClipboardPayload } from '@/lib/copy-format';
+import { t } from '@/lib/i18n';
 import { ExtensionError } from './errors';
 
-/** Something that can put text on the clipboard. */
+/** Something that can put text (and optionally HTML) on the clipboard. */
 export interface ClipboardWriter {
-  write(text: string): Promise<void>;
+  write(payload: ClipboardPayload): Promise<void>;
 }
 
 const OFFSCREEN_PATH = '/offscreen.html';
 
 function copyFailed(): ExtensionError {
-  return new ExtensionError(
-    'internal',
-    'The short URL could not be copied to the clipboard. Open the Shortlink popup to copy it.',
-  );
+  return new ExtensionError('internal', t('error_copy_failed'));
 }
 
 /** The clipboard for this browser: offscreen document where it exists, else navigator.clipboard. */
@@ -41,6 +40,7 @@ export function createClipboard(): ClipboardWriter {
       .createDocument({
         url: OFFSCREEN_PATH.slice(1),
         reasons: ['CLIPBOARD'],
+        // Shown to no user (Chrome logs it), so it stays in English.
         justification: 'Copy the short URL to the clipboard',
       })
       .catch((error: unknown) => {
@@ -53,16 +53,18 @@ export function createClipboard(): ClipboardWriter {
   }
 
   return {
-    async write(text) {
+    async write({ text, html }) {
       if (typeof browser.offscreen?.createDocument === 'function') {
         await ensureOffscreenDocument();
-        const request: CopyRequest = { target: 'offscreen', type: 'copy', text };
+        const request: CopyRequest = { target: 'offscreen', type: 'copy', text, ...(html ? { html } : {}) };
         const reply = (await browser.runtime.sendMessage(request).catch(() => undefined)) as
           | CopyReply
           | undefined;
         if (!reply?.ok) throw copyFailed();
         return;
       }
+      // Firefox's background page has a document: a copy event there sets both flavours.
+      if (html && typeof document !== 'undefined' && copyWithTextarea(text, html)) return;
       await navigator.clipboard.writeText(text).catch(() => {
         throw copyFailed();
       });

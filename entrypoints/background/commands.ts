@@ -1,14 +1,16 @@
 /**
  * Keyboard commands. `shorten-page` shortens the active tab's address and copies the short URL
- * without opening anything; the shortcut grants activeTab, so the tab's URL is readable.
+ * without opening anything; the shortcut grants activeTab, so the tab's URL, and its page's canonical
+ * URL, are readable.
  */
+import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url';
 import type { Notifier } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
 
 export const SHORTEN_PAGE_COMMAND = 'shorten-page';
 
-type CommandTab = { url?: string; title?: string } | undefined;
+type CommandTab = { id?: number; url?: string; title?: string } | undefined;
 
 /** Runs one command; reports problems by notification and never rejects. */
 export async function handleCommand(
@@ -22,13 +24,10 @@ export async function handleCommand(
   const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
   const url = target?.url;
   if (!url || !isHttpUrl(url)) {
-    await notifier.info(
-      "This page can't be shortened",
-      'Only http:// and https:// pages have an address others can open. Go to a web page and try again.',
-    );
+    await notifier.info(t('bg_page_cannot_be_shortened_title'), t('bg_page_cannot_be_shortened'));
     return;
   }
-  await shortenAndCopy(url, target.title);
+  await shortenAndCopy({ kind: 'page', url, title: target.title, tabId: target.id });
 }
 
 /** Registers the commands listener. */

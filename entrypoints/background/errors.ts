@@ -4,6 +4,7 @@
  * generic one, so no stack, URL with secrets or API key ever leaves the background.
  */
 import { isApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 
 // Chrome's service worker loads part of the background from a script of its own (lazy-part.ts), which
@@ -39,11 +40,9 @@ export function isExtensionError(value: unknown): value is ExtensionError {
   );
 }
 
-export const NOT_CONFIGURED_MESSAGE = 'Add your server URL and API key in Options.';
-
 /** The error for a request made before a server and key are set up. */
 export function notConfigured(): ExtensionError {
-  return new ExtensionError('not_configured', NOT_CONFIGURED_MESSAGE);
+  return new ExtensionError('not_configured', t('error_not_configured'));
 }
 
 /** Maps any thrown value to plain ErrorData; only an unexpected error is logged, by name and message. */
@@ -51,9 +50,5 @@ export function toErrorData(error: unknown): ErrorData {
   if (isApiError(error)) return error.toJSON();
   if (isExtensionError(error)) return error.toJSON();
   console.error('Shortlink background:', error instanceof Error ? `${error.name}: ${error.message}` : error);
-  return {
-    kind: 'internal',
-    message:
-      'Shortlink ran into an unexpected problem. Try again; if it keeps happening, reload the extension.',
-  };
+  return { kind: 'internal', message: t('error_internal') };
 }

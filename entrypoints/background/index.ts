@@ -1,4 +1,5 @@
 import { allApiKeys } from '@/lib/api-keys';
+import { clearStaleShortenTabs } from '@/lib/shorten-tabs-state';
 import { createClients } from './active-client';
 import { createApiHandler } from './api-calls';
 import { createClipboard } from './clipboard';
@@ -15,6 +16,8 @@ import { createShortenAndCopy } from './shorten-and-copy';
 
 /** Requests of Options (and the popup's profile switch), answered by the lazy part's profile handlers. */
 const PROFILE_MESSAGES = ['saveProfile', 'deleteProfile', 'setActiveProfile', 'getAccount'] as const;
+/** Options' settings export and import, answered by the lazy part. */
+const TRANSFER_MESSAGES = ['exportSettings', 'importSettings'] as const;
 
 // Wiring only, and synchronous: every listener is registered in the first turn of the service worker,
 // or events that woke it would be lost. The code most events need is in this script; the rest, and
@@ -26,13 +29,19 @@ export default defineBackground(() => {
   waits.clear();
   const clients = createClients({ ready: migrations.ready, onWait: waits.update });
   const notifier = createNotifier();
-  const shortenAndCopy = createShortenAndCopy({ clients, clipboard: createClipboard(), notifier });
+  const clipboard = createClipboard();
+  const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier });
+  void clearStaleShortenTabs().catch(() => undefined);
 
   registerMigrations(migrations);
   registerMessageHandlers(
     {
       ...createLinkHandlers(clients),
       ...handlersOnDemand(PROFILE_MESSAGES, (part) => part.createProfileHandlers(clients)),
+      ...handlersOnDemand(TRANSFER_MESSAGES, (part) => part.createSettingsTransferHandlers(clients)),
+      ...handlersOnDemand(['shortenTabs'], (part) =>
+        part.createShortenTabs({ clients, clipboard, notifier }),
+      ),
       api: createApiHandler(clients),
     },
     { ready: migrations.ready, secrets: allApiKeys },

@@ -15,6 +15,8 @@ import { runSettingsMigrations } from '@/lib/migrations/settings';
 import { createRateLimiter } from '@/lib/rate-limiter';
 import { checkPayload } from './payloads';
 import { createProfileHandlers } from './profiles';
+import { createSettingsTransferHandlers } from './settings-transfer';
+import { createShortenTabs } from './shorten-tabs';
 
 /** What the lazy part provides. */
 export const lazyPart = {
@@ -22,6 +24,8 @@ export const lazyPart = {
   createRateLimiter,
   checkPayload,
   createProfileHandlers,
+  createSettingsTransferHandlers,
+  createShortenTabs,
   runSettingsMigrations,
 };
 export type LazyPart = typeof lazyPart;

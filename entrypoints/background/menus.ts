@@ -2,6 +2,7 @@
  * Context menu items. Items outlive the service worker, so they are created on install, update and
  * browser start only; the click listener is registered every time the worker starts.
  */
+import { t } from '@/lib/i18n';
 import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
 import { isHttpUrl } from '@/lib/url';
 import { type Notifier, toolbarAction } from './notify';
@@ -14,17 +15,24 @@ export const MENU = {
   withOptions: 'shorten-with-options',
 } as const;
 
-type MenuClick = { menuItemId: string | number; linkUrl?: string; pageUrl?: string; selectionText?: string };
-type MenuTab = { url?: string; title?: string } | undefined;
+type MenuClick = {
+  menuItemId: string | number;
+  linkUrl?: string;
+  /** Firefox only: the link's text. */
+  linkText?: string;
+  pageUrl?: string;
+  selectionText?: string;
+};
+type MenuTab = { id?: number; url?: string; title?: string } | undefined;
 
 /** Creates the menu items (replacing any left from an older version). */
 export async function createMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
   const items: Parameters<typeof browser.contextMenus.create>[0][] = [
-    { id: MENU.link, title: 'Shorten link', contexts: ['link'] },
-    { id: MENU.page, title: 'Shorten page URL', contexts: ['page'] },
-    { id: MENU.selection, title: 'Shorten selected URL', contexts: ['selection'] },
-    { id: MENU.withOptions, title: 'Shorten with options…', contexts: ['link', 'page'] },
+    { id: MENU.link, title: t('bg_menu_shorten_link'), contexts: ['link'] },
+    { id: MENU.page, title: t('bg_menu_shorten_page'), contexts: ['page'] },
+    { id: MENU.selection, title: t('bg_menu_shorten_selection'), contexts: ['selection'] },
+    { id: MENU.withOptions, title: t('bg_menu_shorten_with_options'), contexts: ['link', 'page'] },
   ];
   for (const item of items) browser.contextMenus.create(item);
 }
@@ -72,32 +80,28 @@ export async function handleMenuClick(
   notifier: Notifier,
 ): Promise<void> {
   const pageUrl = info.pageUrl ?? tab?.url;
-  const cannot = (what: string) =>
-    notifier.info('Nothing to shorten', `${what} Only http:// and https:// addresses can be shortened.`);
-  const notALink = 'This link does not lead to a web page.';
-  const notAPage = 'This page has no web address.';
+  const cannot = (message: string) => notifier.info(t('bg_nothing_to_shorten_title'), message);
 
   switch (info.menuItemId) {
     case MENU.link:
-      return info.linkUrl && isHttpUrl(info.linkUrl) ? shortenAndCopy(info.linkUrl) : cannot(notALink);
+      return info.linkUrl && isHttpUrl(info.linkUrl)
+        ? shortenAndCopy({ kind: 'link', url: info.linkUrl, text: info.linkText?.trim() })
+        : cannot(t('bg_link_not_web'));
     case MENU.page:
-      return pageUrl && isHttpUrl(pageUrl) ? shortenAndCopy(pageUrl, tab?.title) : cannot(notAPage);
+      return pageUrl && isHttpUrl(pageUrl)
+        ? shortenAndCopy({ kind: 'page', url: pageUrl, title: tab?.title, tabId: tab?.id })
+        : cannot(t('bg_page_not_web'));
     case MENU.selection: {
       const text = info.selectionText?.trim() ?? '';
       return isHttpUrl(text) && !/\s/.test(text)
-        ? shortenAndCopy(text)
-        : cannot(
-            'The selected text is not a web address: select a full URL such as https://example.com/page.',
-          );
+        ? shortenAndCopy({ kind: 'link', url: text })
+        : cannot(t('bg_selection_not_url'));
     }
     case MENU.withOptions: {
       const url = info.linkUrl ?? pageUrl;
-      if (!url || !isHttpUrl(url)) return cannot(info.linkUrl ? notALink : notAPage);
+      if (!url || !isHttpUrl(url)) return cannot(info.linkUrl ? t('bg_link_not_web') : t('bg_page_not_web'));
       return openShortenForm(url).catch(() =>
-        notifier.info(
-          'Could not open Shortlink',
-          'Click the Shortlink button in the toolbar and paste the URL there.',
-        ),
+        notifier.info(t('bg_open_form_failed_title'), t('bg_open_form_failed')),
       );
     }
   }

@@ -3,6 +3,7 @@
  * checks who sent a request, validates its payload, runs its handler and always answers with a
  * Result. Nothing thrown reaches the sender: every failure becomes ErrorData.
  */
+import { t } from '@/lib/i18n';
 import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
 import { toErrorData } from './errors';
 import { loadLazyPart } from './load-lazy-part';
@@ -21,6 +22,9 @@ const MESSAGE_TYPES: Record<MessageType, true> = {
   setActiveProfile: true,
   getAccount: true,
   api: true,
+  shortenTabs: true,
+  exportSettings: true,
+  importSettings: true,
 };
 
 function isMessageType(type: unknown): type is MessageType {
@@ -56,7 +60,8 @@ async function checkPayload<K extends MessageType>(type: K, payload: unknown): P
 function badMessage(detail: string): ErrorData {
   return {
     kind: 'bad_message',
-    message: `Shortlink received a request it cannot read (${detail}). Reload this page; if it persists, reload the extension.`,
+    // The detail is for a bug report, so it stays technical and in English.
+    message: t('error_bad_message', detail),
   };
 }
 
@@ -129,6 +134,9 @@ async function answer(
     const shown = typeof type === 'string' ? `“${type.slice(0, 40)}”` : `of type ${typeof type}`;
     return { ok: false, error: badMessage(`unknown type ${shown}`) };
   }
+  if (type === 'exportSettings' && !sender?.url?.startsWith(browser.runtime.getURL('/options.html'))) {
+    return { ok: false, error: badMessage('settings are exported from Options only') };
+  }
   // Migrations are checked (a storage read) while the payload check loads the lazy part, if it must.
   const migrated = ready?.();
   const parsed = await checkPayload(type, payload);
@@ -141,6 +149,8 @@ async function answer(
   } catch (error) {
     result = { ok: false, error: toErrorData(error) };
   }
+  // The export the user asked to include keys in is the one answer that carries them (to Options only).
+  if (type === 'exportSettings' && (parsed.data as RequestOf<'exportSettings'>).includeKeys) return result;
   const keys = (await secrets?.().catch(() => [])) ?? [];
   // The key being checked by saveProfile is not stored yet, but is just as secret.
   const typed = type === 'saveProfile' ? (parsed.data as RequestOf<'saveProfile'>).apiKey?.trim() : undefined;

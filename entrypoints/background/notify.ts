@@ -2,7 +2,7 @@
  * How the background tells the user what happened when no page is open: a notification and a
  * short-lived toolbar badge. Menus and the keyboard command have no other way to answer.
  */
-import { retryHint } from '@/lib/format';
+import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 
 /** Notification id of "not configured": clicking it opens Options. */
@@ -41,12 +41,8 @@ export interface Notifier {
   failed(title: string, error: ErrorData): Promise<void>;
   /** A notice that is not an error of the server, e.g. "this page can't be shortened". */
   info(title: string, message: string): Promise<void>;
-}
-
-/** The text of a failure notification: the error's message, and for rate limits when to retry. */
-export function failureMessage(error: ErrorData, now = Date.now()): string {
-  if (error.kind !== 'rate_limited' || /try again/i.test(error.message)) return error.message;
-  return `${error.message} ${retryHint(error.retryAt, now)}`;
+  /** The end of a run over many links: a badge (✓, or ! when any failed), and a notification when `notify`. */
+  summary(title: string, message: string, options: { ok: boolean; notify: boolean }): Promise<void>;
 }
 
 /** Notifications plus badge, as the browser shows them. */
@@ -56,19 +52,26 @@ export function createNotifier(): Notifier {
     async copied(shortUrl, { reused, notify: show }) {
       const tasks = [showBadge('✓', '#16a34a', SUCCESS_BADGE_MS)];
       if (show) {
-        const again = reused ? '\nYou shortened this address before, so its short URL was reused.' : '';
-        tasks.push(notify(RESULT_NOTIFICATION_ID, 'Shortlink', `Short URL copied: ${shortUrl}${again}`));
+        const message = reused ? t('bg_copied_reused', shortUrl) : t('bg_copied', shortUrl);
+        tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), message));
       }
       await quietly(Promise.all(tasks));
     },
+    // Every rate-limit message (lib/api/response.ts, lib/rate-limiter.ts) already says when to retry.
     async failed(title, error) {
       const id = error.kind === 'not_configured' ? SETUP_NOTIFICATION_ID : RESULT_NOTIFICATION_ID;
       await quietly(
-        Promise.all([showBadge('!', '#dc2626', FAILURE_BADGE_MS), notify(id, title, failureMessage(error))]),
+        Promise.all([showBadge('!', '#dc2626', FAILURE_BADGE_MS), notify(id, title, error.message)]),
       );
     },
     async info(title, message) {
       await quietly(notify(RESULT_NOTIFICATION_ID, title, message));
+    },
+    async summary(title, message, { ok, notify: show }) {
+      const badge = ok
+        ? showBadge('✓', '#16a34a', SUCCESS_BADGE_MS)
+        : showBadge('!', '#dc2626', FAILURE_BADGE_MS);
+      await quietly(Promise.all([badge, show ? notify(RESULT_NOTIFICATION_ID, title, message) : null]));
     },
   };
 }

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { MessageType, RequestOf } from '@/lib/protocol';
+import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings-transfer';
 import { isApiMethod } from './api-calls';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
@@ -53,6 +54,10 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
       args: z.array(z.unknown()).check(z.maxLength(8)),
     }),
   ) as z.ZodMiniType<RequestOf<'api'>>,
+  shortenTabs: z.lazy(() => z.object({ windowId: z.number().check(z.int()) })),
+  exportSettings: z.lazy(() => z.object({ includeKeys: z.boolean() })),
+  // The file's own checks, with their messages, are parseSettingsFile's; this only bounds the text.
+  importSettings: z.lazy(() => z.object({ text: z.string().check(z.maxLength(MAX_SETTINGS_FILE_BYTES)) })),
 };
 
 /**

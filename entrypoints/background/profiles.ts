@@ -6,6 +6,7 @@
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import { deleteApiKey, getApiKey, setApiKey } from '@/lib/api-keys';
 import { clearProfileCache } from '@/lib/cache';
+import { t } from '@/lib/i18n';
 import type { RequestOf, ResponseOf } from '@/lib/protocol';
 import { emptyDefaults, loadSettings, type Profile, type Settings, saveSettings } from '@/lib/settings';
 import type { Clients } from './active-client';
@@ -30,10 +31,7 @@ export function createProfileHandlers(clients: Clients) {
     const serverUrl = normalized.url;
     const origin = new URL(serverUrl).origin;
     if (!(await browser.permissions.contains({ origins: [originOf(serverUrl)] }))) {
-      throw new ExtensionError(
-        'permission_denied',
-        `Shortlink needs access to ${origin} to talk to your server. Click Save again and choose Allow.`,
-      );
+      throw new ExtensionError('permission_denied', t('error_host_permission', origin));
     }
 
     const stored = (await loadSettings()).profiles.find((p) => p.id === draft.id);
@@ -45,8 +43,8 @@ export function createProfileHandlers(clients: Clients) {
       throw new ExtensionError(
         'validation',
         stored && !sameServer
-          ? `Enter the API key for ${origin}: the saved key belongs to ${new URL(stored.serverUrl).origin} and is never sent to another server.`
-          : 'Enter the API key from your account settings on the server.',
+          ? t('error_key_for_new_server', origin, new URL(stored.serverUrl).origin)
+          : t('error_key_missing'),
       );
     }
 
@@ -95,10 +93,7 @@ export function createProfileHandlers(clients: Clients) {
   async function setActiveProfile({ id }: RequestOf<'setActiveProfile'>): Promise<null> {
     await changeSettings(async (settings) => {
       if (!settings.profiles.some((p) => p.id === id)) {
-        throw new ExtensionError(
-          'not_found',
-          'That profile no longer exists. Reopen Options and pick another.',
-        );
+        throw new ExtensionError('not_found', t('error_profile_gone'));
       }
       await saveSettings({ ...settings, activeProfileId: id });
     });

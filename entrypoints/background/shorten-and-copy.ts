@@ -1,25 +1,51 @@
 /**
  * "Shorten and copy" for the context menus and the keyboard command, where no page is open to show a
- * result: reuse the short URL if this long URL was shortened before (instant, even offline), else
- * create one with the profile's defaults; copy it; then confirm or explain with a notification and
- * the toolbar badge.
+ * result: pick the address as the behaviour settings say (the page's canonical URL, tracking
+ * parameters removed), reuse the short URL if that address was shortened before (instant, even
+ * offline), else create one with the profile's defaults; copy it in the chosen copy format; then
+ * confirm or explain with a notification and the toolbar badge.
  */
 import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/cache';
+import { copyPayloadFor } from '@/lib/copy-format';
+import { t } from '@/lib/i18n';
+import { resolveLinkUrl, resolvePageUrl } from '@/lib/page-url';
+import type { Behaviour } from '@/lib/settings';
+import { defaultBehaviour } from '@/lib/settings-base';
 import { loadStoredSettings } from '@/lib/settings-reader';
 import type { Clients } from './active-client';
+import { readCanonical } from './canonical';
 import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';
 import { createLink, inputFromDefaults } from './links';
 import type { Notifier } from './notify';
 
-/** Shortens a long URL and copies the short one; reports the outcome itself and never rejects. */
-export type ShortenAndCopy = (longUrl: string, pageTitle?: string) => Promise<void>;
+/** What the user asked to shorten: the page of a tab, or a link (a link target or a selected URL). */
+export type ShortenTarget =
+  | {
+      kind: 'page';
+      /** The tab's address, already known to be http(s). */
+      url: string;
+      title?: string | undefined;
+      /** The tab, to read its canonical URL from; without it the tab's address is used. */
+      tabId?: number | undefined;
+    }
+  | {
+      kind: 'link';
+      url: string;
+      /** The link's text, shown in titled formats when the link has no title of its own. */
+      text?: string | undefined;
+    };
+
+/** Shortens a page or link and copies the short URL; reports the outcome itself and never rejects. */
+export type ShortenAndCopy = (target: ShortenTarget) => Promise<void>;
 
 interface Deps {
   clients: Clients;
   clipboard: ClipboardWriter;
   notifier: Notifier;
   clock?: () => number;
+  /** Reads a tab's canonical URL; injectable for tests. */
+  canonical?: (tabId: number) => Promise<string | null>;
 }
 
 /** Creates the shared "shorten and copy" action. */
@@ -28,6 +54,7 @@ export function createShortenAndCopy({
   clipboard,
   notifier,
   clock = () => Date.now(),
+  canonical = readCanonical,
 }: Deps): ShortenAndCopy {
   // A double-clicked menu item or a repeated shortcut joins the first request instead of making a twin.
   const running = new Map<string, Promise<{ link: CachedLink; reused: boolean }>>();
@@ -40,7 +67,22 @@ export function createShortenAndCopy({
     return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };
   }
 
-  return async (longUrl, pageTitle) => {
+  async function longUrlOf(target: ShortenTarget, behaviour: Behaviour) {
+    if (target.kind === 'link') return resolveLinkUrl(target.url, behaviour);
+    const declared =
+      behaviour.preferCanonical && target.tabId !== undefined ? await canonical(target.tabId) : null;
+    return resolvePageUrl(target.url, declared, behaviour);
+  }
+
+  return async (target) => {
+    // Unreadable settings are no reason not to copy: the defaults change nothing in the address.
+    const behaviour = await loadStoredSettings().then(
+      (settings) => settings.behaviour,
+      () => defaultBehaviour(),
+    );
+    const longUrl = await longUrlOf(target, behaviour);
+    // Only a page's title describes the address; a link's text is for this copy only.
+    const pageTitle = target.kind === 'page' ? target.title : undefined;
     let result: { link: CachedLink; reused: boolean };
     try {
       let pending = running.get(longUrl);
@@ -50,19 +92,17 @@ export function createShortenAndCopy({
       }
       result = await pending;
     } catch (error) {
-      await notifier.failed('Could not shorten the link', toErrorData(error));
+      await notifier.failed(t('bg_shorten_failed_title'), toErrorData(error));
       return;
     }
+    const { shortUrl } = result.link;
+    const shown = result.link.title.trim() || (target.kind === 'page' ? target.title : target.text) || '';
     try {
-      await clipboard.write(result.link.shortUrl);
+      await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
     } catch (error) {
-      await notifier.failed(`Short URL created: ${result.link.shortUrl}`, toErrorData(error));
+      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error));
       return;
     }
-    const notify = await loadStoredSettings().then(
-      (settings) => settings.behaviour.notifications,
-      () => true,
-    );
-    await notifier.copied(result.link.shortUrl, { reused: result.reused, notify });
+    await notifier.copied(shortUrl, { reused: result.reused, notify: behaviour.notifications });
   };
 }

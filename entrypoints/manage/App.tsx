@@ -8,50 +8,45 @@ import { LinksView } from '@/components/manage/links-view';
 import { RateLimitWait } from '@/components/manage/rate-limit-wait';
 import { type Route, routeHref, useRoute } from '@/components/manage/route';
 import { SplashView } from '@/components/manage/splash-view';
+import { type MessageKey, t } from '@/lib/i18n';
 
-const NAV: { route: Route; label: string; section: Route['name'][] }[] = [
-  { route: { name: 'links' }, label: 'Links', section: ['links', 'link', 'link-new'] },
-  { route: { name: 'campaigns' }, label: 'Campaigns', section: ['campaigns'] },
-  { route: { name: 'channels' }, label: 'Channels', section: ['channels', 'channel'] },
-  { route: { name: 'domains' }, label: 'Domains', section: ['domains'] },
-  { route: { name: 'splash' }, label: 'Splash pages', section: ['splash'] },
-  { route: { name: 'account' }, label: 'Account', section: ['account'] },
+const NAV: { route: Route; label: MessageKey; section: Route['name'][] }[] = [
+  { route: { name: 'links' }, label: 'manage_nav_links', section: ['links', 'link', 'link-new'] },
+  { route: { name: 'campaigns' }, label: 'manage_nav_campaigns', section: ['campaigns'] },
+  { route: { name: 'channels' }, label: 'manage_nav_channels', section: ['channels', 'channel'] },
+  { route: { name: 'domains' }, label: 'manage_nav_domains', section: ['domains'] },
+  { route: { name: 'splash' }, label: 'manage_nav_splash', section: ['splash'] },
+  { route: { name: 'account' }, label: 'manage_nav_account', section: ['account'] },
 ];
 
 const navigate = (hash: string) => {
   window.location.hash = hash;
 };
 
+/** The view of the current route. */
 function View({ route }: { route: Route }) {
-  switch (route.name) {
-    case 'links':
-      return <LinksView navigate={navigate} />;
-    case 'link-new':
-      return <NewLinkView navigate={navigate} />;
-    case 'link':
-      return <LinkView key={route.id} id={route.id} />;
-    case 'campaigns':
-      return <CampaignsView />;
-    case 'channels':
-      return <ChannelsView />;
-    case 'channel':
-      return <ChannelView key={route.id} id={route.id} />;
-    case 'domains':
-      return <DomainsView />;
-    case 'splash':
-      return <SplashView />;
-    case 'account':
-      return <AccountView />;
-    case 'not-found':
-      return (
+  return (
+    <>
+      {route.name === 'links' && <LinksView navigate={navigate} />}
+      {route.name === 'link-new' && <NewLinkView navigate={navigate} />}
+      {route.name === 'link' && <LinkView key={route.id} id={route.id} />}
+      {route.name === 'campaigns' && <CampaignsView />}
+      {route.name === 'channels' && <ChannelsView />}
+      {route.name === 'channel' && <ChannelView key={route.id} id={route.id} />}
+      {route.name === 'domains' && <DomainsView />}
+      {route.name === 'splash' && <SplashView />}
+      {route.name === 'account' && <AccountView />}
+      {route.name === 'not-found' && (
         <section>
-          <h1>Page not found</h1>
+          <h1>{t('manage_not_found_heading')}</h1>
           <p>
-            Nothing lives at “#{route.path}”. <a href={routeHref({ name: 'links' })}>Go to your links.</a>
+            {t('manage_not_found_text', `#${route.path}`)}{' '}
+            <a href={routeHref({ name: 'links' })}>{t('manage_not_found_link')}</a>
           </p>
         </section>
-      );
-  }
+      )}
+    </>
+  );
 }
 
 /** The management page: navigation plus the view of the current hash route. */
@@ -62,7 +57,7 @@ export function App() {
   const current = NAV.find((item) => item.section.includes(route.name));
 
   useEffect(() => {
-    document.title = `${current?.label ?? 'Manage'} – Shortlink`;
+    document.title = current ? t('manage_page_title', t(current.label)) : t('manage_page_title_default');
     // After a navigation, move focus to the new view so keyboard and screen-reader users start there.
     if (!first.current) main.current?.focus();
     first.current = false;
@@ -78,16 +73,16 @@ export function App() {
           main.current?.focus();
         }}
       >
-        Skip to content
+        {t('manage_skip_to_content')}
       </button>
       <header class="top">
-        <p class="brand">Shortlink</p>
-        <nav aria-label="Sections">
+        <p class="brand">{t('ext_name')}</p>
+        <nav aria-label={t('manage_nav_label')}>
           <ul>
             {NAV.map((item) => (
               <li key={item.label}>
                 <a href={routeHref(item.route)} aria-current={item === current ? 'page' : undefined}>
-                  {item.label}
+                  {t(item.label)}
                 </a>
               </li>
             ))}

@@ -4,7 +4,7 @@ import { type CopyReply, copyWithTextarea, isCopyRequest } from '@/lib/backgroun
 browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   // Protocol requests from the extension's pages reach this document too: they are the background's.
   if (!isCopyRequest(message)) return undefined;
-  const reply: CopyReply = { ok: copyWithTextarea(message.text) };
+  const reply: CopyReply = { ok: copyWithTextarea(message.text, message.html) };
   sendResponse(reply);
   return undefined;
 });

@@ -1,12 +1,10 @@
 import { Component, createRef } from 'preact';
 import { ConnectPrompt } from '@/components/ConnectPrompt';
 import { DuplicateNotice } from '@/components/DuplicateNotice';
-import { ErrorAlert } from '@/components/ErrorAlert';
 import { ProfileSelect } from '@/components/ProfileSelect';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenForm } from '@/components/ShortenForm';
-import { ShortenResult } from '@/components/ShortenResult';
 import {
   buildSearchIndex,
   type CachedLink,
@@ -16,33 +14,30 @@ import {
   searchLinks,
 } from '@/lib/cache';
 import type { DraftSaver } from '@/lib/draft';
+import { t, tPlural } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
 import { send } from '@/lib/messaging';
 import type { ChoiceLists, ErrorData } from '@/lib/protocol';
 import type { Profile, Settings } from '@/lib/settings';
 import { activeProfile } from '@/lib/settings-base';
-import { copyText } from '@/lib/ui-clipboard';
-import { resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
 import { loadStoredSettings } from '@/lib/settings-reader';
-import {
-  type FormErrors,
-  type ShortenForm as FormValues,
-  initialForm,
-  toShortenInput,
-  validateForm,
-} from '@/lib/ui-shorten';
+import { ALL_TABS_ASKED_KEY, initialForm, resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
+import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
 
 /** The "More options" chunk: imported when the user first opens it, never in the popup's first load. */
 type MoreOptionsModule = typeof import('@/components/more-options/more-options');
+/** The result and error boxes, copying and URL hygiene: imported once the form is drawn (extras.ts). */
+type Extras = typeof import('./extras');
 
 /** How many recent links the popup lists; the search reaches the whole cache. */
 export const RECENT_LIMIT = 20;
 
-const NOT_COPIED = 'Couldn’t copy to the clipboard: select the short URL and press Ctrl+C.';
+/** What the popup draws from once loaded. */
+export type Ready = { settings: Settings; profile: Profile };
 
 interface State {
   /** null while loading; 'unconfigured' when there is no profile yet. */
-  ready: { settings: Settings; profile: Profile } | 'unconfigured' | null;
+  ready: Ready | 'unconfigured' | null;
   links: CachedLink[];
   /** Search text of `links`, built once per list so a keystroke only scans strings. */
   index: string[];
@@ -56,7 +51,12 @@ interface State {
   moreOpen: boolean;
   pending: boolean;
   error: ErrorData | null;
-  result: { link: CachedLink; copied: boolean } | null;
+  /** The link made or reused, and the format it was last copied in (null: not copied). */
+  result: { link: CachedLink; copied: import('@/lib/copy-format').CopyFormat | null } | null;
+  /** The start URL as changed by the behaviour settings, and why; null when it is the tab's own. */
+  adjusted: { url: string; reason: 'popup_tracking_removed' | 'popup_canonical_used' } | null;
+  /** "Shorten all tabs": asked, running or done; null before. */
+  allTabs: import('./all-tabs').AllTabsView | null;
   /** The long URL the user chose to shorten again despite an earlier link. */
   newAnyway: string;
   status: string;
@@ -75,7 +75,8 @@ function openOptions() {
  * The popup: draws from local settings, tab and cache at once, then asks the background to refresh
  * the cache and updates the lists when it answers. Everything server-side goes through `send`.
  * One stateful container over stateless components: a class keeps preact/hooks (~1 KB gzip) out of
- * the popup's 15 KB budget.
+ * the popup's 15 KB budget. What it does after drawing is in the lazy extras (actions.ts), which act
+ * on the members that are not private.
  */
 export class App extends Component<object, State> {
   override state: State = {
@@ -91,6 +92,8 @@ export class App extends Component<object, State> {
     pending: false,
     error: null,
     result: null,
+    adjusted: null,
+    allTabs: null,
     newAnyway: '',
     status: '',
     query: '',
@@ -100,13 +103,16 @@ export class App extends Component<object, State> {
 
   // The id of the last request and the input it was for: sending the same input again reuses the
   // id, so a double click or a retry after a lost reply never makes a second link.
-  private request: { key: string; id: string } | null = null;
-  private inFlight = false;
-  private moreOptions?: MoreOptionsModule;
+  request: { key: string; id: string } | null = null;
+  inFlight = false;
+  moreOptions?: MoreOptionsModule;
+  private extras?: Extras;
+  /** Set once the user types in the Long URL field: a late canonical URL then leaves it alone. */
+  urlEdited = false;
   /** What the user typed, kept for this start URL until the link is made (see lib/draft.ts). */
-  private draft?: DraftSaver;
-  private generation = 0;
-  private urlRef = createRef<HTMLInputElement>();
+  draft?: DraftSaver;
+  generation = 0;
+  urlRef = createRef<HTMLInputElement>();
   private copyExistingRef = createRef<HTMLButtonElement>();
 
   override componentDidMount() {
@@ -125,9 +131,9 @@ export class App extends Component<object, State> {
   }
 
   /** Keeps the form in the draft; call after each change the user makes. */
-  private changed = () => this.draft?.schedule();
+  changed = () => this.draft?.schedule();
 
-  private setLinks(links: CachedLink[]) {
+  setLinks(links: CachedLink[]) {
     this.setState({ links, index: buildSearchIndex(links) });
   }
 
@@ -141,10 +147,13 @@ export class App extends Component<object, State> {
     ]);
     const profile = activeProfile(settings);
     if (!profile) return this.setState({ ready: 'unconfigured' });
-    const [cached, choices, kept] = await Promise.all([
+    const { behaviour } = settings;
+    // Cleaning the start URL needs the lazy extras: loaded beside the cache reads, only when asked for.
+    const [cached, choices, kept, hygiene] = await Promise.all([
       getCachedLinks(profile.id),
       getCachedLists(profile.id),
       drafts?.openDrafts(),
+      start?.url && behaviour.stripTracking ? this.loadExtras() : null,
     ]);
     const draft = start && kept?.drafts[start.url];
     // A draft is only restored for the profile it was typed for: campaigns and channels are per server.
@@ -153,15 +162,23 @@ export class App extends Component<object, State> {
     if (gen !== this.generation) return;
     if (start && kept) this.draft = kept.saver(start.url, this.currentDraft);
     if (restored) this.request = restored.request;
+    // A draft's URL is what the user typed: a canonical URL arriving later must not replace it.
+    if (restored) this.urlEdited = true;
     const { form, source, more } = this.state;
+    const startUrl = start && (hygiene ? hygiene.resolvePageUrl(start.url, null, behaviour) : start.url);
+    const adjusted =
+      start && startUrl && startUrl !== start.url
+        ? { url: startUrl, reason: 'popup_tracking_removed' as const }
+        : null;
     this.setLinks(cached.links);
     this.setState(
       {
         ready: { settings, profile },
         source: start ?? source,
+        ...(start ? { adjusted } : {}),
         lists: { campaigns: choices.campaigns, channels: choices.channels },
         form: {
-          ...initialForm(start ? start.url : form.url, profile.defaults, new Date()),
+          ...initialForm(startUrl ?? form.url, profile.defaults, new Date()),
           alias: form.alias,
         },
         more: more && this.moreOptions!.moreOptionsForProfile(more, profile.defaults),
@@ -174,66 +191,53 @@ export class App extends Component<object, State> {
         if (target instanceof HTMLInputElement) target.select();
         // The form and the recent list are on screen: `npm run bench` measures up to here.
         performance.mark('popup-ready');
+        // What the popup does next loads now, after drawing, so that no click has to wait for it.
+        const extras = this.loadExtras();
+        void extras.then((x) => x.resumeAllTabs(this.showAllTabs));
+        const tabId = start?.tabId;
+        if (start?.url && behaviour.preferCanonical && tabId !== undefined) {
+          void extras.then((x) => x.applyCanonical(this, gen, start.url, tabId));
+        }
       },
     );
 
     const refreshed = await send('refresh', {});
     if (gen !== this.generation) return;
-    if (!refreshed.ok) return this.setState({ refreshNote: `Not updated: ${refreshed.error.message}` });
+    if (!refreshed.ok)
+      return this.setState({ refreshNote: t('popup_refresh_failed', refreshed.error.message) });
     this.setState({ refreshNote: undefined });
     if (refreshed.data.links) this.setLinks(refreshed.data.links);
     if (refreshed.data.lists) this.setState({ lists: refreshed.data.lists });
   }
 
-  private submit = async () => {
-    const { ready, form, source, more, moreOpen } = this.state;
-    if (this.inFlight || !ready || ready === 'unconfigured') return;
-    const now = new Date();
-    const mainErrors = validateForm(form, now);
-    const errors = { ...mainErrors, ...(more && this.moreOptions!.moreOptionsErrors(form, more, now)) };
-    const count = Object.keys(errors).length;
-    // A refused field in collapsed More options opens it; focus goes to the first field to fix.
-    this.setState({ errors, moreOpen: moreOpen || count > Object.keys(mainErrors).length }, () =>
-      document.querySelector<HTMLElement>('.shorten [aria-invalid="true"]')?.focus(),
-    );
-    if (count) return;
-    const input = more
-      ? this.moreOptions!.moreOptionsInput(form, more)
-      : toShortenInput(form, ready.profile.defaults);
-    const key = JSON.stringify(input);
-    if (this.request?.key !== key) this.request = { key, id: crypto.randomUUID() };
-    // The request id goes into the draft now: the popup may close before the answer comes.
-    this.changed();
-    this.draft?.flush();
-    const pageTitle = source.title && input.url === source.url ? source.title : undefined;
-
-    this.inFlight = true;
-    this.setState({ pending: true, error: null, result: null, newAnyway: input.url, status: 'Shortening…' });
-    const reply = await send('shorten', {
-      requestId: this.request.id,
-      input,
-      ...(pageTitle ? { pageTitle } : {}),
+  /** Puts the tab's own address back in the field, as it was before the behaviour settings changed it. */
+  private undoAdjust = () => {
+    this.urlEdited = true;
+    this.setState({ form: { ...this.state.form, url: this.state.source.url }, adjusted: null }, () => {
+      this.urlRef.current?.focus();
+      this.changed();
     });
-    this.inFlight = false;
-    if (!reply.ok) return this.setState({ pending: false, error: reply.error, status: '' });
-    const { link } = reply.data;
-    this.setLinks([link, ...this.state.links.filter((l) => l.id !== link.id)]);
-    this.setState({ pending: false });
-    await this.showLink(link, ready.settings.behaviour.autoCopy);
   };
 
-  private async showLink(link: CachedLink, copy: boolean) {
-    this.draft?.clear();
-    const copied = copy && (await this.copy(link));
-    this.setState({ result: { link, copied } });
-    if (!copy) this.setState({ status: `Short link created: ${link.shortUrl}` });
+  private loadExtras = async () => (this.extras ??= await import('./extras'));
+
+  /** Shows a failed request's message; the error box comes with the extras. */
+  private async fail(error: ErrorData) {
+    (await this.loadExtras()).fail(this, error);
   }
 
-  private async copy(link: CachedLink): Promise<boolean> {
-    const copied = await copyText(link.shortUrl);
-    this.setState({ status: copied ? `Copied ${link.shortUrl}` : NOT_COPIED });
-    return copied;
-  }
+  // Checking and sending come with the extras, usually loaded by now.
+  private submit = async () => (await this.loadExtras()).submit(this);
+
+  /** "Shorten all tabs". The permission request must come first: it needs the click's user gesture. */
+  private shortenAllTabs = async () => {
+    // Chromium closes the popup while it asks: the next popup takes the request up (all-tabs.tsx).
+    void browser.storage.session?.set({ [ALL_TABS_ASKED_KEY]: Date.now() });
+    const granted = await browser.permissions.request({ permissions: ['tabs'] }).catch(() => false);
+    (await this.loadExtras()).shortenAllTabs(granted, this.showAllTabs);
+  };
+
+  private showAllTabs = (allTabs: State['allTabs']) => this.setState({ allTabs });
 
   private toggleMore = async () => {
     this.moreOptions ??= await import('@/components/more-options/more-options');
@@ -255,11 +259,23 @@ export class App extends Component<object, State> {
 
   private switchProfile = async (id: string) => {
     const reply = await send('setActiveProfile', { id });
-    if (!reply.ok) return this.setState({ error: reply.error });
+    if (!reply.ok) return this.fail(reply.error);
     this.request = null;
     this.setState({ error: null, result: null });
     await this.load(this.state.form.url);
   };
+
+  /** The link made before for the same long URL, offered instead of a second one. */
+  private offerEarlier(link: CachedLink) {
+    return (
+      <DuplicateNotice
+        link={link}
+        buttonRef={this.copyExistingRef}
+        onCopyExisting={async () => (await this.loadExtras()).showLink(this, link, true)}
+        onCreateNew={this.submit}
+      />
+    );
+  }
 
   override render() {
     const s = this.state;
@@ -274,6 +290,7 @@ export class App extends Component<object, State> {
     }
     const { settings, profile } = ready;
     const More = this.moreOptions;
+    const Extras = this.extras;
     const moreSet = More && more && !s.moreOpen ? More.moreOptionsInEffect(form, more, profile.defaults) : 0;
     const duplicate =
       !result && !s.pending && s.newAnyway !== form.url.trim() ? findByLongUrl(s.links, form.url) : undefined;
@@ -281,7 +298,7 @@ export class App extends Component<object, State> {
     return (
       <main class="popup">
         <header class="bar">
-          <h1>Shortlink</h1>
+          <h1>{t('ext_name')}</h1>
           {settings.profiles.length > 1 && (
             <ProfileSelect
               profiles={settings.profiles}
@@ -291,27 +308,27 @@ export class App extends Component<object, State> {
             />
           )}
           <button type="button" class="quiet" onClick={openOptions}>
-            Options
+            {t('popup_options_button')}
           </button>
         </header>
         {s.source.reason && !result && <p class="notice">{s.source.reason}</p>}
-        {result ? (
-          <ShortenResult
+        {s.adjusted && s.adjusted.url === form.url && !result && (
+          <p class="notice row">
+            <span class="grow">{t(s.adjusted.reason)}</span>
+            <button type="button" class="quiet" aria-label={t('popup_undo_label')} onClick={this.undoAdjust}>
+              {t('popup_undo_button')}
+            </button>
+          </p>
+        )}
+        {result && Extras ? (
+          <Extras.ShortenResult
             link={result.link}
             copied={result.copied}
-            onCopy={async () =>
-              this.setState({ result: { ...result, copied: await this.copy(result.link) } })
-            }
+            onCopy={() => Extras.copyResult(this)}
+            onCopyAs={(format) => Extras.copyResult(this, format)}
           />
         ) : (
-          duplicate && (
-            <DuplicateNotice
-              link={duplicate}
-              buttonRef={this.copyExistingRef}
-              onCopyExisting={() => void this.showLink(duplicate, true)}
-              onCreateNew={this.submit}
-            />
-          )
+          duplicate && this.offerEarlier(duplicate)
         )}
         <ShortenForm
           values={form}
@@ -319,11 +336,12 @@ export class App extends Component<object, State> {
           campaigns={s.lists.campaigns}
           channels={s.lists.channels}
           pending={s.pending}
-          pendingLabel={s.wait === null ? undefined : 'Waiting…'}
+          pendingLabel={s.wait === null ? undefined : t('popup_waiting')}
           urlRef={this.urlRef}
-          onChange={(patch) =>
-            this.setState({ form: { ...this.state.form, ...patch }, errors: {} }, this.changed)
-          }
+          onChange={(patch) => {
+            if ('url' in patch) this.urlEdited = true;
+            this.setState({ form: { ...this.state.form, ...patch }, errors: {} }, this.changed);
+          }}
           onSubmit={this.submit}
           more={
             <>
@@ -334,7 +352,9 @@ export class App extends Component<object, State> {
                 aria-controls={more ? 'more-options' : undefined}
                 onClick={this.toggleMore}
               >
-                More options{moreSet ? ` (${moreSet} set)` : ''}
+                {moreSet
+                  ? tPlural(moreSet, 'popup_more_options_set_one', 'popup_more_options_set_other')
+                  : t('popup_more_options')}
               </button>
               {More && more && (
                 <More.MoreOptions
@@ -352,7 +372,9 @@ export class App extends Component<object, State> {
           }
         />
         <RateLimitNotice seconds={s.wait} />
-        {s.error && <ErrorAlert error={s.error} now={Date.now()} onOpenOptions={openOptions} />}
+        {s.error && Extras && (
+          <Extras.ErrorAlert error={s.error} now={Date.now()} onOpenOptions={openOptions} />
+        )}
         <p class="sr-only" role="status" aria-live="polite">
           {s.status}
         </p>
@@ -362,9 +384,21 @@ export class App extends Component<object, State> {
           query={s.query}
           onQuery={(query) => this.setState({ query })}
           copiedId={s.copiedId}
-          onCopy={async (link) => this.setState({ copiedId: (await this.copy(link)) ? link.id : null })}
+          onCopy={async (link) => {
+            const copied = await (await this.loadExtras()).copy(this, link);
+            this.setState({ copiedId: copied ? link.id : null });
+          }}
           note={s.refreshNote}
         />
+        <button
+          type="button"
+          class="quiet all-tabs"
+          disabled={s.allTabs?.kind === 'running'}
+          onClick={this.shortenAllTabs}
+        >
+          {t('popup_all_tabs_button')}
+        </button>
+        {Extras && s.allTabs && <Extras.AllTabsReport view={s.allTabs} />}
       </main>
     );
   }

@@ -1,5 +1,7 @@
 import '@/assets/popup.css';
 import { render } from 'preact';
+import { setDocumentLanguage } from '@/lib/i18n';
 import { App } from './App';
 
+setDocumentLanguage();
 render(<App />, document.getElementById('app')!);

@@ -6,6 +6,8 @@
  *   if (result.ok) browser.permissions.request({ origins: [originOf(result.url)] });
  */
 
+import { t } from '../i18n';
+
 export type BaseUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
 const EXAMPLE = 'https://short.example.com';
@@ -14,27 +16,24 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
 /** Validates a server URL and returns it without trailing slash or pasted `/api` suffix. */
 export function normalizeBaseUrl(input: string): BaseUrlResult {
   const text = input.trim();
-  if (text === '') return fail(`Enter the address of your link-shortening server, e.g. ${EXAMPLE}.`);
-  if (!/^[a-z][a-z\d+.-]*:/i.test(text)) return fail(`Start the address with https://, e.g. ${EXAMPLE}.`);
-  if (/[?#]/.test(text))
-    return fail(`Remove the ?query or #fragment: enter only the address, e.g. ${EXAMPLE}.`);
+  if (text === '') return fail(t('error_server_url_missing', EXAMPLE));
+  if (!/^[a-z][a-z\d+.-]*:/i.test(text)) return fail(t('error_server_url_no_scheme', EXAMPLE));
+  if (/[?#]/.test(text)) return fail(t('error_server_url_query', EXAMPLE));
 
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return fail(`That is not a valid web address. Enter it like ${EXAMPLE}.`);
+    return fail(t('error_server_url_invalid', EXAMPLE));
   }
 
   if (url.protocol === 'http:') {
-    if (!LOCAL_HOSTS.has(url.hostname)) return fail('Use https:// — only localhost may use http://.');
+    if (!LOCAL_HOSTS.has(url.hostname)) return fail(t('error_server_url_http'));
   } else if (url.protocol !== 'https:') {
-    return fail(`Use an https:// address, e.g. ${EXAMPLE}; ${url.protocol} addresses are not supported.`);
+    return fail(t('error_server_url_scheme', EXAMPLE, url.protocol));
   }
-  if (url.hostname === '') return fail(`The address has no server name. Enter it like ${EXAMPLE}.`);
-  if (url.username !== '' || url.password !== '') {
-    return fail('Remove the user name and password from the address; the API key goes in its own field.');
-  }
+  if (url.hostname === '') return fail(t('error_server_url_no_host', EXAMPLE));
+  if (url.username !== '' || url.password !== '') return fail(t('error_server_url_credentials'));
 
   const path = url.pathname
     .replace(/\/+$/, '')

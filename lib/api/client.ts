@@ -8,6 +8,7 @@
  *   const page = await client.listLinks({ limit: 50, order: 'date' });
  */
 import type * as z from 'zod/mini';
+import { t } from '../i18n';
 import { normalizeBaseUrl } from './base-url';
 import { ApiError } from './errors';
 import { type Answer, createTransport, type HttpRequest } from './http';
@@ -271,29 +272,29 @@ export function createClient(options: ClientOptions): ShortenerClient {
 /** Validates and cleans an input; the first problem becomes a 'validation' ApiError. */
 function clean<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input, {
-    error: (issue) => `“${issue.path?.join('.') || 'input'}” is not valid.`,
+    error: (issue) =>
+      issue.path?.length ? t('error_field_invalid', issue.path.join('.')) : t('error_input_invalid'),
   });
   if (parsed.success) return parsed.data;
   throw new ApiError({
     kind: 'validation',
-    message: parsed.error.issues[0]?.message ?? 'The input is not valid.',
+    message: parsed.error.issues[0]?.message ?? t('error_input_invalid'),
   });
 }
 
 // Arguments may come from a page's message, so they are checked at run time whatever their type says.
 function pathId(value: number): number {
   if (Number.isSafeInteger(value) && value > 0) return value;
-  const shown =
-    typeof value === 'number' || typeof value === 'string' ? ` ${String(value).slice(0, 40)}` : '';
+  const shown = typeof value === 'number' || typeof value === 'string' ? String(value).slice(0, 40) : '';
   throw new ApiError({
     kind: 'validation',
-    message: `The id${shown} is not valid: ids are positive whole numbers.`,
+    message: shown ? t('error_id_invalid_value', shown) : t('error_id_invalid'),
   });
 }
 
 function requiredShortUrl(shortUrl: string): string {
   const short = typeof shortUrl === 'string' ? shortUrl.trim() : '';
-  if (short === '') throw new ApiError({ kind: 'validation', message: 'Enter the short URL to look up.' });
+  if (short === '') throw new ApiError({ kind: 'validation', message: t('error_short_url_missing') });
   return short;
 }
 

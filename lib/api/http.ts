@@ -6,6 +6,7 @@
  *   const send = createTransport({ baseUrl, apiKey, fetch, timeoutMs: 15000, now: Date.now, onRateLimit });
  *   const { body, status } = await send({ method: 'GET', path: '/account' });
  */
+import { t } from '../i18n';
 import { ApiError } from './errors';
 import { type RateLimitInfo, readRateLimit } from './rate-limit';
 import { type Exchange, readApiBody } from './response';
@@ -79,10 +80,7 @@ export function createTransport(options: TransportOptions): (request: HttpReques
       if (signal?.aborted) throw signal.reason;
       // fetch rejects with TypeError when the server cannot be reached; anything else it throws
       // (a malformed header, a broken stream) is just as unreachable from the user's side.
-      throw new ApiError({
-        kind: 'network',
-        message: `Could not reach ${origin}. Check the server URL and your connection.`,
-      });
+      throw new ApiError({ kind: 'network', message: t('error_unreachable', origin) });
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -104,17 +102,18 @@ export function createTransport(options: TransportOptions): (request: HttpReques
     return new ApiError({
       kind: 'invalid_response',
       ...(status ? { status } : {}),
-      message: `${origin} answered with a redirect to another address. Shortlink does not follow it, so your API key only goes to the server you saved. In Options, enter the address the API answers at (perhaps with https://).`,
+      message: t('error_redirect', origin),
     });
   }
 
   function timeoutError(): ApiError {
     const ms = options.timeoutMs;
-    const within = ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
-    return new ApiError({
-      kind: 'timeout',
-      message: `${origin} did not answer within ${within}. Try again later.`,
-    });
+    // Always several seconds outside tests, where "within 1 seconds" cannot happen.
+    const message =
+      ms >= 1000
+        ? t('error_timeout_seconds', origin, Math.round(ms / 1000))
+        : t('error_timeout_ms', origin, ms);
+    return new ApiError({ kind: 'timeout', message });
   }
 
   return async function send(request: HttpRequest): Promise<Answer> {
@@ -151,14 +150,11 @@ export function createTransport(options: TransportOptions): (request: HttpReques
 async function apiKeyOf(source: TransportOptions['apiKey']): Promise<string> {
   const key = (typeof source === 'function' ? await source() : source).trim();
   if (key === '') {
-    throw new ApiError({ kind: 'unauthorized', message: 'No API key is set. Add the key in Options.' });
+    throw new ApiError({ kind: 'unauthorized', message: t('error_no_api_key') });
   }
   // Anything else would make the Authorization header invalid, and fetch would fail as if offline.
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw new ApiError({
-      kind: 'unauthorized',
-      message: 'The API key contains spaces or characters a key cannot have. Paste it again in Options.',
-    });
+    throw new ApiError({ kind: 'unauthorized', message: t('error_api_key_characters') });
   }
   return key;
 }

@@ -7,6 +7,8 @@
  *   const page = decode(linkListSchema, body, exchange.status);
  */
 import type * as z from 'zod/mini';
+import { retryHint } from '../format';
+import { t } from '../i18n';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
 import { isJsonObject } from './schemas';
@@ -23,8 +25,6 @@ export interface Exchange {
 type JsonObject = Record<string, unknown>;
 type Json = { ok: true; value: unknown } | { ok: false };
 
-const KEY_MESSAGE = 'The server refused the API key. Check the key in Options.';
-const CHECK_URL = 'Check that the server URL points to the API.';
 const AUTH_WORDS = /\b(api[\s_-]?key|key|token|unauthori[sz]ed|unauthenticated|authentication)\b/i;
 const RATE_WORDS = /rate[\s_-]?limit|too many requests/i;
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -44,10 +44,10 @@ export function readApiBody(exchange: Exchange): JsonObject {
 export function decode<S extends z.ZodMiniType>(schema: S, body: JsonObject, status: number): z.output<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const path = parsed.error.issues[0]?.path.map(String).join('.') || 'the answer';
+  const path = parsed.error.issues[0]?.path.map(String).join('.');
   throw invalidError(
     status,
-    `The server's answer (HTTP ${status}) has a missing or invalid “${path}”. ${CHECK_URL}`,
+    path ? t('error_answer_field_invalid', status, path) : t('error_answer_invalid', status),
   );
 }
 
@@ -63,21 +63,16 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
   const { status } = exchange;
   const message = body ? serverMessage(body) : '';
   const type = contentType(exchange.headers);
+  // Technical, so not translated: "HTTP 200, text/html", or "HTTP 200" without a content type.
+  const detail = type ? `HTTP ${status}, ${type}` : `HTTP ${status}`;
   const isHtml = type.includes('html') || /^\s*</.test(exchange.bodyText);
 
   if (status === 429 || RATE_WORDS.test(message)) return rateLimited(exchange, message);
   if (GATEWAY_STATUSES.has(status)) {
-    return new ApiError({
-      kind: 'server',
-      status,
-      message: `The server is unavailable (HTTP ${status}). Try again later.`,
-    });
+    return new ApiError({ kind: 'server', status, message: t('error_server_unavailable', status) });
   }
   if (isHtml) {
-    return invalidError(
-      status,
-      `The server answered with an HTML page (HTTP ${status}, ${type || 'no content type'}) instead of JSON. ${CHECK_URL}`,
-    );
+    return invalidError(status, t('error_html_answer', detail));
   }
   if (status === 401 || status === 403 || AUTH_WORDS.test(message)) return unauthorized(status, message);
   if (status === 404) {
@@ -85,38 +80,33 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
       kind: 'not_found',
       status,
       // Without the server's reason a 404 is as likely a wrong address as a deleted item.
-      message: message || `The server found no such item or address (HTTP 404). ${CHECK_URL}`,
+      message: message || t('error_not_found'),
     });
   }
   if (status >= 500) {
-    const detail = message ? `: ${message}` : '.';
     return new ApiError({
       kind: 'server',
       status,
-      message: `The server failed (HTTP ${status})${detail} Try again later.`,
+      // The server's own words are shown as it wrote them, inside our sentence.
+      message: message ? t('error_server_failed_reason', status, message) : t('error_server_failed', status),
     });
   }
   if (status >= 400) {
     return new ApiError({
       kind: 'validation',
       status,
-      message: message || `The server rejected the request (HTTP ${status}).`,
+      message: message || t('error_request_rejected', status),
     });
   }
   if (status < 200 || status >= 300) {
-    return invalidError(status, `The server answered with an unexpected HTTP ${status}. ${CHECK_URL}`);
+    return invalidError(status, t('error_unexpected_status', status));
   }
-  if (!json.ok) return invalidError(status, notJsonMessage(exchange, type));
-  if (!body) {
-    return invalidError(
-      status,
-      `The server answered with JSON that is not an API response (HTTP ${status}). ${CHECK_URL}`,
-    );
-  }
+  if (!json.ok) return invalidError(status, notJsonMessage(exchange, type, detail));
+  if (!body) return invalidError(status, t('error_json_not_api', status));
   return new ApiError({
     kind: 'validation',
     status,
-    message: message || 'The server reported a failure without saying why.',
+    message: message || t('error_failure_no_reason'),
   });
 }
 
@@ -124,18 +114,15 @@ function unauthorized(status: number, message: string): ApiError {
   // A 403 can mean the plan or role does not allow an action; then the key itself is fine.
   const text =
     status === 403 && message && !AUTH_WORDS.test(message)
-      ? `The server did not allow this: ${message}`
-      : KEY_MESSAGE;
+      ? t('error_not_allowed', message)
+      : t('error_key_refused');
   return new ApiError({ kind: 'unauthorized', status, message: text });
 }
 
 function rateLimited(exchange: Exchange, message: string): ApiError {
   const retryAt = retryTime(exchange.headers, exchange.receivedAt);
-  const wait =
-    retryAt === null
-      ? 'Wait a minute and try again.'
-      : `Try again in ${Math.max(1, Math.ceil((retryAt - exchange.receivedAt) / 1000))} seconds.`;
-  const text = `Too many requests: the server's rate limit is reached${message ? ` (${message})` : ''}. ${wait}`;
+  const wait = retryAt === null ? t('error_wait_a_minute') : retryHint(retryAt, exchange.receivedAt);
+  const text = message ? t('error_rate_limited_reason', message, wait) : t('error_rate_limited', wait);
   return new ApiError({
     kind: 'rate_limited',
     status: exchange.status,
@@ -144,15 +131,10 @@ function rateLimited(exchange: Exchange, message: string): ApiError {
   });
 }
 
-function notJsonMessage(exchange: Exchange, type: string): string {
-  const what = `HTTP ${exchange.status}, ${type || 'no content type'}`;
-  if (exchange.bodyText.trim() === '') {
-    return `The server sent an empty answer (${what}) instead of JSON. ${CHECK_URL}`;
-  }
-  if (type.includes('json') || /^\s*[[{]/.test(exchange.bodyText)) {
-    return `The server's JSON answer was cut off or malformed (${what}). Try again; if it persists, the server has a problem.`;
-  }
-  return `The server answered with something other than JSON (${what}). ${CHECK_URL}`;
+function notJsonMessage(exchange: Exchange, type: string, detail: string): string {
+  if (exchange.bodyText.trim() === '') return t('error_empty_answer', detail);
+  if (type.includes('json') || /^\s*[[{]/.test(exchange.bodyText)) return t('error_json_malformed', detail);
+  return t('error_not_json', detail);
 }
 
 function invalidError(status: number, message: string): ApiError {

@@ -13,6 +13,7 @@
  * Each exported schema is built when it is first used (`lazy`), not when the module loads.
  */
 import * as z from 'zod/mini';
+import { t } from '../i18n';
 
 type JsonObject = Record<string, unknown>;
 
@@ -413,8 +414,8 @@ const scheme = /^https?:\/\/\S+$/i;
 
 const pageQueryObject = once(() =>
   z.object({
-    limit: z.optional(positiveInt('The page size (limit) must be a positive whole number.')),
-    page: z.optional(positiveInt('The page number must be a positive whole number.')),
+    limit: z.optional(positiveInt(t('error_page_size_invalid'))),
+    page: z.optional(positiveInt(t('error_page_number_invalid'))),
   }),
 );
 
@@ -423,7 +424,7 @@ export type PageQuery = z.input<typeof pageQuerySchema>;
 
 export const linkListQuerySchema = lazy(() =>
   z.extend(pageQueryObject(), {
-    order: z.optional(z.enum(['date', 'click'], 'Sort links by date or click.')),
+    order: z.optional(z.enum(['date', 'click'], t('error_order_invalid'))),
     q: entered,
   }),
 );
@@ -432,7 +433,7 @@ export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 export const accountUpdateInputSchema = lazy(() => {
   const email = z.email();
   return z.object({
-    email: enteredAnd((v) => email.safeParse(v).success, 'Enter a valid email address.'),
+    email: enteredAnd((v) => email.safeParse(v).success, t('error_email_invalid')),
     password: secret,
   });
 });
@@ -442,9 +443,7 @@ const redirects = () => ({ redirectroot: entered, redirect404: entered });
 
 export const domainInputSchema = lazy(() =>
   z.object({
-    domain: required('Enter the domain with its scheme, e.g. https://go.example.com.').check(
-      z.regex(scheme, 'Enter the domain with its scheme, e.g. https://go.example.com.'),
-    ),
+    domain: required(t('error_domain_scheme')).check(z.regex(scheme, t('error_domain_scheme'))),
     ...redirects(),
   }),
 );
@@ -460,7 +459,7 @@ export type CampaignInput = z.input<typeof campaignInputSchema>;
 
 export const campaignUpdateInputSchema = lazy(() =>
   z.object({
-    name: required('Enter a campaign name.'),
+    name: required(t('error_campaign_name_missing')),
     ...campaignFields(),
   }),
 );
@@ -468,35 +467,30 @@ export type CampaignUpdateInput = z.input<typeof campaignUpdateInputSchema>;
 
 const channelFields = () => ({
   description: entered,
-  color: enteredAnd((v) => /^#[\da-f]{6}$/i.test(v), 'Enter the colour as a HEX value like #1A2B3C.'),
+  color: enteredAnd((v) => /^#[\da-f]{6}$/i.test(v), t('error_colour_invalid')),
   starred: z.optional(z.boolean()),
 });
 
 export const channelInputSchema = lazy(() =>
-  z.object({ name: required('Enter a channel name.'), ...channelFields() }),
+  z.object({ name: required(t('error_channel_name_missing')), ...channelFields() }),
 );
 export type ChannelInput = z.input<typeof channelInputSchema>;
 
 /** The kinds of item a channel holds (the `:type` of POST /api/channel/:id/assign/:type/:itemid). */
-export const channelItemTypeSchema = lazy(() =>
-  z.enum(['links', 'bio', 'qr'], 'Only links, bio pages and QR codes can be added to a channel.'),
-);
+export const channelItemTypeSchema = lazy(() => z.enum(['links', 'bio', 'qr'], t('error_channel_item_type')));
 export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
 
 export const channelUpdateInputSchema = lazy(() => z.object({ name: entered, ...channelFields() }));
 export type ChannelUpdateInput = z.input<typeof channelUpdateInputSchema>;
 
-/** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error. */
-function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, what: string) {
+/** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error (`message`). */
+function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, message: string) {
   const isFilled = (r: Record<string, string>) => Object.values(r).some((v) => v !== '');
   return z.pipe(
     z
       .optional(z.array(row))
       .check(
-        z.refine(
-          (list) => !(list ?? []).some((r) => isFilled(r) && Object.values(r).includes('')),
-          `Fill in both fields of each ${what} row, or clear the row.`,
-        ),
+        z.refine((list) => !(list ?? []).some((r) => isFilled(r) && Object.values(r).includes('')), message),
       ),
     z.transform((list: z.output<T>[] | undefined) => {
       const filled = (list ?? []).filter(isFilled);
@@ -508,7 +502,7 @@ function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, what: str
 const linkInputObject = once(() => {
   const cell = z.string().check(z.trim());
   return z.object({
-    url: required('Enter the long URL to shorten.'),
+    url: required(t('error_long_url_missing')),
     custom: entered,
     type: z.pipe(
       z.optional(z.union([z.string(), z.number()])),
@@ -518,29 +512,26 @@ const linkInputObject = once(() => {
     ),
     password: secret,
     domain: entered,
-    expiry: enteredAnd(
-      (v) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v),
-      'Write the expiry as YYYY-MM-DD HH:MM:SS.',
-    ),
-    geotarget: rows(z.object({ location: cell, link: cell }), 'geo-targeting'),
-    devicetarget: rows(z.object({ device: cell, link: cell }), 'device-targeting'),
-    languagetarget: rows(z.object({ language: cell, link: cell }), 'language-targeting'),
+    expiry: enteredAnd((v) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v), t('error_expiry_format')),
+    geotarget: rows(z.object({ location: cell, link: cell }), t('error_rows_geo')),
+    devicetarget: rows(z.object({ device: cell, link: cell }), t('error_rows_device')),
+    languagetarget: rows(z.object({ language: cell, link: cell }), t('error_rows_language')),
     metatitle: entered,
     metadescription: entered,
     metaimage: entered,
     description: entered,
     pixels: z.pipe(
-      z.optional(z.array(positiveInt('Each pixel id must be a positive whole number.'))),
+      z.optional(z.array(positiveInt(t('error_pixel_id_invalid')))),
       z.transform((list: number[] | undefined) => (list && list.length > 0 ? list : undefined)),
     ),
-    channel: optionalRef('The channel id must be a positive whole number.'),
-    campaign: optionalRef('The campaign id must be a positive whole number.'),
+    channel: optionalRef(t('error_channel_id_invalid')),
+    campaign: optionalRef(t('error_campaign_id_invalid')),
     deeplink: z.pipe(
       z.optional(z.object({ auto: z.optional(z.boolean()), apple: entered, google: entered })),
       z.transform((d) => (d && (d.auto === true || d.apple || d.google) ? d : undefined)),
     ),
-    status: z.optional(z.enum(['public', 'private'], 'The status must be public or private.')),
-    parameters: rows(z.object({ name: cell, value: cell }), 'parameter'),
+    status: z.optional(z.enum(['public', 'private'], t('error_status_invalid'))),
+    parameters: rows(z.object({ name: cell, value: cell }), t('error_rows_parameter')),
   });
 });
 

@@ -157,10 +157,15 @@ interface Stop {
 function tabStops(popup: Page): Promise<Stop[]> {
   return popup.evaluate(() => {
     const all = [...document.querySelectorAll<HTMLElement>('*')];
-    // Positions in the layout, not on screen: every scroller back at its start, nothing stuck.
+    // Positions in the layout, not on screen: every scroller back at its start and unfolded (a control
+    // after a scrolling list comes after all of its rows), nothing stuck.
     for (const el of all) el.scrollTop = 0;
     const sticky = all.filter((el) => getComputedStyle(el).position === 'sticky');
     for (const el of sticky) el.style.position = 'static';
+    const capped = all.filter((el) => getComputedStyle(el).maxHeight !== 'none');
+    const scrolling = all.filter((el) => /auto|scroll/.test(getComputedStyle(el).overflowY));
+    for (const el of capped) el.style.maxHeight = 'none';
+    for (const el of scrolling) el.style.overflowY = 'visible';
     const candidates = [
       ...document.querySelectorAll<HTMLElement>(
         'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])',
@@ -198,6 +203,8 @@ function tabStops(popup: Page): Promise<Stop[]> {
       };
     });
     for (const el of sticky) el.style.position = '';
+    for (const el of capped) el.style.maxHeight = '';
+    for (const el of scrolling) el.style.overflowY = '';
     return result;
   });
 }

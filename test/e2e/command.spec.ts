@@ -39,3 +39,35 @@ describe('the shorten-page shortcut', () => {
     expect(ext.browser.targets().filter(isPopupTarget)).toEqual([]);
   });
 });
+
+describe('the shorten-page shortcut with URL hygiene and a copy format', () => {
+  test.override({
+    configOverrides: { behaviour: { preferCanonical: true, stripTracking: true, copyFormat: 'markdown' } },
+  });
+
+  test("shortens the page's canonical URL without tracking parameters and copies Markdown", async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    const canonical = site.url('/articles/spring?id=4');
+    site.setPage(
+      '/amp/spring',
+      `<!doctype html><html><head><title>Spring [notes]</title>
+       <link rel="canonical" href="/articles/spring?id=4&amp;utm_source=amp"></head><body>Spring</body></html>`,
+    );
+    await ext.bindCommand('shorten-page', SHORTCUT);
+    const page = await ext.browser.newPage();
+    await page.goto(site.url('/amp/spring?utm_medium=social'));
+    await clearClipboard();
+
+    await pressShortcut(page, SHORTCUT.toLowerCase());
+
+    await expect.poll(readClipboard, { timeout: 10_000 }).not.toBe('');
+    // Read through the activeTab grant of the shortcut; the relative href is resolved by the page.
+    const adds = apiRequests(server, 'POST /api/url/add');
+    expect(adds.map((r) => r.body)).toEqual([{ url: canonical, status: 'private' }]);
+    const created = server.store.links.find((link) => link.longurl === canonical);
+    expect(await readClipboard()).toBe(`[Spring \\[notes\\]](${created && server.store.shortUrl(created)})`);
+  });
+});

@@ -49,7 +49,7 @@ const SUBMIT = 'form.shorten button[type="submit"]';
 const SHORT_URL = 'input[aria-label="Short URL"]';
 const TIMER = '[role="timer"]';
 /** The countdown's text (components/RateLimitNotice.tsx). */
-const WAITING = /^Waiting for the server's rate limit — \d+ s$/;
+const WAITING = /^Waiting for the server’s rate limit — \d+ s$/;
 /** The target of `#docs-link` on the sample page. */
 const DOCS_URL = 'https://example.com/docs/getting-started?ref=sample';
 

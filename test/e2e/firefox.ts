@@ -77,8 +77,9 @@ export async function launchFirefox(extPath: string): Promise<FirefoxExtension> 
     await browser.close();
     throw error;
   }
-  const connection = browser.connection as unknown as {
-    send(method: string, params: object): Promise<BidiResult & { result: unknown }>;
+  // The WebDriver BiDi connection of puppeteer's Firefox browser: not in its public types.
+  const { connection } = browser as unknown as {
+    connection: { send(method: string, params: object): Promise<BidiResult & { result: unknown }> };
   };
 
   const chrome = async <T>(expression: string): Promise<T> => {

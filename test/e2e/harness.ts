@@ -92,6 +92,24 @@ export interface LaunchOptions {
   args?: string[];
   /** Let puppeteer kill Chromium on Ctrl-C/SIGTERM (default true); false when the caller shuts down itself. */
   handleSignals?: boolean;
+  /**
+   * Chromium's UI language, hence the extension's (`de`, `fr`, `pt-BR`…); default `en`, whatever the
+   * machine's locale, so that every run reads the same texts.
+   */
+  language?: string;
+}
+
+/**
+ * The environment that makes Chromium use `language`: on Linux it ignores `--lang` and reads the
+ * locale variables (LANGUAGE first, then LC_ALL, LC_MESSAGES, LANG), so these are set and LC_* cleared.
+ */
+export function languageEnv(language = 'en'): NodeJS.ProcessEnv {
+  const [lang = 'en', region] = language.split(/[-_]/);
+  const locale = `${lang}_${(region ?? (lang === 'en' ? 'US' : lang)).toUpperCase()}.UTF-8`;
+  const env: NodeJS.ProcessEnv = { ...process.env, LANGUAGE: language.replace('-', '_'), LANG: locale };
+  delete env.LC_ALL;
+  delete env.LC_MESSAGES;
+  return env;
 }
 
 /** Rejects with `message` if `promise` has not settled within `ms`. */
@@ -126,6 +144,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Extens
       handleSIGINT: options.handleSignals ?? true,
       handleSIGTERM: options.handleSignals ?? true,
       handleSIGHUP: options.handleSignals ?? true,
+      env: languageEnv(options.language),
       args: [
         ...CHROMIUM_FLAGS,
         `--user-data-dir=${userDataDir}`,

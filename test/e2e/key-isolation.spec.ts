@@ -82,8 +82,18 @@ describe('what the extension may reach', () => {
     expect(manifest.content_scripts).toBeUndefined();
     expect(manifest.host_permissions).toBeUndefined();
     expect(manifest.permissions.sort()).toEqual(
-      ['activeTab', 'clipboardWrite', 'contextMenus', 'notifications', 'offscreen', 'storage'].sort(),
+      [
+        'activeTab',
+        'clipboardWrite',
+        'contextMenus',
+        'notifications',
+        'offscreen',
+        'scripting',
+        'storage',
+      ].sort(),
     );
+    // Reading other tabs' addresses ("shorten all tabs") is asked for when the user wants it.
+    expect(manifest.optional_permissions).toEqual(['tabs']);
     expect(manifest.optional_host_permissions).not.toContain('<all_urls>');
     expect(manifest.optional_host_permissions).not.toContain('*://*/*');
     expect(manifest.web_accessible_resources).toBeUndefined();

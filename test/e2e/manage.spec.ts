@@ -139,6 +139,11 @@ describe('the management page', () => {
     addLinks(server.store, 30);
     const page = await openManage(ext, 'links');
     await page.waitForSelector('table.list tbody tr', WAIT);
+    // The page says which language its text is in, and names the section in the tab's title.
+    expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual([
+      'en',
+      'Links – Shortlink',
+    ]);
     expect(linkQueries(server)).toEqual([{ limit: '25', page: '1', order: 'date' }]);
     expect(await page.$$eval('table.list tbody tr', (rows) => rows.length)).toBe(25);
 

@@ -51,8 +51,9 @@ describe('service worker', () => {
   it('starts without zod and without the API client: both come with the lazy part on first use', () => {
     const start = readFileSync(join(EXT_PATH, 'background.js'), 'utf8');
     const lazy = readFileSync(join(EXT_PATH, WORKER_LAZY_PART), 'utf8');
-    // `_zod` is where every zod schema keeps its internals; the text is one of the client's messages.
-    const clientText = 'ids are positive whole numbers';
+    // `_zod` is where every zod schema keeps its internals; the text is the key of one of the
+    // client's messages (lib/api/client.ts), which only the client names.
+    const clientText = 'error_id_invalid_value';
     expect(start).not.toContain('_zod');
     expect(start).not.toContain(clientText);
     expect(lazy).toContain('_zod');

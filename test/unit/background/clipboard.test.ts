@@ -13,8 +13,8 @@ beforeEach(() => {
 describe('Chrome: offscreen document', () => {
   it('creates the document once, even for two copies at the same time', async () => {
     const clipboard = createClipboard();
-    await Promise.all([clipboard.write('one'), clipboard.write('two')]);
-    await clipboard.write('three');
+    await Promise.all([clipboard.write({ text: 'one' }), clipboard.write({ text: 'two' })]);
+    await clipboard.write({ text: 'three' });
 
     expect(stubs.offscreen.createDocument).toHaveBeenCalledTimes(1);
     expect(stubs.copied.sort()).toEqual(['one', 'three', 'two']);
@@ -22,7 +22,7 @@ describe('Chrome: offscreen document', () => {
 
   it('reuses a document that an earlier service worker left open', async () => {
     stubs.getContexts.mockResolvedValue([{ contextType: 'OFFSCREEN_DOCUMENT' }]);
-    await createClipboard().write('x');
+    await createClipboard().write({ text: 'x' });
     expect(stubs.offscreen.createDocument).not.toHaveBeenCalled();
     expect(stubs.getContexts).toHaveBeenCalledWith({
       contextTypes: ['OFFSCREEN_DOCUMENT'],
@@ -32,7 +32,7 @@ describe('Chrome: offscreen document', () => {
 
   it('fails with a message when the document could not copy', async () => {
     stubs.clipboard.works = false;
-    await expect(createClipboard().write('x')).rejects.toThrow(/could not be copied/);
+    await expect(createClipboard().write({ text: 'x' })).rejects.toThrow(/could not be copied/);
   });
 });
 
@@ -49,7 +49,7 @@ describe('Firefox: no offscreen API', () => {
   it('writes with navigator.clipboard in the background page', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard);
-    await createClipboard().write('https://sho.rt/x');
+    await createClipboard().write({ text: 'https://sho.rt/x' });
     expect(writeText).toHaveBeenCalledWith('https://sho.rt/x');
     expect(stubs.copied).toEqual([]);
   });
@@ -76,5 +76,34 @@ describe('offscreen page', () => {
     expect(execCommand).toHaveBeenCalledWith('copy');
     expect(selected).toBe('https://sho.rt/x');
     expect(document.querySelector('textarea')).toBeNull();
+  });
+
+  it('puts HTML on the clipboard as text/html, with the markup as text/plain', () => {
+    const data = new Map<string, string>();
+    let prevented = false;
+    const execCommand = vi.fn(() => {
+      const event = new Event('copy', { cancelable: true });
+      Object.assign(event, {
+        clipboardData: { setData: (type: string, value: string) => data.set(type, value) },
+      });
+      document.dispatchEvent(event);
+      prevented = event.defaultPrevented;
+      return true;
+    });
+    Object.assign(document, { execCommand });
+    const markup = '<a href="https://sho.rt/x">Title</a>';
+
+    expect(copyWithTextarea(markup, markup)).toBe(true);
+    expect(Object.fromEntries(data)).toEqual({ 'text/plain': markup, 'text/html': markup });
+    expect(prevented).toBe(true);
+    // A later plain copy is not given the earlier HTML.
+    data.clear();
+    expect(copyWithTextarea('https://sho.rt/y')).toBe(true);
+    expect(data.size).toBe(0);
+  });
+
+  it('refuses a copy request whose html is not text', () => {
+    expect(isCopyRequest({ target: 'offscreen', type: 'copy', text: 'a', html: '<b>a</b>' })).toBe(true);
+    expect(isCopyRequest({ target: 'offscreen', type: 'copy', text: 'a', html: 1 })).toBe(false);
   });
 });

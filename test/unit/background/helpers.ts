@@ -141,9 +141,13 @@ export function fakeServer() {
 
 export type FakeServer = ReturnType<typeof fakeServer>;
 
-/** Stubs what fakeBrowser does not implement; returns the stubs and what the "offscreen document" copied. */
+/**
+ * Stubs what fakeBrowser does not implement; returns the stubs and what the "offscreen document"
+ * copied (`copied`: text/plain; `copiedHtml`: the text/html flavour, or null when there was none).
+ */
 export function stubBrowserApis() {
   const copied: string[] = [];
+  const copiedHtml: (string | null)[] = [];
   const clipboard = { works: true };
   let offscreenOpen = false;
   const contextMenus = {
@@ -152,7 +156,17 @@ export function stubBrowserApis() {
     onClicked: fakeEvent<[Record<string, unknown>, Record<string, unknown> | undefined]>(),
   };
   const commands = { onCommand: fakeEvent<[string, Record<string, unknown> | undefined]>() };
-  const permissions = { contains: vi.fn(async (_: { origins?: string[] }) => true) };
+  const permissions = {
+    contains: vi.fn(async (_: { origins?: string[]; permissions?: string[] }) => true),
+  };
+  // The page's canonical URL each tab declares, read by scripting.executeScript (null: none).
+  const canonicals = new Map<number, string | null>();
+  const scripting = {
+    executeScript: vi.fn(async ({ target }: { target: { tabId: number } }) => {
+      if (!canonicals.has(target.tabId)) throw new Error('Cannot access contents of the page.');
+      return [{ frameId: 0, result: canonicals.get(target.tabId) ?? null }];
+    }),
+  };
   const offscreen = {
     createDocument: vi.fn(async () => {
       offscreenOpen = true;
@@ -164,6 +178,7 @@ export function stubBrowserApis() {
   Object.assign(fakeBrowser.contextMenus, contextMenus);
   Object.assign(fakeBrowser.commands, commands);
   Object.assign(fakeBrowser.permissions, permissions);
+  Object.assign(fakeBrowser, { scripting });
   Object.assign(fakeBrowser.offscreen, offscreen);
   Object.assign(fakeBrowser.runtime, { getContexts, openOptionsPage: vi.fn(async () => undefined) });
   Object.assign(fakeBrowser.action, { openPopup });
@@ -172,13 +187,28 @@ export function stubBrowserApis() {
   fakeBrowser.runtime.onMessage.addListener(
     (message: unknown, _sender: unknown, sendResponse: (r: unknown) => void) => {
       if (!isCopyRequest(message)) return undefined;
-      if (clipboard.works) copied.push(message.text);
+      if (clipboard.works) {
+        copied.push(message.text);
+        copiedHtml.push(message.html ?? null);
+      }
       sendResponse({ ok: clipboard.works });
       return true;
     },
   );
 
-  return { contextMenus, commands, permissions, offscreen, getContexts, openPopup, copied, clipboard };
+  return {
+    contextMenus,
+    commands,
+    permissions,
+    scripting,
+    canonicals,
+    offscreen,
+    getContexts,
+    openPopup,
+    copied,
+    copiedHtml,
+    clipboard,
+  };
 }
 
 /** Runs the background's main with the fake server behind fetch. */

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountSummary } from '@/components/AccountSummary';
 import { ChoiceSelect } from '@/components/ChoiceSelect';
 import { DuplicateNotice } from '@/components/DuplicateNotice';
@@ -6,6 +7,7 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenResult } from '@/components/ShortenResult';
 import type { CachedLink } from '@/lib/cache';
+import { fakeI18n, formatMessage } from '../i18n/fake-i18n';
 import { button, choose, click, field, mount, roleText } from './dom';
 
 const LINK: CachedLink = {
@@ -76,6 +78,29 @@ describe('ErrorAlert', () => {
     expect(roleText('alert')).toBe('Limit reached. Try again in 30 seconds.');
   });
 
+  it('tells a message that says when to retry in the user’s language', async () => {
+    Object.assign(fakeBrowser, {
+      i18n: { ...fakeI18n, getMessage: (key: string, subs?: string[]) => formatMessage(key, subs, 'de') },
+    });
+    const said = 'Zu viele Anfragen. Versuchen Sie es in 30 Sekunden erneut.';
+    await mount(
+      <ErrorAlert
+        error={{ kind: 'rate_limited', message: said, retryAt: now + 10_000 }}
+        now={now}
+        onOpenOptions={() => {}}
+      />,
+    );
+    expect(roleText('alert')).toBe(said);
+    await mount(
+      <ErrorAlert
+        error={{ kind: 'rate_limited', message: 'Langsam.', retryAt: now + 10_000 }}
+        now={now}
+        onOpenOptions={() => {}}
+      />,
+    );
+    expect(roleText('alert')).toBe('Langsam. Versuchen Sie es in 10 Sekunden erneut.');
+  });
+
   it('offers Options for a rejected key', async () => {
     const onOpenOptions = vi.fn();
     await mount(
@@ -135,16 +160,29 @@ describe('RecentLinks', () => {
 });
 
 describe('ShortenResult and DuplicateNotice', () => {
-  it('shows the short URL read-only with Copy, the copied state and Details', async () => {
+  it('shows the short URL read-only with Copy, the format copied and Details', async () => {
     const onCopy = vi.fn();
-    await mount(<ShortenResult link={LINK} copied={false} onCopy={onCopy} />);
+    const onCopyAs = vi.fn();
+    await mount(<ShortenResult link={LINK} copied={null} onCopy={onCopy} onCopyAs={onCopyAs} />);
     expect(field('Short URL').value).toBe('https://sho.rt/x');
-    expect(document.body.textContent).not.toContain('Copied');
+    expect(document.querySelector('.ok')?.textContent).toBe('');
     await click(button('Copy'));
     expect(onCopy).toHaveBeenCalledOnce();
-    await mount(<ShortenResult link={LINK} copied={true} onCopy={onCopy} />);
-    expect(document.body.textContent).toContain('Copied');
+    await mount(<ShortenResult link={LINK} copied="plain" onCopy={onCopy} onCopyAs={onCopyAs} />);
+    expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied');
+    await mount(<ShortenResult link={LINK} copied="markdown" onCopy={onCopy} onCopyAs={onCopyAs} />);
+    expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied as Markdown');
     expect(document.querySelector('a')?.getAttribute('href')).toBe('/manage.html#/links/42');
+  });
+
+  it('copies once in another format from "Copy as…" and goes back to its label', async () => {
+    const onCopyAs = vi.fn();
+    await mount(<ShortenResult link={LINK} copied="plain" onCopy={() => {}} onCopyAs={onCopyAs} />);
+    const copyAs = field<HTMLSelectElement>('Copy as…');
+    expect(copyAs.options[0]?.disabled).toBe(true);
+    await choose(copyAs, 'html');
+    expect(onCopyAs).toHaveBeenCalledWith('html');
+    expect(copyAs.value).toBe('');
   });
 
   it('offers the existing link first and a new one second', async () => {

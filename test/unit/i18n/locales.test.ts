@@ -2,8 +2,10 @@
  * The translations are complete and consistent: every language has every English key, with the same
  * placeholders, and every English message is used somewhere (no dead text for translators).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { buildLocaleFiles, DEFAULT_LOCALE, localeNames, readLocale } from '@/build/locales';
 
@@ -85,26 +87,53 @@ describe('locales', () => {
   });
 });
 
-/**
- * Text written straight into markup would not be translated. This finds JSX text and the attributes
- * a user reads or hears (aria-label, title, placeholder, alt) that hold a literal word.
- */
+/** Literal words in a .tsx file's markup: JSX text and the string attributes a user reads or hears. */
+function hardCodedText(file: string): string[] {
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TSX,
+  );
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node) && /[A-Za-z]{2,}/.test(node.text)) found.push(node.text.trim());
+    if (
+      ts.isJsxAttribute(node) &&
+      SPOKEN_ATTRIBUTES.has(node.name.getText(source)) &&
+      node.initializer &&
+      ts.isStringLiteral(node.initializer) &&
+      /[A-Za-z]{2,}/.test(node.initializer.text)
+    ) {
+      found.push(`${node.name.getText(source)}="${node.initializer.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Attributes whose text a user reads (title, placeholder) or a screen reader speaks. */
+const SPOKEN_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'label']);
+
+/** Text written straight into markup would not be translated. */
 describe('no hard-coded text in the UI', () => {
   const tsx = SOURCES.filter((file) => file.endsWith('.tsx'));
-  // A word of two letters or more between tags, outside `{…}` expressions.
-  const JSX_TEXT = />([^<>{}]*[A-Za-z]{2,}[^<>{}]*)</g;
-  const ATTRIBUTE = /\b(aria-label|title|placeholder|alt)="([^"]*[A-Za-z][^"]*)"/g;
 
   it.each(tsx.map((file) => [relative(ROOT, file), file]))('%s', (_name, file) => {
-    const code = readFileSync(file, 'utf8')
-      // Comments and TypeScript generics (`Component<object, State>`) are not markup.
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\/\/.*$/gm, '')
-      .replace(/<[A-Za-z]+(?:\[\])?(?:, [A-Za-z]+(?:\[\])?)*>/g, '');
-    const found = [
-      ...[...code.matchAll(JSX_TEXT)].map((m) => m[1]!.trim()),
-      ...[...code.matchAll(ATTRIBUTE)].map((m) => `${m[1]}="${m[2]}"`),
-    ].filter((text) => !/^[\s\W\d]*$/.test(text));
-    expect(found).toEqual([]);
+    expect(hardCodedText(file)).toEqual([]);
+  });
+
+  it('finds text and spoken attributes, and nothing in code', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-scan-'));
+    const file = join(dir, 'sample.tsx');
+    writeFileSync(
+      file,
+      `const f = (a: Array<Map<string, number>>) => a.length > 1 ? <p>{a}</p> : null;
+       export const X = () => <div title="Open it" class="x y">Hello there<span aria-label={t('k')}>{'//'}</span></div>;`,
+    );
+    expect(hardCodedText(file)).toEqual(['title="Open it"', 'Hello there']);
+    rmSync(dir, { recursive: true });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatForCopy, parseCopyFormat } from '../../../lib/copy-format';
+import { copyPayloadFor, copyPayloadForList, formatForCopy, parseCopyFormat } from '../../../lib/copy-format';
 
 const link = { shortUrl: 'https://go.example.com/abc', title: 'Spring sale' };
 
@@ -40,5 +40,37 @@ describe('parseCopyFormat', () => {
     expect(parseCopyFormat('html')).toBe('html');
     expect(parseCopyFormat('rtf')).toBe('plain');
     expect(parseCopyFormat(undefined)).toBe('plain');
+  });
+});
+
+describe('copyPayloadFor', () => {
+  it('gives HTML as text/plain and text/html, so rich editors paste a link', () => {
+    const markup = '<a href="https://go.example.com/abc">Spring sale</a>';
+    expect(copyPayloadFor(link, 'html')).toEqual({ text: markup, html: markup });
+  });
+
+  it.each(['plain', 'markdown', 'titled'] as const)('gives %s as text only', (format) => {
+    expect(copyPayloadFor(link, format)).toEqual({ text: formatForCopy(link, format) });
+  });
+});
+
+describe('copyPayloadForList', () => {
+  const links = [link, { shortUrl: 'https://go.example.com/xyz', title: '' }];
+
+  it('puts one link per line, in order', () => {
+    expect(copyPayloadForList(links, 'titled')).toEqual({
+      text: 'Spring sale — https://go.example.com/abc\nhttps://go.example.com/xyz',
+    });
+  });
+
+  it('breaks HTML lines with <br>, which rich editors keep', () => {
+    expect(copyPayloadForList(links, 'html')).toEqual({
+      text: '<a href="https://go.example.com/abc">Spring sale</a>\n<a href="https://go.example.com/xyz">https://go.example.com/xyz</a>',
+      html: '<a href="https://go.example.com/abc">Spring sale</a><br>\n<a href="https://go.example.com/xyz">https://go.example.com/xyz</a>',
+    });
+  });
+
+  it('is empty for no links', () => {
+    expect(copyPayloadForList([], 'plain')).toEqual({ text: '' });
   });
 });

@@ -56,7 +56,10 @@ describe('LinkView', () => {
     expect(root.querySelector('a[href="https://shop.example.com/de"]')).not.toBeNull();
     expect(root.querySelector('a[href^="javascript:"]')).toBeNull();
     expect(root.textContent).toContain('javascript:alert(1)');
-    expect(root.textContent).toContain('2030-12-31 23:59:59');
+    // The server's dates, in the user's language: the expiry and the creation date as the server's clock reads them.
+    const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(root.textContent).toContain(dateTime.format(new Date(2030, 11, 31, 23, 59)));
+    expect(root.textContent).toContain(dateTime.format(new Date(2026, 3, 20, 8, 0)));
   });
 
   it('draws the short URL’s QR code as SVG elements', async () => {
@@ -92,7 +95,7 @@ describe('LinkView', () => {
     expect(api.callsOf('updateLink')).toEqual([]);
     // The prefilled javascript: target is refused before anything is sent.
     expect(alerts(root)).toContain('One field needs attention before saving.');
-    await click(button(root, 'Remove geo targets row 2'));
+    await click(button(root, 'Remove row 2 of “Geo targets”'));
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
     expect(api.callsOf('updateLink')).toEqual([
       [
@@ -113,7 +116,7 @@ describe('LinkView', () => {
       error: { kind: 'validation', message: 'The alias is already taken.' },
     }));
     const root = await mount(<LinkView id={3} />, api);
-    await click(button(root, 'Remove geo targets row 2'));
+    await click(button(root, 'Remove row 2 of “Geo targets”'));
     await type(field(root, 'Custom alias'), 'taken');
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
     expect(alerts(root)).toContain('The alias is already taken.');

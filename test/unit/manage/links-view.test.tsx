@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LOCALE, readLocale } from '@/build/locales';
 import { LinksView } from '@/components/manage/links-view';
+import { formatMessage } from '../i18n/fake-i18n';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from './render';
 
 const link = (id: number) => ({
@@ -102,6 +104,38 @@ describe('LinksView', () => {
     expect(root.textContent).toContain('javascript:alert(1)');
   });
 });
+
+describe('LinksView in German', () => {
+  it('shows every text, the pager, numbers and dates in German, with no English left', async () => {
+    vi.spyOn(browser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string | string[]) =>
+      formatMessage(key, subs, 'de')) as typeof browser.i18n.getMessage);
+    const api = fakeApi(() => ({ ok: true, data: page([{ ...link(1), clicks: 12345 }], 1, 3, 60) }));
+    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    expect(root.textContent).toContain('Seite 1 von 3 (60 Einträge)');
+    expect(button(root, 'Weiter').disabled).toBe(false);
+    expect(field(root, 'Sortieren nach')).toBeTruthy();
+    expect(root.textContent).toContain('12.345');
+    expect(root.textContent).toContain('01.01.2026');
+    const shown = [
+      root.textContent ?? '',
+      ...[...root.querySelectorAll('[aria-label], [placeholder], [title]')].flatMap((el) =>
+        ['aria-label', 'placeholder', 'title'].map((name) => el.getAttribute(name) ?? ''),
+      ),
+    ].join('\n');
+    const german = readLocale('locales', 'de');
+    const english = Object.entries(readLocale('locales', DEFAULT_LOCALE))
+      .filter(([key, entry]) => key.startsWith('manage_') && entry.message !== german[key]?.message)
+      .map(([, entry]) => entry.message)
+      .filter((message) => !message.includes('$'));
+    expect(english.filter((message) => containsWords(shown, message))).toEqual([]);
+  });
+});
+
+/** True when `text` holds `words` as whole words ("Find" is not in "Finden"). */
+function containsWords(text: string, words: string): boolean {
+  const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}])${escaped}($|[^\\p{L}])`, 'u').test(text);
+}
 
 describe('Find by short URL', () => {
   it('opens the link that was found', async () => {

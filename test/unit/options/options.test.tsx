@@ -216,7 +216,7 @@ describe('connecting a server', () => {
     const account = document.querySelector('[aria-label="Account"]')?.textContent;
     expect(account).toContain('Connected as demo');
     expect(account).toContain('demo@example.com');
-    expect(account).toContain('Plan: pro · expires 2032-01-31');
+    expect(account).toContain('Plan: pro · expires Jan 31, 2032');
     expect(field('API key').value).toBe('');
     const key = field('API key');
     expect(document.getElementById(key.getAttribute('aria-describedby')!)?.textContent).toBe(

@@ -6,6 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
+// Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
+import '@/entrypoints/popup/extras';
 import { type CachedLink, putCachedLists } from '@/lib/cache';
 import { DRAFT_DEBOUNCE_MS, DRAFTS_KEY, type Draft, type Drafts } from '@/lib/draft';
 import { emptyLinkForm } from '@/lib/link-form';
@@ -206,7 +208,7 @@ describe('waiting for the rate limit', () => {
     });
     await settle();
     expect(document.querySelector('[role="timer"]')?.textContent).toBe(
-      "Waiting for the server's rate limit — 5 s",
+      'Waiting for the server’s rate limit — 5 s',
     );
     const submit = document.querySelector<HTMLButtonElement>(SUBMIT)!;
     expect([submit.textContent, submit.disabled]).toEqual(['Waiting…', true]);
@@ -214,7 +216,7 @@ describe('waiting for the rate limit', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     await settle();
     expect(document.querySelector('[role="timer"]')?.textContent).toBe(
-      "Waiting for the server's rate limit — 3 s",
+      'Waiting for the server’s rate limit — 3 s',
     );
     // Enter in a field submits the form: the request is queued already, nothing more is sent.
     field('Alias').form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
@@ -238,7 +240,7 @@ describe('waiting for the rate limit', () => {
     await mountPopup();
     await vi.waitFor(() =>
       expect(document.querySelector('[role="timer"]')?.textContent).toBe(
-        "Waiting for the server's rate limit — 42 s",
+        'Waiting for the server’s rate limit — 42 s',
       ),
     );
     expect(document.querySelector<HTMLButtonElement>(SUBMIT)?.textContent).toBe('Shorten');

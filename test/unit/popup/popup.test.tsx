@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
+// Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
+import '@/entrypoints/popup/extras';
 import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/protocol';
 import { type Behaviour, emptyDefaults, type LinkDefaults, type Profile, saveSettings } from '@/lib/settings';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyDefaults, type LinkDefaults } from '@/lib/settings';
-import { initialForm, type ShortenForm, toShortenInput, validateForm } from '@/lib/ui-shorten';
+import { initialForm } from '@/lib/ui-popup';
+import { type ShortenForm, toShortenInput, validateForm } from '@/lib/ui-shorten';
 
 const now = new Date(2031, 4, 10, 12, 0);
 const defaults: LinkDefaults = {

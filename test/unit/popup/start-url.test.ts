@@ -4,15 +4,15 @@ import { PENDING_SHORTEN_KEY, PENDING_SHORTEN_TTL_MS, resolveStartUrl } from '@/
 
 const NOW = 1_800_000_000_000;
 
-function tabs(url?: string, title?: string) {
-  return { query: vi.fn(async () => (url === undefined ? [] : [{ url, title }]) as never) };
+function tabs(url?: string, title?: string, id?: number) {
+  return { query: vi.fn(async () => (url === undefined ? [] : [{ url, title, id }]) as never) };
 }
 
 describe('where the popup gets its URL', () => {
-  it('takes the active tab of this window, with its title', async () => {
-    const t = tabs('https://example.com/post', 'A post');
+  it('takes the active tab of this window, with its title and id (to read its canonical URL)', async () => {
+    const t = tabs('https://example.com/post', 'A post', 12);
     const start = await resolveStartUrl('', fakeBrowser.storage.session, t, NOW);
-    expect(start).toEqual({ url: 'https://example.com/post', title: 'A post', reason: null });
+    expect(start).toEqual({ url: 'https://example.com/post', title: 'A post', tabId: 12, reason: null });
     expect(t.query).toHaveBeenCalledWith({ active: true, currentWindow: true });
   });
 

@@ -145,7 +145,7 @@ describe('budget', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toEqual([]);
     expect(waiting.error).toMatchObject({ kind: 'rate_limited', retryAt: T0 + 3_600_250 });
-    expect((waiting.error as ApiError).message).toMatch(/Try again in 3601 seconds\./);
+    expect((waiting.error as ApiError).message).toMatch(/Try again in 61 minutes\./);
     expect(limiter.waiting).toBeNull();
   });
 

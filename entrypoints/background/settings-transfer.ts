@@ -1,0 +1,62 @@
+/**
+ * Export and import of settings (Options' "Import and export"). Only the background holds the API
+ * keys, so both run here: the export reads them when the user asked for them, and the import checks
+ * the whole file (lib/settings-transfer.ts) before it writes settings and keys in one storage call.
+ */
+import { API_KEYS_KEY, parseApiKeys } from '@/lib/api-keys';
+import { t } from '@/lib/i18n';
+import type { RequestOf, ResponseOf } from '@/lib/protocol';
+import {
+  isNewerSettings,
+  NEWER_SETTINGS_BACKUP_KEY,
+  parseSettings,
+  SETTINGS_KEY,
+  settingsSchema,
+} from '@/lib/settings';
+import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings-transfer';
+import type { Clients } from './active-client';
+import { ExtensionError } from './errors';
+
+/** The handlers of exportSettings and importSettings. */
+export function createSettingsTransferHandlers(
+  clients: Pick<Clients, 'forget'>,
+  area = browser.storage.local,
+) {
+  async function exportSettings({
+    includeKeys,
+  }: RequestOf<'exportSettings'>): Promise<ResponseOf<'exportSettings'>> {
+    const stored = await area.get([SETTINGS_KEY, API_KEYS_KEY]);
+    // This release reads such settings as the defaults: exporting those would pass for a backup.
+    if (isNewerSettings(stored[SETTINGS_KEY])) {
+      throw new ExtensionError('validation', t('options_export_newer_settings'));
+    }
+    const keys = includeKeys ? parseApiKeys(stored[API_KEYS_KEY]) : null;
+    return { file: buildSettingsFile(parseSettings(stored[SETTINGS_KEY]), keys) };
+  }
+
+  async function importSettings({
+    text,
+  }: RequestOf<'importSettings'>): Promise<ResponseOf<'importSettings'>> {
+    const parsed = parseSettingsFile(text);
+    if (!parsed.ok) throw new ExtensionError('validation', parsed.message);
+    const stored = await area.get([SETTINGS_KEY, API_KEYS_KEY]);
+    const result = applyImport(
+      parseSettings(stored[SETTINGS_KEY]),
+      parseApiKeys(stored[API_KEYS_KEY]),
+      parsed.imported,
+    );
+    const items: Record<string, unknown> = {
+      [SETTINGS_KEY]: settingsSchema.parse(result.settings),
+      [API_KEYS_KEY]: { ...result.apiKeys },
+    };
+    // Settings of a newer release are kept aside, as saveSettings does, not overwritten.
+    if (isNewerSettings(stored[SETTINGS_KEY])) items[NEWER_SETTINGS_BACKUP_KEY] = stored[SETTINGS_KEY];
+    await area.set(items);
+    // A client built with a replaced key would go on sending the old one.
+    for (const id of result.rekeyed) clients.forget(id);
+    const { added, replaced, keysImported, withoutKey } = result;
+    return { added, replaced, keysImported, withoutKey };
+  }
+
+  return { exportSettings, importSettings };
+}

@@ -1,0 +1,179 @@
+/**
+ * "Shorten all tabs of this window" (`shortenTabs`): every http(s) tab once, its address cleaned as
+ * the behaviour settings say; a link shortened before is reused from the cache without a request,
+ * the others are created one after another through the rate limiter with the user's priority, so a
+ * window of 40 tabs waits for the server's window instead of being refused. One failure does not
+ * stop the others. The run belongs to the background, not to the popup that asked: closing the popup
+ * loses nothing. Progress is published in storage.session (lib/shorten-tabs-state.ts); at the end the
+ * list is copied in the copy format and summed up by badge and notification.
+ *
+ * Part of the lazy part (lazy-part.ts): it creates links, so it needs the client anyway.
+ */
+import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/cache';
+import { copyPayloadForList } from '@/lib/copy-format';
+import { t, tPlural } from '@/lib/i18n';
+import { resolvePageUrl } from '@/lib/page-url';
+import type { ErrorData, RequestOf, ResponseOf } from '@/lib/protocol';
+import { loadStoredSettings } from '@/lib/settings-reader';
+import {
+  SHORTEN_TABS_KEY,
+  type ShortenedTab,
+  type ShortenTabsProgress,
+  type ShortenTabsResult,
+  type TabFailure,
+} from '@/lib/shorten-tabs-state';
+import { isHttpUrl } from '@/lib/url';
+import type { Clients } from './active-client';
+import type { ClipboardWriter } from './clipboard';
+import { ExtensionError, toErrorData } from './errors';
+import { createLink, inputFromDefaults } from './links';
+import type { Notifier } from './notify';
+
+/** The tab fields a run reads. */
+type TabInfo = { index: number; url?: string | undefined; title?: string | undefined };
+
+interface Deps {
+  clients: Clients;
+  clipboard: ClipboardWriter;
+  notifier: Notifier;
+  clock?: () => number;
+}
+
+/** Errors after which every other request would fail the same way: the rest are not sent. */
+const FAILS_FOR_ALL: readonly ErrorData['kind'][] = ['unauthorized', 'not_configured'];
+
+async function publish(progress: ShortenTabsProgress): Promise<void> {
+  // Progress is a courtesy to the popup: a failed write must not fail the run.
+  await browser.storage.session?.set({ [SHORTEN_TABS_KEY]: { ...progress } }).catch(() => undefined);
+}
+
+/** The addresses to shorten, in tab order, each once; and how many tabs have none. */
+function addressesOf(tabs: TabInfo[], clean: (url: string) => string) {
+  const targets: { longUrl: string; title: string }[] = [];
+  let skipped = 0;
+  for (const tab of [...tabs].sort((a, b) => a.index - b.index)) {
+    const url = tab.url?.trim() ?? '';
+    if (!isHttpUrl(url)) {
+      skipped++;
+      continue;
+    }
+    const longUrl = clean(url);
+    // Collapsed as the cache compares them: a trailing slash or a #fragment is the same page.
+    if (!targets.some((target) => sameLongUrl(target.longUrl, longUrl))) {
+      targets.push({ longUrl, title: tab.title?.trim() ?? '' });
+    }
+  }
+  return { targets, skipped };
+}
+
+/** The summary notification's text. */
+function summaryOf(result: ShortenTabsResult): string {
+  const made = result.links.length;
+  const failed = result.failures.length;
+  if (made === 0) return tPlural(failed, 'bg_tabs_none_one', 'bg_tabs_none_other');
+  const copied = result.copied
+    ? tPlural(made, 'bg_tabs_copied_one', 'bg_tabs_copied_other')
+    : tPlural(made, 'bg_tabs_not_copied_one', 'bg_tabs_not_copied_other');
+  if (failed === 0) return copied;
+  return t('bg_tabs_with_failures', copied, tPlural(failed, 'bg_tabs_failed_one', 'bg_tabs_failed_other'));
+}
+
+/** Creates the `shortenTabs` handler; at most one run at a time. */
+export function createShortenTabs({ clients, clipboard, notifier, clock = () => Date.now() }: Deps) {
+  let running: { windowId: number; result: Promise<ShortenTabsResult> } | undefined;
+
+  async function run(windowId: number): Promise<ShortenTabsResult> {
+    // Without `tabs`, tabs.query answers tabs without addresses: that would read as "nothing to do".
+    const allowed = await browser.permissions.contains({ permissions: ['tabs'] }).catch(() => false);
+    if (!allowed) throw new ExtensionError('permission_denied', t('error_tabs_permission_missing'));
+    const active = await clients.active();
+    const settings = await loadStoredSettings();
+    const { behaviour } = settings;
+    const tabs = await browser.tabs.query({ windowId });
+    // Only the active tab's page could be read for its canonical URL (activeTab): the others keep theirs.
+    const { targets, skipped } = addressesOf(tabs, (url) => resolvePageUrl(url, null, behaviour));
+
+    const progress: ShortenTabsProgress = {
+      windowId,
+      startedAt: clock(),
+      total: targets.length,
+      done: 0,
+      failed: 0,
+      finished: false,
+    };
+    await publish(progress);
+
+    const cached: CachedLink[] = await getCachedLinks(active.profile.id).then(
+      (entry) => entry.links,
+      () => [],
+    );
+    const links: ShortenedTab[] = [];
+    const failures: TabFailure[] = [];
+    let fatal: ErrorData | undefined;
+    for (const { longUrl, title } of targets) {
+      if (fatal) {
+        failures.push({ longUrl, title, error: fatal });
+        progress.failed++;
+        continue;
+      }
+      try {
+        const known = findByLongUrl(cached, longUrl);
+        const link =
+          known ??
+          (await createLink(
+            active,
+            inputFromDefaults(longUrl, active.profile.defaults, new Date(clock())),
+            title,
+            new Date(clock()),
+          ));
+        links.push({ longUrl, shortUrl: link.shortUrl, title: link.title.trim() || title, reused: !!known });
+        progress.done++;
+      } catch (error) {
+        const data = toErrorData(error);
+        if (FAILS_FOR_ALL.includes(data.kind)) fatal = data;
+        failures.push({ longUrl, title, error: data });
+        progress.failed++;
+      }
+      await publish(progress);
+    }
+
+    const payload = copyPayloadForList(
+      links.map((link) => ({ shortUrl: link.shortUrl, title: link.title })),
+      behaviour.copyFormat,
+    );
+    let copied = false;
+    if (links.length > 0) {
+      copied = await clipboard.write(payload).then(
+        () => true,
+        () => false,
+      );
+    }
+    const result: ShortenTabsResult = { windowId, links, failures, skipped, text: payload.text, copied };
+    await publish({ ...progress, finished: true, result });
+    if (targets.length > 0) {
+      await notifier.summary(t('ext_name'), summaryOf(result), {
+        ok: failures.length === 0 && copied,
+        notify: behaviour.notifications,
+      });
+    }
+    return result;
+  }
+
+  /** Starts a run, or joins the one running for the same window. */
+  async function shortenTabs({ windowId }: RequestOf<'shortenTabs'>): Promise<ResponseOf<'shortenTabs'>> {
+    if (running) {
+      if (running.windowId === windowId) return running.result;
+      throw new ExtensionError('busy', t('error_shorten_tabs_busy'));
+    }
+    // Registered before any await, so a second request in the same tick joins this one.
+    const current = { windowId, result: run(windowId) };
+    running = current;
+    try {
+      return await current.result;
+    } finally {
+      if (running === current) running = undefined;
+    }
+  }
+
+  return { shortenTabs };
+}

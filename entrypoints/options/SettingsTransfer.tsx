@@ -1,0 +1,245 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { t, tPlural } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
+import type { ImportSummary } from '@/lib/protocol';
+import type { Settings } from '@/lib/settings';
+import { SETTINGS_VERSION } from '@/lib/settings-base';
+import {
+  exportFileName,
+  type ImportedSettings,
+  MAX_SETTINGS_FILE_BYTES,
+  parseSettingsFile,
+  planImport,
+  serializeSettingsFile,
+} from '@/lib/settings-transfer';
+
+interface SettingsTransferProps {
+  settings: Settings;
+  /** Called once an import is stored, with what it changed. */
+  onImported: (summary: ImportSummary) => void;
+}
+
+type Outcome = { ok: boolean; message: string } | null;
+type Note = string | null;
+type ShownPreview = Preview | null;
+
+interface Preview {
+  fileName: string;
+  text: string;
+  imported: ImportedSettings;
+}
+
+/** Saves `text` as a file in the user's downloads, through a link to a Blob (no downloads permission). */
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started once click() returns; the URL is kept a while for slow browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Export of the settings to a file (keys only when asked, with a warning) and import of such a file:
+ * read and checked here for the preview, applied by the background after the user confirms.
+ */
+export function SettingsTransfer({ settings, onImported }: SettingsTransferProps) {
+  const [includeKeys, setIncludeKeys] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<Outcome>(null);
+  const [importError, setImportError] = useState<Note>(null);
+  const [preview, setPreview] = useState<ShownPreview>(null);
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<Note>(null);
+  const [dragging, setDragging] = useState(false);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+  }, [preview]);
+
+  useEffect(() => {
+    // A file dropped beside the drop zone would make the browser open it in place of this page.
+    const keepPage = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', keepPage);
+    window.addEventListener('drop', keepPage);
+    return () => {
+      window.removeEventListener('dragover', keepPage);
+      window.removeEventListener('drop', keepPage);
+    };
+  }, []);
+
+  async function exportNow() {
+    setExporting(true);
+    setExported(null);
+    const reply = await send('exportSettings', { includeKeys });
+    setExporting(false);
+    if (!reply.ok) return setExported({ ok: false, message: reply.error.message });
+    const fileName = exportFileName();
+    download(serializeSettingsFile(reply.data.file), fileName);
+    setExported({ ok: true, message: t('options_exported', fileName) });
+  }
+
+  async function readFile(file: File) {
+    setImportError(null);
+    setPreview(null);
+    setImported(null);
+    // Refused before reading: a huge file is not an export, and reading it would only stall the page.
+    if (file.size > MAX_SETTINGS_FILE_BYTES) return setImportError(t('options_import_too_large'));
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      return setImportError(t('options_import_read_failed'));
+    }
+    const parsed = parseSettingsFile(text);
+    if (!parsed.ok) return setImportError(parsed.message);
+    setPreview({ fileName: file.name, text, imported: parsed.imported });
+  }
+
+  async function confirmImport() {
+    if (!preview) return;
+    setImporting(true);
+    const reply = await send('importSettings', { text: preview.text });
+    setImporting(false);
+    if (!reply.ok) return setImportError(reply.error.message);
+    setPreview(null);
+    setImportError(null);
+    setImported(t('options_import_done', reply.data.added, reply.data.replaced));
+    onImported(reply.data);
+  }
+
+  const plan = preview ? planImport(settings, preview.imported) : null;
+
+  return (
+    <div class="stack">
+      <p class="muted">{t('options_transfer_intro')}</p>
+
+      <h3>{t('options_export_heading')}</h3>
+      <div class="switch">
+        <label class="check">
+          <input
+            id="export-include-keys"
+            type="checkbox"
+            checked={includeKeys}
+            aria-describedby="export-include-keys-hint"
+            onChange={(e) => {
+              setIncludeKeys(e.currentTarget.checked);
+              setExported(null);
+            }}
+          />
+          {t('options_export_include_keys')}
+        </label>
+        <p id="export-include-keys-hint" class={includeKeys ? 'hint warning' : 'hint'}>
+          {t('options_export_keys_warning')}
+        </p>
+      </div>
+      <div class="row">
+        <button type="button" onClick={() => void exportNow()} disabled={exporting}>
+          {t('options_export_button')}
+        </button>
+        <span class={exported?.ok === false ? 'field-error' : 'ok'} role="status">
+          {exported?.message}
+        </span>
+      </div>
+
+      <h3 id="import-heading">{t('options_import_heading')}</h3>
+      {/* Dropping is a shortcut; the file picker inside does the same from the keyboard. */}
+      <fieldset
+        aria-labelledby="import-heading"
+        class={dragging ? 'dropzone dragging' : 'dropzone'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          const file = e.dataTransfer?.files[0];
+          if (file) void readFile(file);
+        }}
+      >
+        <label for="import-file">{t('options_import_choose')}</label>
+        <input
+          id="import-file"
+          type="file"
+          accept=".json,application/json"
+          aria-describedby="import-file-hint"
+          disabled={importing}
+          onChange={(e) => {
+            const input = e.currentTarget;
+            const file = input.files?.[0];
+            // Cleared, so choosing the same file again (after fixing it) reads it again.
+            input.value = '';
+            if (file) void readFile(file);
+          }}
+        />
+        <p class="hint" id="import-file-hint">
+          {t('options_import_drop_hint')}
+        </p>
+      </fieldset>
+      {importError && (
+        <p class="alert" role="alert" id="import-error">
+          {importError}
+        </p>
+      )}
+      {preview && plan && (
+        <section class="preview stack" aria-labelledby="import-preview-heading">
+          <h4 id="import-preview-heading" tabIndex={-1} ref={previewHeading}>
+            {t('options_import_preview_heading', preview.fileName)}
+          </h4>
+          {preview.imported.fileVersion < SETTINGS_VERSION && <p>{t('options_import_older_note')}</p>}
+          <p>
+            {tPlural(
+              plan.profiles.length,
+              'options_import_profile_count_one',
+              'options_import_profile_count_other',
+            )}
+          </p>
+          {plan.profiles.length > 0 && (
+            <ul class="plan">
+              {plan.profiles.map(({ profile, replaces, hasKey }) => (
+                <li key={profile.id}>
+                  <strong>{profile.name || profile.serverUrl}</strong>{' '}
+                  <span class="muted small">{profile.serverUrl}</span>{' '}
+                  <span class="tag">{replaces ? t('options_import_replaces') : t('options_import_new')}</span>{' '}
+                  <span class="tag">
+                    {hasKey ? t('options_import_with_key') : t('options_import_without_key')}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p>{plan.keysIncluded > 0 ? t('options_import_keys_some') : t('options_import_keys_none')}</p>
+          <p>{t('options_import_replace_note')}</p>
+          {plan.active && <p>{t('options_import_active', plan.active.name || plan.active.serverUrl)}</p>}
+          <div class="row">
+            <button type="button" class="primary" disabled={importing} onClick={() => void confirmImport()}>
+              {importing ? t('options_importing') : t('options_import_confirm')}
+            </button>
+            <button
+              type="button"
+              disabled={importing}
+              onClick={() => {
+                setPreview(null);
+                setImportError(null);
+              }}
+            >
+              {t('options_cancel')}
+            </button>
+          </div>
+        </section>
+      )}
+      <p class="ok" role="status">
+        {imported}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * "Shorten all tabs": asks the background to shorten every tab of the popup's window, shows its
+ * progress as the background publishes it in storage.session, then the result. Part of the lazy
+ * extras; the `tabs` permission is requested before, in the click itself (App.tsx).
+ *
+ * Chromium closes the popup while it shows the permission dialog, so the click also notes the time
+ * under ALL_TABS_ASKED_KEY: the next popup, opened within two minutes with the permission granted,
+ * goes on with the request (resumeAllTabs). It also shows a run of its window that is still going.
+ */
+import { t, tPlural } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
+import type { ErrorData } from '@/lib/protocol';
+import {
+  readShortenTabsProgress,
+  SHORTEN_TABS_KEY,
+  type ShortenTabsProgress,
+  type ShortenTabsResult,
+  watchShortenTabs,
+} from '@/lib/shorten-tabs-state';
+import { ALL_TABS_ASKED_KEY } from '@/lib/ui-popup';
+
+/** A permission request older than this was not for the popup opening now. */
+export const ALL_TABS_ASKED_TTL_MS = 120_000;
+
+/** What the all-tabs box shows. */
+export type AllTabsView =
+  | { kind: 'denied' }
+  /** `progress` is null until the background publishes the first count. */
+  | { kind: 'running'; progress: ShortenTabsProgress | null }
+  | { kind: 'done'; result: ShortenTabsResult }
+  | { kind: 'error'; error: ErrorData };
+
+/** What the run talks to; tests pass fakes. */
+export interface AllTabsDeps {
+  send: typeof send;
+  watch: typeof watchShortenTabs;
+  currentWindowId(): Promise<number | undefined>;
+  session: Pick<typeof browser.storage.session, 'get' | 'remove'> | undefined;
+  hasTabsPermission(): Promise<boolean>;
+}
+
+const defaultDeps = (): AllTabsDeps => ({
+  send,
+  watch: watchShortenTabs,
+  currentWindowId: async () => (await browser.windows.getCurrent()).id,
+  session: browser.storage.session,
+  hasTabsPermission: () => browser.permissions.contains({ permissions: ['tabs'] }).catch(() => false),
+});
+
+/**
+ * Runs "shorten all tabs" for the popup's window and reports each step to `show`. `granted` is the
+ * answer of the permission request the click made.
+ */
+export async function shortenAllTabs(
+  granted: boolean,
+  show: (view: AllTabsView) => void,
+  deps: AllTabsDeps = defaultDeps(),
+): Promise<void> {
+  // This popup goes on itself: the next one must not repeat the request.
+  await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
+  if (!granted) return show({ kind: 'denied' });
+  show({ kind: 'running', progress: null });
+  const windowId = await deps.currentWindowId();
+  if (windowId === undefined) {
+    return show({ kind: 'error', error: { kind: 'internal', message: t('popup_all_tabs_no_window') } });
+  }
+  // Only this window's unfinished run: a finished one, or another window's, is an earlier answer.
+  const stop = deps.watch((progress) => {
+    if (progress?.windowId === windowId && !progress.finished) show({ kind: 'running', progress });
+  });
+  const reply = await deps.send('shortenTabs', { windowId });
+  stop();
+  if (reply.ok) show({ kind: 'done', result: reply.data });
+  else
+    show(
+      reply.error.kind === 'permission_denied' ? { kind: 'denied' } : { kind: 'error', error: reply.error },
+    );
+}
+
+/**
+ * What a popup shows of "shorten all tabs" as it opens: the request of a popup that Chromium's
+ * permission dialog closed (sent now if the user allowed it), or this window's run still going.
+ */
+export async function resumeAllTabs(
+  show: (view: AllTabsView) => void,
+  deps: AllTabsDeps = defaultDeps(),
+  now = Date.now(),
+): Promise<void> {
+  const stored = await deps.session?.get([ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY]).catch(() => undefined);
+  if (!stored) return;
+  const asked = stored[ALL_TABS_ASKED_KEY];
+  if (typeof asked === 'number' && now - asked < ALL_TABS_ASKED_TTL_MS) {
+    if (await deps.hasTabsPermission()) return shortenAllTabs(true, show, deps);
+    // Refused: the request ends here. This popup did not ask, so it says nothing of it.
+    await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
+  }
+  const progress = readShortenTabsProgress(stored[SHORTEN_TABS_KEY]);
+  // Asking again for the same window joins the run (see `shortenTabs` in lib/protocol.ts).
+  if (progress && !progress.finished && progress.windowId === (await deps.currentWindowId())) {
+    return shortenAllTabs(true, show, deps);
+  }
+}
+
+/** The box under the "Shorten all tabs" button: progress, then what was copied and what failed. */
+export function AllTabsReport({ view }: { view: AllTabsView }) {
+  if (view.kind === 'denied' || view.kind === 'error') {
+    return (
+      <p class="alert" role="alert">
+        {view.kind === 'denied' ? t('popup_all_tabs_denied') : t('popup_all_tabs_error', view.error.message)}
+      </p>
+    );
+  }
+  if (view.kind === 'running') {
+    const p = view.progress;
+    return (
+      <div class="card" role="status">
+        <p>{p ? t('popup_all_tabs_progress', p.done + p.failed, p.total) : t('popup_all_tabs_starting')}</p>
+        <progress
+          aria-label={t('popup_all_tabs_progress_label')}
+          max={p?.total || 1}
+          value={p ? p.done + p.failed : undefined}
+        />
+      </div>
+    );
+  }
+  const { links, failures, skipped, text, copied } = view.result;
+  return (
+    <div class="card" role="status">
+      {links.length ? (
+        copied ? (
+          <p class="ok">
+            {tPlural(links.length, 'popup_all_tabs_copied_one', 'popup_all_tabs_copied_other')}
+          </p>
+        ) : (
+          <>
+            <p class="alert">
+              {tPlural(links.length, 'popup_all_tabs_not_copied_one', 'popup_all_tabs_not_copied_other')}
+            </p>
+            <textarea
+              readOnly
+              rows={Math.min(links.length, 5)}
+              aria-label={t('popup_all_tabs_list_label')}
+              value={text}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          </>
+        )
+      ) : (
+        failures.length === 0 && <p>{t('popup_all_tabs_none')}</p>
+      )}
+      {failures.length > 0 && (
+        <>
+          <p>{tPlural(failures.length, 'popup_all_tabs_failed_one', 'popup_all_tabs_failed_other')}</p>
+          <ul class="failures">
+            {failures.map((failure) => (
+              <li key={failure.longUrl}>
+                {t('popup_all_tabs_failure', failure.title || failure.longUrl, failure.error.message)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {skipped > 0 && (
+        <p class="muted small">
+          {tPlural(skipped, 'popup_all_tabs_skipped_one', 'popup_all_tabs_skipped_other')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Which address is shortened for a page or a link, by the behaviour settings: the page's canonical
+ * URL instead of the tab's (`preferCanonical`), then without tracking parameters (`stripTracking`).
+ * Pure and zod-free: the background (menus, shortcut, all tabs) and the popup use the same rules.
+ *
+ *   const canonical = await readCanonical(tabId); // the page's <link rel="canonical"> href, or null
+ *   const longUrl = resolvePageUrl(tab.url, canonical, settings.behaviour);
+ */
+import type { Behaviour } from './settings';
+import { isHttpUrl } from './url';
+import { stripTrackingParams } from './url-hygiene';
+
+/** The behaviour switches that change an address before it is shortened. */
+export type UrlHygiene = Pick<Behaviour, 'stripTracking' | 'preferCanonical'>;
+
+/**
+ * The address to shorten for a page. The canonical URL is used only when the setting is on and it is
+ * an absolute http(s) URL (a relative, `javascript:` or garbled value falls back to the tab's URL);
+ * tracking parameters are removed after, so a canonical URL that carries them is cleaned as well.
+ */
+export function resolvePageUrl(
+  tabUrl: string,
+  canonical: string | null | undefined,
+  hygiene: UrlHygiene,
+): string {
+  const declared = canonical?.trim() ?? '';
+  const chosen = hygiene.preferCanonical && declared && isHttpUrl(declared) ? declared : tabUrl.trim();
+  return hygiene.stripTracking ? stripTrackingParams(chosen) : chosen;
+}
+
+/** The address to shorten for a link's target: a link has no canonical URL of its own to read. */
+export function resolveLinkUrl(url: string, hygiene: UrlHygiene): string {
+  return resolvePageUrl(url, null, hygiene);
+}

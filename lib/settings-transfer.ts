@@ -1,0 +1,332 @@
+/**
+ * Settings files: what Options exports as `shortlink-settings-YYYY-MM-DD.json` and imports again.
+ *
+ * A file is the stored settings (lib/settings.ts) with a format marker, so the stored-settings
+ * migrations (lib/migrations/settings.ts) bring a file of an older release forward:
+ *
+ *   { "format": "shortlink-settings", "version": 1, "exportedAt": "2026-11-21T10:00:00.000Z",
+ *     "activeProfileId": "…", "profiles": [{ "id", "name", "serverUrl", "defaults" }],
+ *     "behaviour": { … },
+ *     "apiKeys": { "<profile id>": "<key>" } }   ← only when the user ticked "Include API keys"
+ *
+ * Import merges into what is stored (planImport / applyImport):
+ * - an imported profile with the same server URL and name (case-insensitive) as a stored one replaces
+ *   it in place, keeping its id (and so its cache); any other imported profile is added with a new id;
+ * - profiles in storage but not in the file stay as they are;
+ * - a key in the file is saved for its profile; without one, a replaced profile keeps its saved key
+ *   and an added profile has none until the user enters it;
+ * - behaviour switches are the file's; the file's active profile becomes the active one.
+ * Nothing is written unless the whole file is valid: parseSettingsFile checks all of it first.
+ */
+import * as z from 'zod/mini';
+import { normalizeBaseUrl } from './api/base-url';
+import { type KeyMap, parseApiKeys } from './api-keys';
+import { COPY_FORMATS } from './copy-format';
+import { t } from './i18n';
+import { type MigrationContext, migrateSettings } from './migrations/settings';
+import { defaultBehaviour, type Profile, SETTINGS_VERSION, type Settings } from './settings';
+import { MAX_EXPIRY_DAYS } from './ui-options';
+import { isHttpUrl } from './url';
+
+/** The marker that tells a Shortlink settings file from any other JSON. */
+export const SETTINGS_FILE_FORMAT = 'shortlink-settings';
+
+/** Larger files are refused unread: a real one is a few kilobytes. */
+export const MAX_SETTINGS_FILE_BYTES = 1_000_000;
+
+/** More profiles than anyone configures by hand; a file with more is not a settings export. */
+const MAX_PROFILES = 100;
+
+/** The file Options downloads. */
+export interface SettingsFile {
+  format: typeof SETTINGS_FILE_FORMAT;
+  version: number;
+  exportedAt: string;
+  activeProfileId: string | null;
+  profiles: Profile[];
+  behaviour: Settings['behaviour'];
+  apiKeys?: KeyMap;
+}
+
+/** A checked file, brought to this release's settings version; keys by the file's profile ids. */
+export interface ImportedSettings {
+  /** The settings version the file was written with. */
+  fileVersion: number;
+  settings: Settings;
+  apiKeys: KeyMap;
+}
+
+export type ParseOutcome = { ok: true; imported: ImportedSettings } | { ok: false; message: string };
+
+/** The name of an export made on `now`'s (local) day: `shortlink-settings-2026-11-21.json`. */
+export function exportFileName(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `shortlink-settings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+}
+
+/** The export of `settings`; with `keys`, the saved key of every exported profile that has one. */
+export function buildSettingsFile(settings: Settings, keys: KeyMap | null, now = new Date()): SettingsFile {
+  const file: SettingsFile = {
+    format: SETTINGS_FILE_FORMAT,
+    version: SETTINGS_VERSION,
+    exportedAt: now.toISOString(),
+    activeProfileId: settings.activeProfileId,
+    profiles: settings.profiles.map(({ id, name, serverUrl, defaults }) => ({
+      id,
+      name,
+      serverUrl,
+      defaults,
+    })),
+    behaviour: settings.behaviour,
+  };
+  if (keys) {
+    const apiKeys: KeyMap = {};
+    for (const { id } of settings.profiles) if (typeof keys[id] === 'string') apiKeys[id] = keys[id];
+    file.apiKeys = apiKeys;
+  }
+  return file;
+}
+
+/** The text written to disk. */
+export function serializeSettingsFile(file: SettingsFile): string {
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const entityId = z.nullable(z.number().check(z.int(), z.positive()));
+
+/** A server URL as Options would save it; stored normalized, so it matches stored profiles. */
+const serverUrl = z.pipe(
+  text(2000).check(z.refine((url) => normalizeBaseUrl(url).ok)),
+  z.transform((url) => {
+    const normalized = normalizeBaseUrl(url);
+    return normalized.ok ? normalized.url : url;
+  }),
+);
+
+// Strict, unlike the stored-settings schema, which repairs what it cannot read: a file that was
+// damaged or edited by hand is refused with the field that is wrong, never half-imported.
+const fileSchema = z.object({
+  format: z.literal(SETTINGS_FILE_FORMAT),
+  version: z.literal(SETTINGS_VERSION),
+  exportedAt: z.optional(text(100)),
+  activeProfileId: z.nullable(text(200)),
+  profiles: z
+    .array(
+      z.object({
+        id: text(200).check(z.minLength(1)),
+        name: text(200),
+        serverUrl,
+        defaults: z.object({
+          campaignId: entityId,
+          channelId: entityId,
+          expiryDays: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(MAX_EXPIRY_DAYS))),
+          domain: text(2000).check(z.refine((domain) => domain === '' || isHttpUrl(domain))),
+          status: z.enum(['public', 'private']),
+        }),
+      }),
+    )
+    .check(z.maxLength(MAX_PROFILES)),
+  // The switches added after version 1 came out may be missing from an early file; they get their defaults.
+  behaviour: z.object({
+    autoCopy: z.boolean(),
+    notifications: z.boolean(),
+    copyFormat: z.optional(z.enum(COPY_FORMATS)),
+    stripTracking: z.optional(z.boolean()),
+    preferCanonical: z.optional(z.boolean()),
+  }),
+  apiKeys: z.optional(z.record(text(200), text(1000).check(z.minLength(1)))),
+});
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const matchKey = (profile: Pick<Profile, 'serverUrl' | 'name'>) => {
+  const normalized = normalizeBaseUrl(profile.serverUrl);
+  return `${normalized.ok ? normalized.url : profile.serverUrl}\n${profile.name.trim().toLowerCase()}`;
+};
+
+function invalidField(path: readonly PropertyKey[]): ParseOutcome {
+  return { ok: false, message: t('options_import_invalid_field', path.map(String).join('.') || '—') };
+}
+
+/** Checks a file of this release's version, field by field. */
+function checkCurrent(raw: Record<string, unknown>, version: number): ParseOutcome {
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) return invalidField(parsed.error.issues[0]?.path ?? []);
+  const file = parsed.data;
+  const ids = new Set<string>();
+  const seen = new Set<string>();
+  for (const [index, profile] of file.profiles.entries()) {
+    if (ids.has(profile.id)) return invalidField(['profiles', index, 'id']);
+    ids.add(profile.id);
+    const key = matchKey(profile);
+    if (seen.has(key)) {
+      return {
+        ok: false,
+        message: t('options_import_duplicate_profile', profile.name || profile.serverUrl, profile.serverUrl),
+      };
+    }
+    seen.add(key);
+  }
+  if (file.activeProfileId !== null && !ids.has(file.activeProfileId))
+    return invalidField(['activeProfileId']);
+  const apiKeys: KeyMap = Object.create(null);
+  for (const [id, key] of Object.entries(file.apiKeys ?? {})) {
+    if (!ids.has(id)) return invalidField(['apiKeys', id]);
+    apiKeys[id] = key;
+  }
+  return {
+    ok: true,
+    imported: {
+      fileVersion: version,
+      settings: {
+        version: SETTINGS_VERSION,
+        activeProfileId: file.activeProfileId,
+        profiles: file.profiles,
+        behaviour: { ...defaultBehaviour(), ...stripUndefined(file.behaviour) },
+      },
+      apiKeys,
+    },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Reads a settings file completely before anything may be written: its size, JSON, the format
+ * marker, the version (an older one is migrated; a newer one is refused), then every field. The
+ * message of a refusal says what is wrong with the file and what to do.
+ */
+export function parseSettingsFile(
+  content: string,
+  context: MigrationContext = { newId: () => crypto.randomUUID() },
+): ParseOutcome {
+  // Counted in bytes (what the file has on disk), without encoding what is plainly too long.
+  if (
+    content.length > MAX_SETTINGS_FILE_BYTES ||
+    new TextEncoder().encode(content).length > MAX_SETTINGS_FILE_BYTES
+  ) {
+    return { ok: false, message: t('options_import_too_large') };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(content);
+  } catch {
+    return { ok: false, message: t('options_import_not_json') };
+  }
+  if (!isObject(raw) || raw.format !== SETTINGS_FILE_FORMAT) {
+    return { ok: false, message: t('options_import_wrong_format') };
+  }
+  const { version } = raw;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+    return invalidField(['version']);
+  }
+  if (version > SETTINGS_VERSION) {
+    return { ok: false, message: t('options_import_newer_version', version, SETTINGS_VERSION) };
+  }
+  if (version === SETTINGS_VERSION) return checkCurrent(raw, version);
+
+  // An older file: the migrations of stored settings bring it forward, keys included (a version 0
+  // file has its key next to the server URL), then it is checked like a current one.
+  const { format: _format, apiKeys, ...settings } = raw;
+  const outcome = migrateSettings({ settings, apiKeys: parseApiKeys(apiKeys) }, context);
+  if (outcome.status !== 'migrated') return invalidField(['version']);
+  const migrated = outcome.stored.settings as Settings;
+  const checked = checkCurrent(
+    { ...migrated, format: SETTINGS_FILE_FORMAT, apiKeys: { ...outcome.stored.apiKeys } },
+    version,
+  );
+  return checked;
+}
+
+/** One imported profile and the stored one it replaces, if any. */
+export interface PlannedProfile {
+  profile: Profile;
+  replaces: Profile | null;
+  hasKey: boolean;
+}
+
+/** What an import will do to the stored settings, for the preview and for applyImport. */
+export interface ImportPlan {
+  profiles: PlannedProfile[];
+  /** The imported profile that becomes active, if the file names one. */
+  active: Profile | null;
+  keysIncluded: number;
+}
+
+/** Pairs every imported profile with the stored profile of the same server URL and name. */
+export function planImport(current: Settings, imported: ImportedSettings): ImportPlan {
+  const stored = new Map(current.profiles.map((p) => [matchKey(p), p]));
+  const profiles = imported.settings.profiles.map((profile) => ({
+    profile,
+    replaces: stored.get(matchKey(profile)) ?? null,
+    hasKey: typeof imported.apiKeys[profile.id] === 'string',
+  }));
+  return {
+    profiles,
+    active: imported.settings.profiles.find((p) => p.id === imported.settings.activeProfileId) ?? null,
+    keysIncluded: profiles.filter((p) => p.hasKey).length,
+  };
+}
+
+/** The stored settings and keys after an import, and what changed. */
+export interface ImportResult {
+  settings: Settings;
+  apiKeys: KeyMap;
+  added: number;
+  replaced: number;
+  keysImported: number;
+  /** Ids of imported profiles that have no key after the import: they need one entered. */
+  withoutKey: string[];
+  /** Ids of stored profiles whose key the file replaced (their API clients must be rebuilt). */
+  rekeyed: string[];
+}
+
+/** Merges a checked file into the stored settings and keys (see the module comment); pure. */
+export function applyImport(
+  current: Settings,
+  currentKeys: KeyMap,
+  imported: ImportedSettings,
+  newId: () => string = () => crypto.randomUUID(),
+): ImportResult {
+  const plan = planImport(current, imported);
+  const apiKeys: KeyMap = { ...currentKeys };
+  const profiles = [...current.profiles];
+  const idOf = new Map<string, string>();
+  const rekeyed: string[] = [];
+  let added = 0;
+  for (const { profile, replaces } of plan.profiles) {
+    const id = replaces?.id ?? newId();
+    idOf.set(profile.id, id);
+    const merged: Profile = { ...profile, id };
+    if (replaces) profiles[profiles.indexOf(replaces)] = merged;
+    else {
+      profiles.push(merged);
+      added += 1;
+    }
+    const key = imported.apiKeys[profile.id];
+    if (key !== undefined) {
+      if (replaces && apiKeys[id] !== key) rekeyed.push(id);
+      apiKeys[id] = key;
+    }
+  }
+  const importedActive = plan.active ? idOf.get(plan.active.id) : undefined;
+  const keptActive = profiles.some((p) => p.id === current.activeProfileId) ? current.activeProfileId : null;
+  return {
+    settings: {
+      ...current,
+      profiles,
+      behaviour: imported.settings.behaviour,
+      activeProfileId: importedActive ?? keptActive ?? profiles[0]?.id ?? null,
+    },
+    apiKeys,
+    added,
+    replaced: plan.profiles.length - added,
+    keysImported: plan.keysIncluded,
+    withoutKey: [...idOf.values()].filter((id) => apiKeys[id] === undefined),
+    rekeyed,
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * "Shorten all tabs of this window": the answer of the `shortenTabs` request and the progress the
+ * background publishes in `storage.session` while it runs, so a popup that was closed and opened again
+ * can show where the run is. Zod-free and tiny, so the popup can import it without weight.
+ *
+ *   const stop = watchShortenTabs((progress) => render(progress)); // null: no run since the worker started
+ *   const reply = await send('shortenTabs', { windowId }); // joins a run of the same window
+ *
+ * The key holds the latest run of this worker: `finished` is false while it runs, and once it is
+ * true `result` holds the answer. A worker that starts removes an unfinished state, since the run
+ * it describes died with the previous worker.
+ */
+import type { ErrorData } from './protocol';
+
+/** The storage.session key of the progress of the latest run. */
+export const SHORTEN_TABS_KEY = 'shortenTabs';
+
+/** One tab's address with its short link. */
+export interface ShortenedTab {
+  /** The address that was shortened (after canonical/tracking clean-up). */
+  longUrl: string;
+  shortUrl: string;
+  /** The tab's title ('' when it has none). */
+  title: string;
+  /** True when the link was found in the cache and no request was sent. */
+  reused: boolean;
+}
+
+/** A tab whose address could not be shortened, and why. */
+export interface TabFailure {
+  longUrl: string;
+  title: string;
+  error: ErrorData;
+}
+
+/** The answer of `shortenTabs`. */
+export interface ShortenTabsResult {
+  windowId: number;
+  /** One entry per distinct address, in tab order (a duplicate tab keeps its first place). */
+  links: ShortenedTab[];
+  /** In tab order; the other tabs were shortened all the same. */
+  failures: TabFailure[];
+  /** Tabs left out because they have no http(s) address (browser pages, files). */
+  skipped: number;
+  /** The list as copied, one line per link in the copy format ('' when no link was made). */
+  text: string;
+  /** Whether `text` reached the clipboard (false when there was nothing to copy, or the copy failed). */
+  copied: boolean;
+}
+
+/** The progress of the latest run, as stored under SHORTEN_TABS_KEY. */
+export interface ShortenTabsProgress {
+  windowId: number;
+  /** Epoch ms. */
+  startedAt: number;
+  /** Distinct addresses to shorten. */
+  total: number;
+  /** Addresses that have their short link so far (reused ones included). */
+  done: number;
+  /** Addresses that failed so far; `total - done - failed` are still to go. */
+  failed: number;
+  finished: boolean;
+  /** Present once `finished`. */
+  result?: ShortenTabsResult;
+}
+
+const count = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** The stored value as progress, or null when absent or unreadable. */
+export function readShortenTabsProgress(value: unknown): ShortenTabsProgress | null {
+  if (!value || typeof value !== 'object') return null;
+  const p = value as Record<string, unknown>;
+  if (!Number.isInteger(p.windowId)) return null;
+  if (!count(p.total) || !count(p.done) || !count(p.failed) || typeof p.finished !== 'boolean') return null;
+  if (typeof p.startedAt !== 'number') return null;
+  return value as ShortenTabsProgress;
+}
+
+type Areas = Pick<typeof browser.storage, 'session' | 'onChanged'>;
+
+/**
+ * Calls `show` with the stored progress now and on every change (null when there is none). Returns
+ * the function that stops watching.
+ */
+export function watchShortenTabs(
+  show: (progress: ShortenTabsProgress | null) => void,
+  areas: Areas = browser.storage,
+): () => void {
+  // A change seen before the first read answers is newer than what that read returns.
+  let changed = false;
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area !== 'session' || !(SHORTEN_TABS_KEY in changes)) return;
+    changed = true;
+    show(readShortenTabsProgress(changes[SHORTEN_TABS_KEY]?.newValue));
+  };
+  areas.onChanged.addListener(onChanged);
+  areas.session
+    ?.get(SHORTEN_TABS_KEY)
+    .then((items) => changed || show(readShortenTabsProgress(items[SHORTEN_TABS_KEY])))
+    .catch(() => undefined);
+  return () => areas.onChanged.removeListener(onChanged);
+}
+
+/**
+ * Removes the progress of a run that was still going when the previous worker stopped (background
+ * start only): the run died with that worker, and a popup must not wait for it. A finished run's
+ * result stays, for the popup to show.
+ */
+export async function clearStaleShortenTabs(session = browser.storage.session): Promise<void> {
+  if (!session) return;
+  const raw = (await session.get(SHORTEN_TABS_KEY))[SHORTEN_TABS_KEY];
+  if (raw !== undefined && !readShortenTabsProgress(raw)?.finished) await session.remove(SHORTEN_TABS_KEY);
+}

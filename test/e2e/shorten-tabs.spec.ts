@@ -1,0 +1,126 @@
+/**
+ * "Shorten all tabs" through the real background: refused without the optional `tabs` permission,
+ * then, once the user allowed it, every web tab of the window is shortened once (cleaned of tracking
+ * parameters), the run goes on after the page that asked has closed, and the list lands on the
+ * clipboard in the copy format (HTML: as text and as text/html) with a notification.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from 'puppeteer-core';
+import { describe, expect } from 'vitest';
+import type { Result, ShortenTabsResult } from '../../lib/protocol';
+import { SHORTEN_TABS_KEY } from '../../lib/shorten-tabs-state';
+import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
+import { test } from './fixtures';
+import { allowPermissionDialog, clearClipboard, readClipboard } from './harness';
+import { samplePage } from './page-server';
+import { apiRequests } from './reference-server';
+
+type PageChrome = {
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  windows: { getCurrent(): Promise<{ id: number }> };
+  permissions: { request(p: { permissions: string[] }): Promise<boolean> };
+};
+type PageGlobal = { chrome: PageChrome };
+
+/** Sends `shortenTabs` for the page's own window, as the popup does; resolves to the reply. */
+function shortenTabs(page: Page): Promise<Result<ShortenTabsResult>> {
+  return page.evaluate(async () => {
+    const { chrome } = globalThis as unknown as PageGlobal;
+    const { id } = await chrome.windows.getCurrent();
+    return chrome.runtime.sendMessage({ type: 'shortenTabs', payload: { windowId: id } });
+  }) as Promise<Result<ShortenTabsResult>>;
+}
+
+/** The text/html flavour on the clipboard ('' when there is none). */
+async function readClipboardHtml(): Promise<string> {
+  const { stdout } = await promisify(execFile)('xclip', [
+    '-o',
+    '-selection',
+    'clipboard',
+    '-t',
+    'text/html',
+  ]).catch(() => ({ stdout: '' }));
+  return stdout;
+}
+
+describe('shorten all tabs of a window', () => {
+  test.override({ configOverrides: { behaviour: { stripTracking: true, copyFormat: 'html' } } });
+
+  test('asks for the tabs permission, then shortens each web tab once and copies the list', {
+    timeout: 120_000,
+  }, async ({ configuredExt: ext, referenceServer: server, site }) => {
+    site.setPage('/a', samplePage('Page A'));
+    site.setPage('/b', samplePage('Page B'));
+    const worker = await ext.serviceWorker();
+    await recordNotifications(worker);
+    for (const path of ['/a?utm_source=news', '/b', '/a']) {
+      const tab = await ext.browser.newPage();
+      await tab.goto(site.url(path));
+    }
+    // Any page of the extension may ask; Options is one that sends nothing on its own.
+    const page = await ext.extensionPage('options.html');
+
+    const refused = await shortenTabs(page);
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'permission_denied' } });
+    expect(refused.ok || refused.error.message).toMatch(/may not read the addresses of your tabs/);
+    expect(apiRequests(server, 'POST /api/url/add')).toEqual([]);
+
+    await page.evaluate(() => {
+      const button = document.createElement('button');
+      button.id = 'e2e-grant-tabs';
+      button.textContent = 'Allow';
+      button.addEventListener('click', () => {
+        void (globalThis as unknown as PageGlobal).chrome.permissions
+          .request({ permissions: ['tabs'] })
+          .then((granted) => button.setAttribute('data-granted', String(granted)));
+      });
+      document.body.prepend(button);
+    });
+    const granted = await allowPermissionDialog(
+      async () => {
+        await page.click('#e2e-grant-tabs');
+        const answer = await page.waitForSelector('#e2e-grant-tabs[data-granted]', { timeout: 15_000 });
+        return answer?.evaluate((button) => button.getAttribute('data-granted'));
+      },
+      { page },
+    );
+    expect(granted).toBe('true');
+
+    await clearClipboard();
+    // The page that asked closes at once, as a popup does when the user clicks elsewhere.
+    void shortenTabs(page).catch(() => undefined);
+    await expect
+      .poll(() => apiRequests(server, 'POST /api/url/add').length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await page.close();
+
+    const finished = async () => {
+      const progress = (await readStorage(worker, 'session'))[SHORTEN_TABS_KEY] as
+        | { finished: boolean; result?: ShortenTabsResult }
+        | undefined;
+      return progress?.finished ? progress.result : undefined;
+    };
+    await expect.poll(finished, { timeout: 20_000 }).toBeDefined();
+    const result = (await finished()) as ShortenTabsResult;
+
+    const adds = apiRequests(server, 'POST /api/url/add').map((r) => (r.body as { url: string }).url);
+    expect(adds).toEqual([site.url('/a'), site.url('/b')]);
+    expect(result.failures).toEqual([]);
+    const short = (url: string) => {
+      const link = server.store.links.find((l) => l.longurl === url);
+      return link && server.store.shortUrl(link);
+    };
+    const lines = [
+      `<a href="${short(site.url('/a'))}">Page A</a>`,
+      `<a href="${short(site.url('/b'))}">Page B</a>`,
+    ];
+    expect(result.links.map((l) => l.title)).toEqual(['Page A', 'Page B']);
+    await expect.poll(readClipboard, { timeout: 10_000 }).toBe(lines.join('\n'));
+    expect(await readClipboardHtml()).toContain(lines[0]);
+    expect(await readClipboardHtml()).toContain('<br>');
+    await expect
+      .poll(() => recordedNotifications(worker), { timeout: 5_000 })
+      .toEqual([expect.objectContaining({ message: 'Copied the short links of 2 tabs, one line per tab.' })]);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * `shortenTabs`: every http(s) tab of a window once, cleaned, cached links reused, the rest created
+ * one by one; progress in storage.session; the list copied in the copy format; a summary.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import background from '@/entrypoints/background';
+import { putCachedLinks } from '@/lib/cache';
+import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings';
+import {
+  readShortenTabsProgress,
+  SHORTEN_TABS_KEY,
+  type ShortenTabsProgress,
+  watchShortenTabs,
+} from '@/lib/shorten-tabs-state';
+import {
+  cachedLink,
+  type FakeServer,
+  fakeServer,
+  seedProfile,
+  sendFromPopup,
+  settle,
+  startBackground,
+  stubBrowserApis,
+} from './helpers';
+
+let server: FakeServer;
+let stubs: ReturnType<typeof stubBrowserApis>;
+/** Every progress the background published, in order. */
+let published: (ShortenTabsProgress | null)[];
+
+type Tab = { index: number; windowId: number; url?: string; title?: string };
+let tabs: Tab[];
+
+beforeEach(() => {
+  stubs = stubBrowserApis();
+  server = fakeServer();
+  tabs = [];
+  Object.assign(fakeBrowser.tabs, {
+    query: vi.fn(async ({ windowId }: { windowId?: number }) => tabs.filter((t) => t.windowId === windowId)),
+  });
+  published = [];
+  fakeBrowser.storage.onChanged.addListener((changes, area) => {
+    const change = changes[SHORTEN_TABS_KEY];
+    if (area === 'session' && change) published.push(readShortenTabsProgress(change.newValue));
+  });
+  startBackground(server);
+});
+
+async function setBehaviour(patch: Partial<Behaviour>): Promise<void> {
+  const stored = (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as Settings;
+  await fakeBrowser.storage.local.set({
+    [SETTINGS_KEY]: { ...stored, behaviour: { ...stored.behaviour, ...patch } },
+  });
+}
+
+/** Tabs of window 1 in this order (index = position); title "Tab <n>". */
+function openTabs(...urls: string[]): void {
+  tabs = urls.map((url, index) => ({ index, windowId: 1, url, title: `Tab ${index}` }));
+}
+
+const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
+const notifications = () => Object.values(fakeBrowser.notifications.getAllCreateOptions());
+
+describe('shortenTabs', () => {
+  it('refuses clearly without the tabs permission, and sends nothing', async () => {
+    await seedProfile();
+    openTabs('https://a.example/');
+    stubs.permissions.contains.mockImplementation(async (p) => !p.permissions?.includes('tabs'));
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        kind: 'permission_denied',
+        message:
+          'Shortlink may not read the addresses of your tabs. Click “Shorten all tabs” again and choose Allow.',
+      },
+    });
+    expect(server.calls).toEqual([]);
+    expect(stubs.copied).toEqual([]);
+  });
+
+  it('says when no server is set up', async () => {
+    openTabs('https://a.example/');
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
+  });
+
+  it('shortens each web tab once, in tab order, reuses cached links and copies the list', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [{ ...cachedLink(12, 'https://known.example/page'), title: 'Known' }]);
+    // Given out of order: the list follows the tabs' positions.
+    tabs = [
+      { index: 2, windowId: 1, url: 'https://b.example/', title: 'B' },
+      { index: 0, windowId: 1, url: 'https://a.example/', title: 'A' },
+      { index: 1, windowId: 1, url: 'chrome://settings/', title: 'Settings' },
+      { index: 3, windowId: 1, url: 'https://known.example/page#part', title: 'Known again' },
+      { index: 4, windowId: 1, url: 'https://a.example', title: 'A twin' },
+      { index: 5, windowId: 1, title: 'No address' },
+      { index: 0, windowId: 2, url: 'https://other-window.example/', title: 'Elsewhere' },
+    ];
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+
+    expect(adds().map((c) => c.body)).toEqual([
+      { url: 'https://a.example/', status: 'private' },
+      { url: 'https://b.example/', status: 'private' },
+    ]);
+    expect(reply).toEqual({
+      ok: true,
+      data: {
+        windowId: 1,
+        links: [
+          { longUrl: 'https://a.example/', shortUrl: 'https://sho.rt/a500', title: 'A', reused: false },
+          { longUrl: 'https://b.example/', shortUrl: 'https://sho.rt/a501', title: 'B', reused: false },
+          {
+            longUrl: 'https://known.example/page#part',
+            shortUrl: 'https://sho.rt/c12',
+            title: 'Known',
+            reused: true,
+          },
+        ],
+        failures: [],
+        skipped: 2,
+        text: 'https://sho.rt/a500\nhttps://sho.rt/a501\nhttps://sho.rt/c12',
+        copied: true,
+      },
+    });
+    expect(stubs.copied).toEqual(['https://sho.rt/a500\nhttps://sho.rt/a501\nhttps://sho.rt/c12']);
+    expect(notifications().map((n) => n.message)).toEqual([
+      'Copied the short links of 3 tabs, one line per tab.',
+    ]);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('✓');
+  });
+
+  it('publishes its progress, ending with the result a reopened popup can show', async () => {
+    await seedProfile();
+    openTabs('https://a.example/', 'https://b.example/');
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    await settle();
+    expect(published.map((p) => p && [p.total, p.done, p.failed, p.finished])).toEqual([
+      [2, 0, 0, false],
+      [2, 1, 0, false],
+      [2, 2, 0, false],
+      [2, 2, 0, true],
+    ]);
+    const stored = (await fakeBrowser.storage.session.get(SHORTEN_TABS_KEY))[SHORTEN_TABS_KEY];
+    expect(readShortenTabsProgress(stored)?.result).toEqual(reply.ok ? reply.data : undefined);
+  });
+
+  it('lets a page watch the progress with watchShortenTabs', async () => {
+    await seedProfile();
+    openTabs('https://a.example/');
+    const seen: (ShortenTabsProgress | null)[] = [];
+    const stop = watchShortenTabs((progress) => seen.push(progress));
+    await settle();
+    expect(seen).toEqual([null]);
+    await sendFromPopup('shortenTabs', { windowId: 1 });
+    await settle();
+    stop();
+    expect(seen.at(-1)).toMatchObject({ windowId: 1, total: 1, done: 1, failed: 0, finished: true });
+  });
+
+  it('copies the list in the copy format, one line per tab, with HTML as both flavours', async () => {
+    await seedProfile();
+    await setBehaviour({ copyFormat: 'html' });
+    openTabs('https://a.example/', 'https://b.example/');
+    await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(stubs.copied).toEqual([
+      '<a href="https://sho.rt/a500">Tab 0</a>\n<a href="https://sho.rt/a501">Tab 1</a>',
+    ]);
+    expect(stubs.copiedHtml).toEqual([
+      '<a href="https://sho.rt/a500">Tab 0</a><br>\n<a href="https://sho.rt/a501">Tab 1</a>',
+    ]);
+  });
+
+  it('strips tracking parameters first, so twins that differ only by them collapse', async () => {
+    await seedProfile();
+    await setBehaviour({ stripTracking: true });
+    openTabs(
+      'https://a.example/?utm_source=x',
+      'https://a.example/?fbclid=y',
+      'https://a.example/?id=1&gclid=z',
+    );
+    await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(adds().map((c) => (c.body as { url: string }).url)).toEqual([
+      'https://a.example/',
+      'https://a.example/?id=1',
+    ]);
+  });
+
+  it('goes on after a failure, and names what failed', async () => {
+    await seedProfile();
+    openTabs('https://a.example/', 'https://b.example/', 'https://c.example/');
+    let call = 0;
+    const original = server.fetch.getMockImplementation()!;
+    server.fetch.mockImplementation(async (input, init) => {
+      if (++call === 2) throw new TypeError('Failed to fetch');
+      return original(input, init);
+    });
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.data.links.map((l) => l.longUrl)).toEqual(['https://a.example/', 'https://c.example/']);
+    expect(reply.data.failures).toEqual([
+      {
+        longUrl: 'https://b.example/',
+        title: 'Tab 1',
+        error: {
+          kind: 'network',
+          message: 'Could not reach https://sho.rt. Check the server URL and your connection.',
+        },
+      },
+    ]);
+    expect(stubs.copied).toEqual(['https://sho.rt/a500\nhttps://sho.rt/a501']);
+    expect(notifications().map((n) => n.message)).toEqual([
+      'Copied the short links of 2 tabs, one line per tab. 1 tab could not be shortened: open the Shortlink popup to see why.',
+    ]);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+  });
+
+  it('stops sending after the key is refused: every other request would be refused too', async () => {
+    await seedProfile();
+    server.state.key = 'rotated';
+    openTabs('https://a.example/', 'https://b.example/', 'https://c.example/');
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(adds()).toHaveLength(1);
+    expect(reply.ok && reply.data.failures.map((f) => f.error.kind)).toEqual([
+      'unauthorized',
+      'unauthorized',
+      'unauthorized',
+    ]);
+    expect(stubs.copied).toEqual([]);
+    expect(notifications().map((n) => n.message)).toEqual([
+      'None of the 3 tabs could be shortened. Open the Shortlink popup to see why.',
+    ]);
+  });
+
+  it('says when the list could not be copied, and still answers it', async () => {
+    await seedProfile();
+    stubs.clipboard.works = false;
+    openTabs('https://a.example/');
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(reply).toMatchObject({ ok: true, data: { copied: false, text: 'https://sho.rt/a500' } });
+    expect(notifications().map((n) => n.message)).toEqual([
+      'Shortened 1 tab, but the list could not be copied. Open the Shortlink popup to copy it.',
+    ]);
+  });
+
+  it('shows no notification when notifications are off', async () => {
+    await seedProfile();
+    await setBehaviour({ notifications: false });
+    openTabs('https://a.example/');
+    await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+    expect(notifications()).toEqual([]);
+  });
+
+  it('answers an empty list for a window without web tabs, and copies nothing', async () => {
+    await seedProfile();
+    openTabs('chrome://newtab/', 'file:///home/me/notes.txt');
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    expect(reply).toMatchObject({ ok: true, data: { links: [], failures: [], skipped: 2, copied: false } });
+    expect(stubs.copied).toEqual([]);
+    expect(notifications()).toEqual([]);
+  });
+
+  it('lets a second request for the same window join the run, and refuses another window', async () => {
+    await seedProfile();
+    openTabs('https://a.example/', 'https://b.example/');
+    let open!: () => void;
+    server.state.gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const first = sendFromPopup('shortenTabs', { windowId: 1 });
+    await vi.waitFor(() => expect(adds()).toHaveLength(1));
+    const again = sendFromPopup('shortenTabs', { windowId: 1 });
+    const other = await sendFromPopup('shortenTabs', { windowId: 2 });
+    expect(other).toEqual({
+      ok: false,
+      error: {
+        kind: 'busy',
+        message:
+          'Shortlink is still shortening the tabs of another window. Wait until it has finished, then try again.',
+      },
+    });
+    open();
+    server.state.gate = null;
+    const [a, b] = await Promise.all([first, again]);
+    expect(a).toEqual(b);
+    expect(adds()).toHaveLength(2);
+    expect(stubs.copied).toHaveLength(1);
+    // Once finished, another window may go.
+    tabs.push({ index: 0, windowId: 2, url: 'https://c.example/', title: 'C' });
+    expect(await sendFromPopup('shortenTabs', { windowId: 2 })).toMatchObject({ ok: true });
+  });
+
+  it('forgets, when a worker starts, a run the previous worker left unfinished; keeps a finished one', async () => {
+    const unfinished: ShortenTabsProgress = {
+      windowId: 1,
+      startedAt: 1,
+      total: 3,
+      done: 1,
+      failed: 0,
+      finished: false,
+    };
+    await fakeBrowser.storage.session.set({ [SHORTEN_TABS_KEY]: unfinished });
+    background.main();
+    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get(SHORTEN_TABS_KEY)).toEqual({}));
+
+    const finished = { ...unfinished, done: 3, finished: true };
+    await fakeBrowser.storage.session.set({ [SHORTEN_TABS_KEY]: finished });
+    background.main();
+    await settle();
+    expect((await fakeBrowser.storage.session.get(SHORTEN_TABS_KEY))[SHORTEN_TABS_KEY]).toEqual(finished);
+  });
+
+  it('rejects a payload without a whole window id', async () => {
+    const reply = await sendFromPopup('shortenTabs', { windowId: 1.5 });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
+  });
+});

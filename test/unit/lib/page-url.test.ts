@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLinkUrl, resolvePageUrl } from '@/lib/page-url';
+
+const off = { preferCanonical: false, stripTracking: false };
+const TAB = 'https://shop.example/item/7?ref=home&utm_source=mail';
+
+describe('resolvePageUrl', () => {
+  it('keeps the tab’s address when both settings are off', () => {
+    expect(resolvePageUrl(TAB, 'https://shop.example/item/7', off)).toBe(TAB);
+  });
+
+  it('uses an absolute http(s) canonical URL when preferred', () => {
+    const hygiene = { ...off, preferCanonical: true };
+    expect(resolvePageUrl(TAB, ' https://shop.example/item/7 ', hygiene)).toBe('https://shop.example/item/7');
+    expect(resolvePageUrl(TAB, 'http://shop.example/item/7', hygiene)).toBe('http://shop.example/item/7');
+  });
+
+  it.each([
+    ['missing', null],
+    ['empty', '  '],
+    ['relative', '/item/7'],
+    ['protocol-relative', '//shop.example/item/7'],
+    ['javascript:', 'javascript:alert(document.cookie)'],
+    ['data:', 'data:text/html,hi'],
+    ['without a host', 'https://'],
+  ])('falls back to the tab’s address when the canonical URL is %s', (_, canonical) => {
+    expect(resolvePageUrl(TAB, canonical, { ...off, preferCanonical: true })).toBe(TAB);
+  });
+
+  it('strips tracking parameters after choosing, from the canonical URL too', () => {
+    const both = { preferCanonical: true, stripTracking: true };
+    expect(resolvePageUrl(TAB, null, both)).toBe('https://shop.example/item/7?ref=home');
+    expect(resolvePageUrl(TAB, 'https://shop.example/p/7?utm_medium=x&v=2#a', both)).toBe(
+      'https://shop.example/p/7?v=2#a',
+    );
+  });
+});
+
+describe('resolveLinkUrl', () => {
+  it('only strips tracking parameters, and only when asked', () => {
+    expect(resolveLinkUrl(TAB, { preferCanonical: true, stripTracking: false })).toBe(TAB);
+    expect(resolveLinkUrl(TAB, { preferCanonical: true, stripTracking: true })).toBe(
+      'https://shop.example/item/7?ref=home',
+    );
+  });
+});
