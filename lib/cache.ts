@@ -7,7 +7,7 @@
  * it without `v`), or one that is corrupt, reads as empty and never fetched, so the next refresh
  * rebuilds it: it is only a cache, and no shape change or broken value may break a page.
  */
-import { createStore, get, set, type UseStore, update } from 'idb-keyval';
+import { createStore, promisifyRequest, set, type UseStore, update } from 'idb-keyval';
 
 /** A link as the popup lists it. */
 export interface CachedLink {
@@ -53,6 +53,17 @@ function cacheStore(): UseStore {
   store ??= createStore('shortlink-cache', 'kv');
   return store;
 }
+
+/**
+ * Opens the database now rather than at the first read: the popup calls it before it knows which
+ * profile to read, so that its first read does not also wait for the opening.
+ */
+export function openCache(): void {
+  read('').catch(() => undefined);
+}
+
+// idb-keyval's `get` without its default store, which would otherwise come into every page using it.
+const read = (key: string) => cacheStore()('readonly', (kv) => promisifyRequest<unknown>(kv.get(key)));
 
 const linksKey = (profileId: string) => `links:${profileId}`;
 const listsKey = (profileId: string) => `lists:${profileId}`;
@@ -109,7 +120,7 @@ const emptyLists = (): ListsEntry => ({ fetchedAt: 0, campaigns: [], channels: [
  */
 export async function getCachedLinks(profileId: string): Promise<LinksEntry> {
   try {
-    const entry = await get(linksKey(profileId), cacheStore());
+    const entry = await read(linksKey(profileId));
     if (isLinksEntry(entry)) return { fetchedAt: entry.fetchedAt, links: entry.links };
   } catch {
     // A broken database must not break the popup: it is only a cache, rebuilt on the next refresh.
@@ -153,7 +164,7 @@ export async function putCachedLinks(
 /** Cached campaign and channel choices of a profile; `fetchedAt` 0 when never fetched. */
 export async function getCachedLists(profileId: string): Promise<ListsEntry> {
   try {
-    const entry = await get(listsKey(profileId), cacheStore());
+    const entry = await read(listsKey(profileId));
     if (isListsEntry(entry)) {
       return { fetchedAt: entry.fetchedAt, campaigns: entry.campaigns, channels: entry.channels };
     }

@@ -2,23 +2,24 @@
  * The popup's draft: what the user typed, kept per start URL (the tab's URL when the popup opened),
  * so a popup that closed by accident — it closes whenever it loses focus — opens again with it.
  *
- *   const { drafts, saver } = await openDrafts();      // once, when the popup opens
+ *   const drafts = await readDrafts();                  // once, when the popup opens
  *   const draft = drafts[startUrl];                     // restore it, if any
- *   const save = saver(startUrl, () => ({ profileId, state: { form, more, moreOpen }, request }));
+ *   const save = draftSaver(drafts, startUrl, () => ({ profileId, state: { form, more, moreOpen }, request }));
  *   save.schedule();                                    // after each change: written 300 ms later
  *   save.clear();                                       // the link was made
  *
  * A change not written yet is written at once when the pointer leaves the popup or the page hides.
- * The popup imports this module lazily, beside its settings: it stays out of the first load's budget.
+ * The popup reads drafts with lib/draft-read.ts in its first load and imports this module lazily, while
+ * it draws: neither waits for the other, and the saving code stays out of the first load's budget.
  *
  * Drafts live in storage.session (memory only, gone when the browser closes); where there is none
  * (Firefox before 115) in storage.local, and then without the link password, which must not reach disk.
  */
+import { DRAFTS_KEY, readDrafts } from './draft-read';
 import type { LinkFormState } from './link-form';
 import type { ShortenForm } from './ui-shorten';
 
-/** The storage key of all drafts: one map, so a write never has to read first (a closing page can't wait). */
-export const DRAFTS_KEY = 'popupDrafts';
+export { DRAFTS_KEY, readDrafts };
 /** How long typing must pause before the draft is written. */
 export const DRAFT_DEBOUNCE_MS = 300;
 /** Drafts unchanged for longer are dropped at the next write: the user has moved on. */
@@ -47,12 +48,6 @@ export interface Draft {
 export type Drafts = Record<string, Draft>;
 
 type Areas = Pick<typeof browser.storage, 'session' | 'local'>;
-
-/** Every draft kept, or none when storage fails. */
-export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
-  const stored = await (areas.session ?? areas.local).get(DRAFTS_KEY).catch(() => ({}));
-  return ((stored as Record<string, unknown>)[DRAFTS_KEY] ?? {}) as Drafts;
-}
 
 /**
  * Keeps one start URL's draft in `drafts` (as read by readDrafts) and in storage. `current` gives the
@@ -110,12 +105,3 @@ export function draftSaver(
 
 /** What draftSaver returns. */
 export type DraftSaver = ReturnType<typeof draftSaver>;
-
-/** Reads every kept draft; `saver` then keeps one start URL's draft. */
-export async function openDrafts(areas: Areas = browser.storage) {
-  const drafts = await readDrafts(areas);
-  return {
-    drafts,
-    saver: (url: string, current: () => Omit<Draft, 'at'>) => draftSaver(drafts, url, current, areas),
-  };
-}

@@ -11,9 +11,11 @@ import {
   findByLongUrl,
   getCachedLinks,
   getCachedLists,
+  openCache,
   searchLinks,
 } from '@/lib/cache';
 import type { DraftSaver } from '@/lib/draft';
+import { readDrafts } from '@/lib/draft-read';
 import { t, tPlural } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
 import { send } from '@/lib/messaging';
@@ -130,8 +132,14 @@ export class App extends Component<object, State> {
     waits.watchRateLimitWait((wait) => this.setState({ wait }));
   }
 
+  /** A change made before the draft module arrived: written as soon as it does. */
+  private unsaved = false;
+
   /** Keeps the form in the draft; call after each change the user makes. */
-  changed = () => this.draft?.schedule();
+  changed = () => {
+    if (this.draft) this.draft.schedule();
+    else this.unsaved = true;
+  };
 
   setLinks(links: CachedLink[]) {
     this.setState({ links, index: buildSearchIndex(links) });
@@ -140,27 +148,29 @@ export class App extends Component<object, State> {
   /** Loads settings and cache of the active profile; `keepUrl` keeps the typed URL on a profile switch. */
   private async load(keepUrl?: string) {
     const gen = ++this.generation;
+    // Nothing on the way to the first draw waits for a lazy chunk or for the database to open: the
+    // draft-saving module arrives meanwhile, and the database opens while settings are read.
+    const saving = keepUrl === undefined ? import('@/lib/draft') : null;
+    openCache();
     const [settings, start, drafts] = await Promise.all([
       loadStoredSettings(),
       keepUrl === undefined ? resolveStartUrl(location.search) : null,
-      keepUrl === undefined ? import('@/lib/draft') : null,
+      keepUrl === undefined ? readDrafts() : null,
     ]);
     const profile = activeProfile(settings);
     if (!profile) return this.setState({ ready: 'unconfigured' });
     const { behaviour } = settings;
     // Cleaning the start URL needs the lazy extras: loaded beside the cache reads, only when asked for.
-    const [cached, choices, kept, hygiene] = await Promise.all([
+    const [cached, choices, hygiene] = await Promise.all([
       getCachedLinks(profile.id),
       getCachedLists(profile.id),
-      drafts?.openDrafts(),
       start?.url && behaviour.stripTracking ? this.loadExtras() : null,
     ]);
-    const draft = start && kept?.drafts[start.url];
+    const draft = start && drafts?.[start.url];
     // A draft is only restored for the profile it was typed for: campaigns and channels are per server.
     const restored = draft?.profileId === profile.id ? draft : null;
     if (restored?.state.more) this.moreOptions ??= await import('@/components/more-options/more-options');
     if (gen !== this.generation) return;
-    if (start && kept) this.draft = kept.saver(start.url, this.currentDraft);
     if (restored) this.request = restored.request;
     // A draft's URL is what the user typed: a canonical URL arriving later must not replace it.
     if (restored) this.urlEdited = true;
@@ -200,6 +210,13 @@ export class App extends Component<object, State> {
         }
       },
     );
+
+    if (start && drafts) {
+      void saving?.then(({ draftSaver }) => {
+        this.draft = draftSaver(drafts, start.url, this.currentDraft);
+        if (this.unsaved) this.changed();
+      });
+    }
 
     const refreshed = await send('refresh', {});
     if (gen !== this.generation) return;

@@ -11,7 +11,6 @@ import {
   type Draft,
   type Drafts,
   draftSaver,
-  openDrafts,
   readDrafts,
 } from '@/lib/draft';
 import { emptyLinkForm } from '@/lib/link-form';
@@ -82,10 +81,10 @@ describe('writing', () => {
     const old = { ...current('old'), at: Date.now() - DRAFT_TTL_MS - 1 };
     const other = { ...current('other'), at: Date.now() - 1000 };
     await fakeBrowser.storage.session.set({ [DRAFTS_KEY]: { 'https://old.example/': old, [URL_B]: other } });
-    const { drafts, saver } = await openDrafts();
+    const drafts = await readDrafts();
     expect(Object.keys(drafts)).toEqual(['https://old.example/', URL_B]);
 
-    const save = saver(URL_A, () => current('mine'));
+    const save = draftSaver(drafts, URL_A, () => current('mine'));
     save.schedule();
     save.flush();
     expect(Object.keys(await stored()).sort()).toEqual([URL_A, URL_B]);
@@ -119,8 +118,7 @@ describe('where drafts live', () => {
       local: fakeBrowser.storage.local,
       session: undefined,
     } as unknown as typeof browser.storage;
-    const { saver } = await openDrafts(areas);
-    const save = saver(URL_A, () => current('a', 'open sesame'));
+    const save = draftSaver(await readDrafts(areas), URL_A, () => current('a', 'open sesame'), areas);
     save.schedule();
     save.flush();
 
