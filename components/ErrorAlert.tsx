@@ -1,4 +1,4 @@
-import { retryHint } from '@/lib/format';
+import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 
@@ -15,26 +15,12 @@ interface ErrorAlertProps {
  */
 const reveal = (alert: HTMLDivElement | null) => alert?.scrollIntoView({ block: 'nearest' });
 
-/**
- * True when `message` already says when to retry, in the words the retry hint starts with in the
- * user's language ("Try again in", "Versuchen Sie es in"…): the background's messages mostly do.
- */
-function saysWhenToRetry(message: string): boolean {
-  const [lead = ''] = t('error_retry_seconds_other', '\u0001').split('\u0001');
-  return lead.trim() !== '' && message.includes(lead.trim());
-}
-
 /** A failed request's message, with what to do next: open Options, or when to retry. */
 export function ErrorAlert({ error, now, onOpenOptions }: ErrorAlertProps) {
   const fixInOptions = error.kind === 'not_configured' || error.kind === 'unauthorized';
   return (
     <div class="alert" role="alert" ref={reveal}>
-      <p>
-        {error.message}
-        {error.kind === 'rate_limited' &&
-          !saysWhenToRetry(error.message) &&
-          ` ${retryHint(error.retryAt, now)}`}
-      </p>
+      <p>{messageWithRetry(error, now)}</p>
       {fixInOptions && (
         <button type="button" class="quiet" onClick={onOpenOptions}>
           {t('popup_open_options')}

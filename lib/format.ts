@@ -54,3 +54,21 @@ export function retryHint(retryAt: number | undefined, now: number): string {
 export function savedKeyHint(typedKey: string): string {
   return t('options_saved_key_hint', typedKey.trim().slice(-4));
 }
+
+/**
+ * True when `message` already says when to retry, in the words the retry hint starts with in the
+ * user's language ("Try again in", "Versuchen Sie es in"…): the background's messages mostly do.
+ */
+function saysWhenToRetry(message: string): boolean {
+  const [lead = ''] = t('error_retry_seconds_other', '\u0001').split('\u0001');
+  return lead.trim() !== '' && message.includes(lead.trim());
+}
+
+/** A failed request's message; a rate-limit refusal that doesn't say when to retry gets the retry hint. */
+export function messageWithRetry(
+  error: { kind: string; message: string; retryAt?: number },
+  now: number,
+): string {
+  if (error.kind !== 'rate_limited' || saysWhenToRetry(error.message)) return error.message;
+  return `${error.message} ${retryHint(error.retryAt, now)}`;
+}

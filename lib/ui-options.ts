@@ -2,7 +2,7 @@
  * The Options page's rules as plain functions: messages for a failed save, the defaults form and
  * the read-modify-write of settings the page may change itself (link defaults and behaviour).
  */
-import { retryHint } from './format';
+import { messageWithRetry } from './format';
 import { t } from './i18n';
 import type { ErrorData } from './protocol';
 import { type Behaviour, type LinkDefaults, loadSettings, type Settings, saveSettings } from './settings';
@@ -31,9 +31,7 @@ export function saveFailureMessage(error: ErrorData, serverUrl: string, now = Da
     case 'permission_denied':
       return permissionRefusedMessage(serverUrl);
     case 'rate_limited':
-      return /try again/i.test(error.message)
-        ? error.message
-        : `${error.message} ${retryHint(error.retryAt, now)}`;
+      return messageWithRetry(error, now);
     default:
       return error.message;
   }
