@@ -17,7 +17,7 @@ export function DuplicateNotice({ link, onCopyExisting, onCreateNew, buttonRef }
       <p class="dup">
         {t('popup_duplicate_text')} <strong>{link.shortUrl}</strong>
       </p>
-      <div class="row">
+      <div class="row wrap">
         <button type="button" class="primary" ref={buttonRef} onClick={onCopyExisting}>
           {t('popup_copy_existing')}
         </button>

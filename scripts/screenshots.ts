@@ -5,6 +5,7 @@
  *   popup-shortened.png   the popup after shortening a page (alias, campaign, channel)
  *   popup-duplicate.png   the popup reopened on that page, offering the short URL made before
  *   popup-dark.png        the same popup in the dark theme
+ *   popup-de.png          the popup in German, with tracking parameters removed from the URL
  *   options.png           Options with the server connected
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
@@ -19,7 +20,13 @@ import { join, relative } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
 import { configureExtension } from '../test/e2e/configure';
-import { CHROMIUM_PATH, type ExtensionBrowser, launchBrowser, openPopup } from '../test/e2e/harness';
+import {
+  allowPermissionDialog,
+  CHROMIUM_PATH,
+  type ExtensionBrowser,
+  launchBrowser,
+  openPopup,
+} from '../test/e2e/harness';
 import { type PageServer, startPageServer } from '../test/e2e/page-server';
 import { type ReferenceServer, startReference } from '../test/e2e/reference-server';
 
@@ -120,9 +127,37 @@ async function popupShots(ext: ExtensionBrowser): Promise<void> {
   await tab.close();
 }
 
+/** The popup of a German browser on a link with tracking parameters, which it offers to remove. */
+async function germanShot(extPath: string, server: ReferenceServer, hostRule: string): Promise<void> {
+  const ext = await launchBrowser({ extPath, language: 'de', args: [hostRule] });
+  try {
+    await configureExtension(await ext.serviceWorker(), {
+      serverUrl: server.url,
+      apiKey: server.apiKey,
+      name: 'Mein Kürzer',
+      behaviour: { stripTracking: true },
+    });
+    const tab = await ext.browser.newPage();
+    await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}?utm_source=newsletter&utm_medium=email`);
+    const popup = await openPopup(tab);
+    await popup.waitForSelector('#campaign option[value="1"]', { timeout: 15_000 });
+    await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await capture(await visible(popup, 'main.popup'), 'popup-de');
+  } finally {
+    await ext.close();
+  }
+}
+
 async function optionsShot(ext: ExtensionBrowser): Promise<void> {
   const page = await ext.extensionPage('options.html');
   await page.setViewport({ width: 760, height: 900 });
+  // The profile was written straight into storage, without the host access Options asks for when a
+  // server is saved: grant it the way a user would, so the picture shows a working setup.
+  const grant = 'button.primary[aria-label^="Grant access"]';
+  if (await page.waitForSelector(grant, { timeout: 3_000 }).catch(() => null)) {
+    await allowPermissionDialog(() => page.click(grant), { page });
+    await page.waitForSelector(grant, { hidden: true, timeout: 10_000 });
+  }
   // The account line appears once the key has been checked with the server.
   await visible(page, 'section[aria-label="Account"]');
   await page.waitForSelector('#default-campaign option[value="1"]', { timeout: 15_000 });
@@ -173,11 +208,9 @@ async function main(): Promise<void> {
     });
     site = await startPageServer({ [ARTICLE_PATH]: ARTICLE });
     const sitePort = new URL(site.origin).port;
-    ext = await launchBrowser({
-      extPath,
-      // The article appears under a real-looking address instead of 127.0.0.1 and a random port.
-      args: [`--host-resolver-rules=MAP ${ARTICLE_HOST}:80 127.0.0.1:${sitePort}`],
-    });
+    // The article appears under a real-looking address instead of 127.0.0.1 and a random port.
+    const hostRule = `--host-resolver-rules=MAP ${ARTICLE_HOST}:80 127.0.0.1:${sitePort}`;
+    ext = await launchBrowser({ extPath, args: [hostRule] });
     await configureExtension(await ext.serviceWorker(), {
       serverUrl: server.url,
       apiKey: server.apiKey,
@@ -187,6 +220,9 @@ async function main(): Promise<void> {
     await popupShots(ext);
     await optionsShot(ext);
     await manageShots(ext);
+    await ext.close();
+    ext = undefined;
+    await germanShot(extPath, server, hostRule);
   } finally {
     await ext?.close();
     await site?.close();
