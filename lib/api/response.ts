@@ -71,7 +71,8 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
   if (GATEWAY_STATUSES.has(status)) {
     return new ApiError({ kind: 'server', status, message: t('error_server_unavailable', status) });
   }
-  if (isHtml) {
+  // An error page with a 5xx is the server failing (handled below), not a wrong address.
+  if (isHtml && status < 500) {
     return invalidError(status, t('error_html_answer', detail));
   }
   if (status === 401 || status === 403 || AUTH_WORDS.test(message)) return unauthorized(status, message);

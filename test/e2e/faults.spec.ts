@@ -73,7 +73,7 @@ interface FaultCase {
  * being down are driven separately.
  */
 const FAILURES: FaultCase[] = [
-  { name: 'html500', fault: { kind: 'html500' }, says: ['HTML page', 'HTTP 500', 'server URL'] },
+  { name: 'html500', fault: { kind: 'html500' }, says: ['server failed', 'HTTP 500', 'Try again later'] },
   {
     name: '401',
     fault: { kind: 'status', status: 401, json: true },

@@ -148,16 +148,24 @@ describe('readApiBody: not_found, server', () => {
     );
     expect(error).toMatchObject({ kind: 'server', status: 502 });
   });
+
+  it('maps an HTML error page with a 500 to the server failing, not to a wrong URL', () => {
+    const error = failure(
+      exchange(500, '<!DOCTYPE html><p>Fatal error', { 'Content-Type': 'text/html; charset=UTF-8' }),
+    );
+    expect(error).toMatchObject({ kind: 'server', status: 500 });
+    expect(error.message).toBe('The server failed (HTTP 500). Try again later.');
+  });
 });
 
 describe('readApiBody: invalid_response', () => {
   it('names an HTML page, its status and content type', () => {
     const error = failure(
-      exchange(500, '<!DOCTYPE html><p>Fatal error', { 'Content-Type': 'text/html; charset=UTF-8' }),
+      exchange(200, '<!DOCTYPE html><p>Welcome', { 'Content-Type': 'text/html; charset=UTF-8' }),
     );
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toBe(
-      'The server answered with an HTML page (HTTP 500, text/html) instead of JSON. Check that the server URL points to the API.',
+      'The server answered with an HTML page (HTTP 200, text/html) instead of JSON. Check that the server URL points to the API.',
     );
   });
 

@@ -226,7 +226,7 @@ describe('errors from a real server', () => {
   });
 
   it.each([
-    [{ kind: 'html500' } as const, 'invalid_response'],
+    [{ kind: 'html500' } as const, 'server'],
     [{ kind: 'truncated' } as const, 'invalid_response'],
     [{ kind: 'error1', message: 'Nope' } as const, 'validation'],
     [{ kind: 'status', status: 500, json: true } as const, 'server'],
