@@ -1,19 +1,13 @@
 import { COPY_FORMATS, type CopyFormat, formatForCopy } from '@/lib/copy-format';
-import { type MessageKey, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import type { Behaviour } from '@/lib/settings';
+import { FORMAT_NAMES } from '@/lib/ui-clipboard';
 import { Field } from './Field';
 
 interface BehaviourFormProps {
   behaviour: Behaviour;
   onChange: (patch: Partial<Behaviour>) => void;
 }
-
-const FORMAT_NAMES: Record<CopyFormat, MessageKey> = {
-  plain: 'options_copy_format_plain',
-  markdown: 'options_copy_format_markdown',
-  html: 'options_copy_format_html',
-  titled: 'options_copy_format_titled',
-};
 
 /** A short link as the chosen format copies it, with a sample page title. */
 export function copyFormatExample(format: CopyFormat): string {

@@ -10,6 +10,7 @@ import {
 } from '@/lib/ui-options';
 import { ChoiceSelect } from './ChoiceSelect';
 import { Field, fieldAria } from './Field';
+import { useClearOnNextAction } from './use-clear-on-next-action';
 
 /** What a save tells the user, next to the Save button. */
 type SaveOutcome = { ok: boolean; message: string };
@@ -28,6 +29,7 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
   const [draft, setDraft] = useState(() => draftFromDefaults(defaults));
   const [errors, setErrors] = useState<DefaultsErrors>({});
   const [outcome, setOutcome] = useState<ShownOutcome>(null);
+  useClearOnNextAction(outcome !== null, () => setOutcome(null));
   const change = (patch: Partial<DefaultsDraft>) => {
     setDraft({ ...draft, ...patch });
     setOutcome(null);

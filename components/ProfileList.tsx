@@ -50,12 +50,14 @@ export function ProfileList({
         const noKey = needsKey?.has(p.id) ?? false;
         return (
           <li key={p.id} class={p.id === editingId ? 'editing' : undefined}>
-            <div class="grow">
-              <strong>{name}</strong>
-              {active && <span class="badge">{t('options_active_badge')}</span>}
-              {noAccess && <span class="badge warn">{t('options_needs_access_badge')}</span>}
-              {noKey && <span class="badge warn">{t('options_needs_key_badge')}</span>}
-              <div class="muted small">{p.serverUrl}</div>
+            <div class="grow profile-info">
+              <div class="profile-title">
+                <strong>{name}</strong>
+                {active && <span class="badge">{t('options_active_badge')}</span>}
+                {noAccess && <span class="badge warn">{t('options_needs_access_badge')}</span>}
+                {noKey && <span class="badge warn">{t('options_needs_key_badge')}</span>}
+              </div>
+              <div class="muted small profile-url">{p.serverUrl}</div>
               {noAccess && <div class="small">{t('options_needs_access_note', originText(p.serverUrl))}</div>}
               {noKey && <div class="small">{t('options_needs_key_note')}</div>}
             </div>
@@ -70,7 +72,7 @@ export function ProfileList({
                 onCancel={() => setConfirming('')}
               />
             ) : (
-              <div class="row">
+              <div class="row profile-actions">
                 {noAccess && onGrant && (
                   <button
                     type="button"

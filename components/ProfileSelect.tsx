@@ -10,17 +10,20 @@ interface ProfileSelectProps {
 
 /** Switches the active profile; shown only when there is more than one. */
 export function ProfileSelect({ profiles, activeId, disabled, onChange }: ProfileSelectProps) {
+  const name = (p: Profile) => p.name || p.serverUrl;
+  const active = profiles.find((p) => p.id === activeId);
   return (
     <select
       aria-label={t('popup_profile_label')}
-      title={t('popup_profile_label')}
+      // The select may be too narrow for a long name: its tooltip shows the active one in full.
+      title={active ? name(active) : t('popup_profile_label')}
       value={activeId}
       disabled={disabled}
       onChange={(e) => onChange(e.currentTarget.value)}
     >
       {profiles.map((p) => (
         <option key={p.id} value={p.id}>
-          {p.name || p.serverUrl}
+          {name(p)}
         </option>
       ))}
     </select>

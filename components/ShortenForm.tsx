@@ -53,7 +53,7 @@ export function ShortenForm(props: ShortenFormProps) {
         />
       </Field>
       <div class="grid">
-        <Field id="alias" label={t('popup_alias_label')}>
+        <Field id="alias" label={t('popup_alias_label')} error={errors.alias}>
           <input
             id="alias"
             autoComplete="off"
@@ -61,6 +61,7 @@ export function ShortenForm(props: ShortenFormProps) {
             placeholder={t('popup_alias_placeholder')}
             value={values.alias}
             onInput={(e) => onChange({ alias: e.currentTarget.value })}
+            {...fieldAria('alias', errors.alias)}
           />
         </Field>
         <Field id="expiry" label={t('popup_expiry_label')} error={errors.expiry}>

@@ -28,7 +28,7 @@ export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultP
           value={link.shortUrl}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" class="primary" onClick={onCopy}>
+        <button type="button" class="primary" ref={focusIfLost} onClick={onCopy}>
           {t('popup_copy_button')}
         </button>
       </div>

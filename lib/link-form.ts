@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import type { LinkDetail, LinkInput, LinkUpdateInput } from './api/schemas';
 import { type MessageKey, t } from './i18n';
+import { aliasError } from './ui-shorten';
 import { isHttpUrl } from './url';
 
 export interface GeoRow {
@@ -197,7 +198,12 @@ function linkFormSchema(now: Date) {
       z.refine(filled, { message: t('manage_long_url_required'), abort: true }),
       z.refine((value) => isHttpUrl(value.trim()), t('manage_url_invalid')),
     ),
-    custom: z.string().check(z.refine((value) => !/[\s/?#]/.test(value.trim()), t('manage_alias_invalid'))),
+    custom: z.string().check(
+      z.superRefine((value, ctx) => {
+        const message = aliasError(value);
+        if (message) ctx.addIssue({ code: 'custom', message, input: value });
+      }),
+    ),
     domain: optionalUrl('manage_domain_choice_invalid'),
     expiry: z.string().check(
       z.superRefine((value, ctx) => {

@@ -6,12 +6,12 @@ import type { CachedLink } from './cache';
 import { type ClipboardPayload, type CopyFormat, copyPayloadFor } from './copy-format';
 import { type MessageKey, t } from './i18n';
 
-/** The name of each copy format, as the user reads it. */
+/** The name of each copy format, as the user reads it: the same in Options and the popup's "Copy as…". */
 export const FORMAT_NAMES: Record<CopyFormat, MessageKey> = {
-  plain: 'popup_format_plain',
-  markdown: 'popup_format_markdown',
-  html: 'popup_format_html',
-  titled: 'popup_format_titled',
+  plain: 'common_copy_format_plain',
+  markdown: 'common_copy_format_markdown',
+  html: 'common_copy_format_html',
+  titled: 'common_copy_format_titled',
 };
 
 type Writer = Pick<Clipboard, 'writeText' | 'write'>;

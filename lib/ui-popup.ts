@@ -12,11 +12,8 @@ import { unshortenableReason } from './url';
 export const PENDING_SHORTEN_KEY = 'pendingShorten';
 /** Older requests are stale: the user opened the popup for something else since. */
 export const PENDING_SHORTEN_TTL_MS = 60_000;
-/**
- * storage.session key: when the popup last asked for the `tabs` permission to shorten all tabs.
- * Chromium closes the popup while it shows the dialog; the next popup goes on (popup/all-tabs.tsx).
- */
-export const ALL_TABS_ASKED_KEY = 'allTabsAsked';
+/** When the popup last asked for the `tabs` permission; defined with what the background shares of it. */
+export { ALL_TABS_ASKED_KEY } from './all-tabs-asked';
 
 /** The popup's starting URL; `url` is '' and `reason` says why when it cannot be shortened. */
 export interface StartUrl {

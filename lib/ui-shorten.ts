@@ -30,13 +30,24 @@ export interface ShortenInput {
   status: 'public' | 'private';
 }
 
-export type FormErrors = Partial<Record<'url' | 'expiry', string>>;
+export type FormErrors = Partial<Record<'url' | 'alias' | 'expiry', string>>;
+
+/**
+ * The message for a custom alias that cannot be one, or undefined. The API spec does not give the
+ * alias rules, so this refuses only what cannot sit in a short URL's path as one segment: white
+ * space, `/`, `?` and `#`. The one rule of the popup and of the link editor (lib/link-form.ts).
+ */
+export function aliasError(alias: string): string | undefined {
+  return /[\s/?#]/.test(alias.trim()) ? t('common_alias_invalid') : undefined;
+}
 
 /** Field messages for what the server would refuse or what makes no sense; empty when valid. */
 export function validateForm(form: ShortenForm, now: Date): FormErrors {
   const errors: FormErrors = {};
   const url = longUrlError(form.url);
   if (url) errors.url = url;
+  const alias = aliasError(form.alias);
+  if (alias) errors.alias = alias;
   if (form.expiry) {
     const expiry = parseDatetimeLocal(form.expiry);
     if (!expiry) errors.expiry = t('popup_expiry_invalid');

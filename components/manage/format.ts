@@ -39,3 +39,22 @@ export function formatDate(value: string, { withTime = true } = {}): string {
     ...(withTime && !dateOnly ? { timeStyle: 'short' } : {}),
   }).format(date);
 }
+
+/** The overlay kinds the server is known to report, with their names in the user's language. */
+const OVERLAY_TYPES: Record<string, MessageKey> = {
+  message: 'manage_overlay_type_message',
+  contact: 'manage_overlay_type_contact',
+  newsletter: 'manage_overlay_type_newsletter',
+  poll: 'manage_overlay_type_poll',
+  image: 'manage_overlay_type_image',
+  coupon: 'manage_overlay_type_coupon',
+};
+
+/**
+ * A CTA overlay's `type` in the user's language; a kind not known here is shown as the server
+ * sends it, which beats hiding it.
+ */
+export function overlayTypeLabel(type: string): string {
+  const key = OVERLAY_TYPES[type.trim().toLowerCase()];
+  return key ? t(key) : type;
+}

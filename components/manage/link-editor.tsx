@@ -79,11 +79,13 @@ function CampaignChannelFields({
   set,
   errors,
   active,
+  blankLabel,
 }: {
   state: LinkFormState;
   set: SetLinkField;
   errors: LinkFormErrors;
   active: boolean;
+  blankLabel: string | undefined;
 }) {
   const api = useApi();
   const campaigns = useChoices(api, 'listCampaigns', active);
@@ -98,6 +100,7 @@ function CampaignChannelFields({
           channels.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
         }
         loading={channels.loading}
+        noneLabel={blankLabel}
         error={channels.error}
         fieldError={errors.channel}
       />
@@ -109,6 +112,7 @@ function CampaignChannelFields({
           campaigns.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
         }
         loading={campaigns.loading}
+        noneLabel={blankLabel}
         error={campaigns.error}
         fieldError={errors.campaign}
       />
@@ -162,6 +166,9 @@ export function LinkEditor({
   };
 
   const errorCount = Object.keys(errors).length;
+  // An update sends only what is filled in: a blank choice keeps the link's current value, so it
+  // must not read like "the server's default" or "none".
+  const keep = mode === 'update' ? t('manage_keep_current_option') : undefined;
   return (
     <form ref={formRef} class="link-editor" onSubmit={onSubmit} noValidate>
       {mode === 'update' && <p class="hint">{t('manage_editor_update_hint')}</p>}
@@ -179,7 +186,7 @@ export function LinkEditor({
         value={state.custom}
         onValue={(v) => set('custom', v)}
         error={errors.custom}
-        hint={t('manage_editor_alias_hint')}
+        hint={mode === 'update' ? t('manage_editor_alias_keep_hint') : t('manage_editor_alias_hint')}
       />
       {mode === 'add' && (
         <>
@@ -202,6 +209,7 @@ export function LinkEditor({
           value={state.type}
           onValue={(v) => set('type', v)}
           active={open.has('redirect')}
+          blankLabel={keep}
         />
         <PasswordField state={state} set={set} errors={errors} />
         <DomainField
@@ -210,6 +218,7 @@ export function LinkEditor({
           onValue={(v) => set('domain', v)}
           active={open.has('redirect')}
           error={errors.domain}
+          blankLabel={keep}
         />
         <TextField
           label={t('manage_editor_expiry_label')}
@@ -218,7 +227,7 @@ export function LinkEditor({
           value={state.expiry}
           onValue={(v) => set('expiry', v)}
           error={errors.expiry}
-          hint={t('manage_editor_expiry_hint')}
+          hint={mode === 'update' ? t('manage_editor_expiry_keep_hint') : t('manage_editor_expiry_hint')}
         />
       </FormSection>
 
@@ -240,7 +249,13 @@ export function LinkEditor({
         onToggle={toggle('tracking')}
       >
         <PixelsField state={state} set={set} errors={errors} />
-        <CampaignChannelFields state={state} set={set} errors={errors} active={open.has('tracking')} />
+        <CampaignChannelFields
+          state={state}
+          set={set}
+          errors={errors}
+          active={open.has('tracking')}
+          blankLabel={keep}
+        />
         <ParametersField state={state} set={set} errors={errors} />
       </FormSection>
 
@@ -249,7 +264,7 @@ export function LinkEditor({
         open={open.has('deeplink')}
         onToggle={toggle('deeplink')}
       >
-        <DeeplinkFields state={state} set={set} errors={errors} />
+        <DeeplinkFields state={state} set={set} errors={errors} keepsCurrent={mode === 'update'} />
       </FormSection>
 
       {errorCount > 0 && (

@@ -9,6 +9,7 @@ import { type MessageKey, t } from '@/lib/i18n';
 import { type DeeplinkMode, type LinkFormErrors, type LinkFormState, withUtmRows } from '@/lib/link-form';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
+import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
 import { ErrorMessage, SelectField, TextAreaField, TextField } from './ui';
 
@@ -24,18 +25,21 @@ export interface LinkFieldsProps {
 
 /**
  * Direct, frame, splash, or one of the server's custom splash pages or CTA overlays; the two lists
- * load through `api` once `active` is true.
+ * load through `api` once `active` is true. `blankLabel` names the empty choice (the server's
+ * default when creating, the current value when updating).
  */
 export function RedirectTypeField({
   api,
   value,
   onValue,
   active,
+  blankLabel = t('manage_redirect_type_default'),
 }: {
   api: CallApi;
   value: string;
   onValue: (value: string) => void;
   active: boolean;
+  blankLabel?: string;
 }) {
   const id = useId();
   const splash = useChoices(api, 'listSplash', active);
@@ -48,7 +52,7 @@ export function RedirectTypeField({
     <div class="field">
       <label for={id}>{t('manage_redirect_type_label')}</label>
       <select id={id} value={value} onChange={(event) => onValue(event.currentTarget.value)}>
-        <option value="">{t('manage_redirect_type_default')}</option>
+        <option value="">{blankLabel}</option>
         <option value="direct">{t('manage_redirect_type_direct')}</option>
         <option value="frame">{t('manage_redirect_type_frame')}</option>
         <option value="splash">{t('manage_redirect_type_splash')}</option>
@@ -74,7 +78,9 @@ export function RedirectTypeField({
             const name = overlay.name || t('manage_redirect_type_overlay_untitled', overlay.id);
             return (
               <option key={overlay.id} value={`overlay:${overlay.id}`}>
-                {overlay.type ? t('manage_redirect_type_overlay_with_type', name, overlay.type) : name}
+                {overlay.type
+                  ? t('manage_redirect_type_overlay_with_type', name, overlayTypeLabel(overlay.type))
+                  : name}
               </option>
             );
           })}
@@ -87,19 +93,24 @@ export function RedirectTypeField({
   );
 }
 
-/** The server's own domain or one of its branded domains; the list loads through `api` once `active` is true. */
+/**
+ * The server's own domain or one of its branded domains; the list loads through `api` once `active`
+ * is true. `blankLabel` names the empty choice, as for the redirect type.
+ */
 export function DomainField({
   api,
   value,
   onValue,
   active,
   error,
+  blankLabel = t('manage_domain_server_default'),
 }: {
   api: CallApi;
   value: string;
   onValue: (value: string) => void;
   active: boolean;
   error: string | undefined;
+  blankLabel?: string;
 }) {
   const domains = useChoices(api, 'listDomains', active);
   return (
@@ -107,7 +118,7 @@ export function DomainField({
       label={t('manage_domain_label')}
       value={value}
       onValue={onValue}
-      noneLabel={t('manage_domain_server_default')}
+      noneLabel={blankLabel}
       options={domains.data?.items.map((d) => ({ value: d.domain, label: d.domain })) ?? []}
       loading={domains.loading}
       error={domains.error}
@@ -275,8 +286,16 @@ const DEEPLINK_MODES: { value: DeeplinkMode; label: MessageKey }[] = [
   { value: 'stores', label: 'manage_deeplink_stores' },
 ];
 
-/** No deep links, automatic ones, or the two app-store links. */
-export function DeeplinkFields({ state, set, errors }: LinkFieldsProps) {
+/**
+ * No deep links, automatic ones, or the two app-store links. With `keepsCurrent` (updating a link)
+ * the first choice sends nothing and so leaves the link's deep links as they are: it says so.
+ */
+export function DeeplinkFields({
+  state,
+  set,
+  errors,
+  keepsCurrent = false,
+}: LinkFieldsProps & { keepsCurrent?: boolean }) {
   return (
     <>
       <fieldset>
@@ -290,7 +309,7 @@ export function DeeplinkFields({ state, set, errors }: LinkFieldsProps) {
               checked={state.deeplink === option.value}
               onChange={() => set('deeplink', option.value)}
             />{' '}
-            {t(option.label)}
+            {keepsCurrent && option.value === 'none' ? t('manage_keep_current_option') : t(option.label)}
           </label>
         ))}
       </fieldset>

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
-import { formatDate } from './format';
+import { formatDate, overlayTypeLabel } from './format';
 import { useLoad } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { PagedList } from './ui';
@@ -73,7 +73,7 @@ function Overlays() {
                 <tr key={overlay.id}>
                   <td class="num">{overlay.id}</td>
                   <td>{overlay.name}</td>
-                  <td>{overlay.type}</td>
+                  <td>{overlayTypeLabel(overlay.type)}</td>
                   <td>{formatDate(overlay.date)}</td>
                 </tr>
               ))}

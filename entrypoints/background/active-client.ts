@@ -99,7 +99,12 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
       throw new ExtensionError('not_found', t('error_profile_gone'));
     }
     const apiKey = await getApiKey(profile.id);
-    if (!apiKey) throw notConfigured();
+    // A profile with a server but no key (e.g. imported without keys) is told apart from no profile.
+    if (!apiKey)
+      throw new ExtensionError(
+        'not_configured',
+        t('error_profile_no_api_key', profile.name || profile.serverUrl),
+      );
     let entry = cached.get(profile.id);
     if (!entry || entry.serverUrl !== profile.serverUrl || entry.apiKey !== apiKey) {
       entry = {

@@ -13,6 +13,7 @@ import { createNotifier, registerNotificationClicks } from './notify';
 import { handlersOnDemand } from './on-demand';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createShortenAndCopy } from './shorten-and-copy';
+import { registerShortenTabsOnGrant } from './tabs-permission';
 
 /** Requests of Options (and the popup's profile switch), answered by the lazy part's profile handlers. */
 const PROFILE_MESSAGES = ['saveProfile', 'deleteProfile', 'setActiveProfile', 'getAccount'] as const;
@@ -32,6 +33,10 @@ export default defineBackground(() => {
   const clipboard = createClipboard();
   const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier });
   void clearStaleShortenTabs().catch(() => undefined);
+  // One handler for the popup's request and for the run a permission grant starts, so they join.
+  const { shortenTabs } = handlersOnDemand(['shortenTabs'], (part) =>
+    part.createShortenTabs({ clients, clipboard, notifier }),
+  );
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -39,9 +44,7 @@ export default defineBackground(() => {
       ...createLinkHandlers(clients),
       ...handlersOnDemand(PROFILE_MESSAGES, (part) => part.createProfileHandlers(clients)),
       ...handlersOnDemand(TRANSFER_MESSAGES, (part) => part.createSettingsTransferHandlers(clients)),
-      ...handlersOnDemand(['shortenTabs'], (part) =>
-        part.createShortenTabs({ clients, clipboard, notifier }),
-      ),
+      shortenTabs,
       api: createApiHandler(clients),
     },
     { ready: migrations.ready, secrets: allApiKeys },
@@ -49,4 +52,5 @@ export default defineBackground(() => {
   registerMenus(shortenAndCopy, notifier);
   registerCommands(shortenAndCopy, notifier);
   registerNotificationClicks();
+  registerShortenTabsOnGrant(shortenTabs, notifier);
 });

@@ -4,6 +4,7 @@ import { BehaviourForm } from '@/components/BehaviourForm';
 import { DefaultsForm } from '@/components/DefaultsForm';
 import { ProfileForm, type ProfileFormErrors, type ProfileFormValues } from '@/components/ProfileForm';
 import { ProfileList } from '@/components/ProfileList';
+import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
 import { getCachedLists } from '@/lib/cache';
@@ -75,6 +76,7 @@ export function App() {
   const [accountNote, setAccountNote] = useState<Note>(null);
   const [lists, setLists] = useState<ChoiceLists>(NO_LISTS);
   const [status, setStatus] = useState('');
+  useClearOnNextAction(status !== '', () => setStatus(''));
   // Profiles whose server has no host access (e.g. imported from another browser), and profiles
   // imported without a key: each gets a visible note and its way to fix it.
   const [needsAccess, setNeedsAccess] = useState<IdSet>(NONE);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { t, tPlural } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import type { ImportSummary } from '@/lib/protocol';
@@ -57,6 +58,8 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
   const [imported, setImported] = useState<Note>(null);
   const [dragging, setDragging] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  useClearOnNextAction(exported !== null, () => setExported(null));
+  useClearOnNextAction(imported !== null, () => setImported(null));
 
   useEffect(() => {
     if (preview) previewHeading.current?.focus();

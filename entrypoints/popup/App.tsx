@@ -34,6 +34,16 @@ type Extras = typeof import('./extras');
 /** How many recent links the popup lists; the search reaches the whole cache. */
 export const RECENT_LIMIT = 20;
 
+/**
+ * The start URL as the behaviour settings changed it, and why. Undo goes back to `before`: the
+ * canonical URL to the tab's address cleaned of tracking parameters, that one to the tab's own.
+ */
+export interface Adjusted {
+  url: string;
+  reason: 'popup_tracking_removed' | 'popup_canonical_used';
+  before: Adjusted | null;
+}
+
 /** What the popup draws from once loaded. */
 export type Ready = { settings: Settings; profile: Profile };
 
@@ -55,8 +65,8 @@ interface State {
   error: ErrorData | null;
   /** The link made or reused, and the format it was last copied in (null: not copied). */
   result: { link: CachedLink; copied: import('@/lib/copy-format').CopyFormat | null } | null;
-  /** The start URL as changed by the behaviour settings, and why; null when it is the tab's own. */
-  adjusted: { url: string; reason: 'popup_tracking_removed' | 'popup_canonical_used' } | null;
+  /** The start URL as changed by the behaviour settings; null when it is the tab's own. */
+  adjusted: Adjusted | null;
   /** "Shorten all tabs": asked, running or done; null before. */
   allTabs: import('./all-tabs').AllTabsView | null;
   /** The long URL the user chose to shorten again despite an earlier link. */
@@ -178,7 +188,7 @@ export class App extends Component<object, State> {
     const startUrl = start && (hygiene ? hygiene.resolvePageUrl(start.url, null, behaviour) : start.url);
     const adjusted =
       start && startUrl && startUrl !== start.url
-        ? { url: startUrl, reason: 'popup_tracking_removed' as const }
+        ? { url: startUrl, reason: 'popup_tracking_removed' as const, before: null }
         : null;
     this.setLinks(cached.links);
     this.setState(
@@ -227,10 +237,12 @@ export class App extends Component<object, State> {
     if (refreshed.data.lists) this.setState({ lists: refreshed.data.lists });
   }
 
-  /** Puts the tab's own address back in the field, as it was before the behaviour settings changed it. */
+  /** Puts back the address the last behaviour setting changed: the cleaned one, or the tab's own. */
   private undoAdjust = () => {
     this.urlEdited = true;
-    this.setState({ form: { ...this.state.form, url: this.state.source.url }, adjusted: null }, () => {
+    const before = this.state.adjusted?.before ?? null;
+    const url = before?.url ?? this.state.source.url;
+    this.setState({ form: { ...this.state.form, url }, adjusted: before }, () => {
       this.urlRef.current?.focus();
       this.changed();
     });
@@ -254,7 +266,9 @@ export class App extends Component<object, State> {
     (await this.loadExtras()).shortenAllTabs(granted, this.showAllTabs);
   };
 
-  private showAllTabs = (allTabs: State['allTabs']) => this.setState({ allTabs });
+  // Comes from the extras, as does everything that calls it.
+  private showAllTabs = (allTabs: import('./all-tabs').AllTabsView) =>
+    this.extras!.showAllTabs(this, allTabs);
 
   private toggleMore = async () => {
     this.moreOptions ??= await import('@/components/more-options/more-options');

@@ -3,7 +3,7 @@
  * Part of the lazy extras (extras.ts): the first load only draws, and these come a few milliseconds
  * later, usually before the user has done anything. Each takes the popup (App.tsx) it acts for.
  */
-import type { CachedLink } from '@/lib/cache';
+import { type CachedLink, getCachedLinks } from '@/lib/cache';
 import type { CopyFormat } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
@@ -11,11 +11,14 @@ import type { ErrorData } from '@/lib/protocol';
 import { copyLink } from '@/lib/ui-clipboard';
 import { toShortenInput, validateForm } from '@/lib/ui-shorten';
 import type { App, Ready } from './App';
+import type { AllTabsView } from './all-tabs';
 import { canonicalStartUrl } from './start-url';
 
 /** Shows a failed request's message and ends the pending state. */
 export function fail(app: App, error: ErrorData) {
-  app.setState({ error, pending: false, status: '' });
+  // The alert appears while the Shorten button is still disabled: it takes the focus the button lost
+  // (ErrorAlert), and the button comes back after.
+  app.setState({ error, status: '' }, () => app.setState({ pending: false }));
 }
 
 /** True when `url` is the page's: the tab's address, or the one the behaviour settings made of it. */
@@ -101,7 +104,7 @@ export async function copyResult(app: App, format?: CopyFormat) {
 export async function applyCanonical(app: App, gen: number, tabUrl: string, tabId: number) {
   const { ready, form } = app.state as { ready: Ready; form: App['state']['form'] };
   const url = await canonicalStartUrl(tabId, tabUrl, ready.settings.behaviour);
-  const { result, pending } = app.state;
+  const { result, pending, adjusted } = app.state;
   if (!url || url === form.url || gen !== app.generation || app.urlEdited || result || pending) return;
   const field = app.urlRef.current;
   // The field was selected to be typed over: it stays so, with the new address.
@@ -109,7 +112,20 @@ export async function applyCanonical(app: App, gen: number, tabUrl: string, tabI
     field === document.activeElement &&
     field?.selectionStart === 0 &&
     field.selectionEnd === field.value.length;
-  app.setState({ form: { ...form, url }, adjusted: { url, reason: 'popup_canonical_used' } }, () => {
+  // Undo then goes back to the address as it was: cleaned of tracking parameters when that is on.
+  const before = adjusted?.url === form.url ? adjusted : null;
+  app.setState({ form: { ...form, url }, adjusted: { url, reason: 'popup_canonical_used', before } }, () => {
     if (selected) field?.select();
   });
+}
+
+/** Shows the "Shorten all tabs" box; once a run is done, the recent links with the ones it made. */
+export async function showAllTabs(app: App, allTabs: AllTabsView) {
+  app.setState({ allTabs });
+  const { ready } = app.state;
+  if (allTabs.kind !== 'done' || !ready || ready === 'unconfigured') return;
+  // The run put its links in the cache: Recent, and the offer of this tab's earlier link, show them.
+  const gen = app.generation;
+  const cached = await getCachedLinks(ready.profile.id);
+  if (gen === app.generation) app.setLinks(cached.links);
 }

@@ -4,23 +4,23 @@
  * extras; the `tabs` permission is requested before, in the click itself (App.tsx).
  *
  * Chromium closes the popup while it shows the permission dialog, so the click also notes the time
- * under ALL_TABS_ASKED_KEY: the next popup, opened within two minutes with the permission granted,
- * goes on with the request (resumeAllTabs). It also shows a run of its window that is still going.
+ * under ALL_TABS_ASKED_KEY: once the user allows it, the background starts the run itself
+ * (background/tabs-permission.ts), and the next popup, opened within two minutes, shows that run, or
+ * goes on with the request where the background did not (resumeAllTabs). It also shows a run of its
+ * window that is still going.
  */
 import { t, tPlural } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import type { ErrorData } from '@/lib/protocol';
 import {
+  ALL_TABS_ASKED_KEY,
+  freshAllTabsRequest,
   readShortenTabsProgress,
   SHORTEN_TABS_KEY,
   type ShortenTabsProgress,
   type ShortenTabsResult,
   watchShortenTabs,
 } from '@/lib/shorten-tabs-state';
-import { ALL_TABS_ASKED_KEY } from '@/lib/ui-popup';
-
-/** A permission request older than this was not for the popup opening now. */
-export const ALL_TABS_ASKED_TTL_MS = 120_000;
 
 /** What the all-tabs box shows. */
 export type AllTabsView =
@@ -88,15 +88,24 @@ export async function resumeAllTabs(
 ): Promise<void> {
   const stored = await deps.session?.get([ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY]).catch(() => undefined);
   if (!stored) return;
-  const asked = stored[ALL_TABS_ASKED_KEY];
-  if (typeof asked === 'number' && now - asked < ALL_TABS_ASKED_TTL_MS) {
+  const asked = freshAllTabsRequest(stored[ALL_TABS_ASKED_KEY], now);
+  const progress = readShortenTabsProgress(stored[SHORTEN_TABS_KEY]);
+  // Only asked when there is a run to show: the popup's window is not needed otherwise.
+  const ofThisWindow = async (p: ShortenTabsProgress) =>
+    p.windowId === (await deps.currentWindowId().catch(() => undefined));
+  if (asked !== null && progress && progress.startedAt >= asked) {
+    // The background took the request up when the permission was granted: this popup shows that
+    // run (of the window that asked) rather than starting another.
+    await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
+    if (!(await ofThisWindow(progress))) return;
+    if (progress.finished && progress.result) return show({ kind: 'done', result: progress.result });
+  } else if (asked !== null) {
     if (await deps.hasTabsPermission()) return shortenAllTabs(true, show, deps);
     // Refused: the request ends here. This popup did not ask, so it says nothing of it.
     await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
   }
-  const progress = readShortenTabsProgress(stored[SHORTEN_TABS_KEY]);
   // Asking again for the same window joins the run (see `shortenTabs` in lib/protocol.ts).
-  if (progress && !progress.finished && progress.windowId === (await deps.currentWindowId())) {
+  if (progress && !progress.finished && (await ofThisWindow(progress))) {
     return shortenAllTabs(true, show, deps);
   }
 }

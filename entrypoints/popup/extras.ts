@@ -7,6 +7,6 @@
  */
 export { ErrorAlert } from '@/components/ErrorAlert';
 export { ShortenResult } from '@/components/ShortenResult';
-export { applyCanonical, copy, copyResult, fail, showLink, submit } from './actions';
+export { applyCanonical, copy, copyResult, fail, showAllTabs, showLink, submit } from './actions';
 export { AllTabsReport, resumeAllTabs, shortenAllTabs } from './all-tabs';
 export { resolvePageUrl } from './start-url';

@@ -57,7 +57,7 @@ async function readClipboardHtml(): Promise<string> {
 describe('the start URL, cleaned and canonical', () => {
   test.override({ configOverrides: { behaviour: { stripTracking: true, preferCanonical: true } } });
 
-  test('starts without tracking parameters, then takes the canonical URL; Undo restores the tab URL', async ({
+  test('starts without tracking parameters, then takes the canonical URL; Undo steps back to the cleaned, then the raw tab URL', async ({
     configuredExt: ext,
     site,
   }) => {
@@ -69,6 +69,10 @@ describe('the start URL, cleaned and canonical', () => {
     expect(await text(popup, '.notice')).toContain('Using the page’s canonical URL');
     await screenshot(popup, 'popup-canonical-en');
 
+    // Tracking parameters stay removed: Undo of the canonical URL gives the cleaned tab URL.
+    await popup.click('.notice button');
+    expect(await longUrl(popup)).toBe(site.url('/article?id=7'));
+    expect(await text(popup, '.notice')).toContain('Tracking parameters removed');
     await popup.click('.notice button');
     expect(await longUrl(popup)).toBe(tabUrl);
     expect(await text(popup, '.notice')).toBeNull();
@@ -104,7 +108,7 @@ describe('copy formats', () => {
     expect(apiRequests(server, ADD)).toHaveLength(1);
 
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(`[Fish & chips](${shortUrl})`);
-    expect(await text(popup, '.result .ok')).toBe('✓ Copied as Markdown');
+    expect(await text(popup, '.result .ok')).toBe('✓ Copied as Markdown link');
 
     await popup.select('select[aria-label="Copy as…"]', 'html');
     const markup = `<a href="${shortUrl}">Fish &amp; chips</a>`;

@@ -7,7 +7,14 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { sleep } from './desktop';
 import { test } from './fixtures';
-import { clearClipboard, type ExtensionBrowser, isPopupTarget, openPopup, readClipboard } from './harness';
+import {
+  clearClipboard,
+  type ExtensionBrowser,
+  isPopupTarget,
+  openPopup,
+  readClipboard,
+  screenshot,
+} from './harness';
 import { apiRequests, type ReferenceServer } from './reference-server';
 
 const ADD = 'POST /api/url/add';
@@ -106,6 +113,35 @@ describe('the popup over a web page', () => {
     expect(apiRequests(server, ADD)).toHaveLength(1);
   });
 
+  test('refuses an alias with a space at the field, focused, before any request; a refusal focuses the alert', async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    const { popup } = await popupOver(ext, site.url('/'));
+    await waitForRefresh(popup);
+    await popup.type('#alias', 'frühling 2024');
+    await popup.click('button[type="submit"]');
+
+    await popup.waitForSelector('#alias[aria-invalid="true"]', { timeout: 5_000 });
+    expect(await popup.$eval('#alias-error', (el) => el.textContent)).toBe(
+      'An alias cannot contain spaces, /, ? or #.',
+    );
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('alias');
+    await screenshot(popup, 'popup-alias-invalid-en');
+    await sleep(SETTLE_MS);
+    expect(apiRequests(server, ADD)).toEqual([]);
+
+    // An alias the server refuses (reserved there): its message, with the focus the disabled
+    // Shorten button lost.
+    await popup.click('#alias', { count: 3 });
+    await popup.keyboard.type('api');
+    await popup.click('button[type="submit"]');
+    await popup.waitForSelector('.alert[role="alert"]', { timeout: 10_000 });
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(await fieldValue(popup, '#alias')).toBe('api');
+  });
+
   test('offers the earlier short URL when reopened on the same page: copy it, or create another', async ({
     configuredExt: ext,
     referenceServer: server,
@@ -138,6 +174,8 @@ describe('the popup over a web page', () => {
     await popup.locator('button::-p-text(Create new anyway)').click();
     const second = await shownShortUrl(popup);
     expect(second).not.toBe(first);
+    // The clicked button went away with the offer: focus is on the new link's Copy button.
+    expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(second);
     const adds = apiRequests(server, ADD);
     expect(adds.map((r) => (r.body as { url?: string }).url)).toEqual([pageUrl, pageUrl]);

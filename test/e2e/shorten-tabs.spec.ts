@@ -2,7 +2,9 @@
  * "Shorten all tabs" through the real background: refused without the optional `tabs` permission,
  * then, once the user allowed it, every web tab of the window is shortened once (cleaned of tracking
  * parameters), the run goes on after the page that asked has closed, and the list lands on the
- * clipboard in the copy format (HTML: as text and as text/html) with a notification.
+ * clipboard in the copy format (HTML: as text and as text/html) with a notification. From the real
+ * popup, which Chromium closes as its permission dialog opens, Allow alone is enough: the background
+ * starts the run when the permission is granted.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -12,7 +14,7 @@ import type { Result, ShortenTabsResult } from '../../lib/protocol';
 import { SHORTEN_TABS_KEY } from '../../lib/shorten-tabs-state';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
-import { allowPermissionDialog, clearClipboard, readClipboard } from './harness';
+import { allowPermissionDialog, clearClipboard, isPopupTarget, openPopup, readClipboard } from './harness';
 import { samplePage } from './page-server';
 import { apiRequests } from './reference-server';
 
@@ -122,5 +124,44 @@ describe('shorten all tabs of a window', () => {
     await expect
       .poll(() => recordedNotifications(worker), { timeout: 5_000 })
       .toEqual([expect.objectContaining({ message: 'Copied the short links of 2 tabs, one line per tab.' })]);
+  });
+
+  test('from the popup: Allow in the permission dialog shortens and copies, with nothing reopened', {
+    timeout: 120_000,
+  }, async ({ configuredExt: ext, referenceServer: server, site }) => {
+    site.setPage('/a', samplePage('Page A'));
+    site.setPage('/b', samplePage('Page B'));
+    const worker = await ext.serviceWorker();
+    await recordNotifications(worker);
+    await (await ext.browser.newPage()).goto(site.url('/a'));
+    const page = await ext.browser.newPage();
+    await page.goto(site.url('/b'));
+    const popup = await openPopup(page);
+    await popup.waitForSelector('button.all-tabs', { timeout: 10_000 });
+    await clearClipboard();
+
+    // Chromium closes the popup as its dialog opens: the popup cannot send anything after Allow.
+    await allowPermissionDialog(() => popup.click('button.all-tabs'));
+    await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
+
+    const added = () =>
+      apiRequests(server, 'POST /api/url/add')
+        .map((r) => (r.body as { url: string }).url)
+        .sort();
+    await expect.poll(added, { timeout: 20_000 }).toEqual([site.url('/a'), site.url('/b')]);
+    const short = (url: string) => {
+      const link = server.store.links.find((l) => l.longurl === url);
+      return link && server.store.shortUrl(link);
+    };
+    const lines = [
+      `<a href="${short(site.url('/a'))}">Page A</a>`,
+      `<a href="${short(site.url('/b'))}">Page B</a>`,
+    ];
+    await expect.poll(readClipboard, { timeout: 10_000 }).toBe(lines.join('\n'));
+    await expect
+      .poll(() => recordedNotifications(worker), { timeout: 5_000 })
+      .toEqual([expect.objectContaining({ message: 'Copied the short links of 2 tabs, one line per tab.' })]);
+    // Still no popup: the run needed none.
+    expect(ext.browser.targets().some(isPopupTarget)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Test environment of the background: stubs for the browser APIs fakeBrowser leaves unimplemented
- * (context menus, commands, permissions, offscreen, openPopup), a stand-in offscreen document, and
+ * (context menus, commands, permissions and their onAdded, offscreen, openPopup), a stand-in offscreen document, and
  * a small in-memory API server behind an injected fetch that records every request.
  */
 import { vi } from 'vitest';
@@ -158,6 +158,7 @@ export function stubBrowserApis() {
   const commands = { onCommand: fakeEvent<[string, Record<string, unknown> | undefined]>() };
   const permissions = {
     contains: vi.fn(async (_: { origins?: string[]; permissions?: string[] }) => true),
+    onAdded: fakeEvent<[{ origins?: string[]; permissions?: string[] }]>(),
   };
   // The page's canonical URL each tab declares, read by scripting.executeScript (null: none).
   const canonicals = new Map<number, string | null>();

@@ -73,6 +73,29 @@ describe('waiting for the rate limit', () => {
     expect(await waitState()).toBeUndefined();
   });
 
+  it('holds the 31st request of a minute to a server that sends no rate-limit headers until the minute ends', async () => {
+    // The spec's default (30 a minute) is all the limiter knows without headers. Tests that send
+    // many requests on real timers must announce a larger plan, or they wait this minute out.
+    await seedProfile();
+    fakeTimers();
+    for (let i = 0; i < 30; i++) {
+      expect(await sendFromPopup('api', { method: 'listCampaigns', args: [] })).toMatchObject({ ok: true });
+    }
+    let answered = false;
+    const reply = sendFromPopup('api', { method: 'listCampaigns', args: [] }).finally(() => {
+      answered = true;
+    });
+    await until(() => vi.getTimerCount() > 0);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(answered).toBe(false);
+    expect(server.calls).toHaveLength(30);
+    expect(await waitState()).toMatchObject({ queued: 1 });
+
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(await reply).toMatchObject({ ok: true });
+    expect(server.calls).toHaveLength(31);
+  });
+
   it('keeps the worker busy while it waits, by writing the state again every 20 s', async () => {
     await seedProfile();
     fakeTimers();

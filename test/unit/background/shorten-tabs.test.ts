@@ -8,6 +8,7 @@ import background from '@/entrypoints/background';
 import { putCachedLinks } from '@/lib/cache';
 import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings';
 import {
+  ALL_TABS_ASKED_KEY,
   readShortenTabsProgress,
   SHORTEN_TABS_KEY,
   type ShortenTabsProgress,
@@ -317,5 +318,90 @@ describe('shortenTabs', () => {
   it('rejects a payload without a whole window id', async () => {
     const reply = await sendFromPopup('shortenTabs', { windowId: 1.5 });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
+  });
+});
+
+describe('shortenTabs started by the permission grant (the popup closed with its dialog)', () => {
+  /** The grant as Chromium reports it to the worker, and the window the popup was over. */
+  function grantTabs(windowId = 1) {
+    vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue({ id: windowId } as never);
+    return stubs.permissions.onAdded.trigger({ permissions: ['tabs'] });
+  }
+  const askedSecondsAgo = (seconds: number) =>
+    fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - seconds * 1000 });
+
+  it('listens for granted permissions from the worker’s first turn', () => {
+    expect(stubs.permissions.onAdded.hasListeners()).toBe(true);
+  });
+
+  it('shortens the focused window’s tabs, copies the list and notifies, with no page open', async () => {
+    await seedProfile();
+    openTabs('https://a.example/', 'https://b.example/');
+    tabs.push({ index: 0, windowId: 2, url: 'https://other.example/', title: 'Elsewhere' });
+    await askedSecondsAgo(3);
+    await grantTabs(1);
+
+    await vi.waitFor(() => expect(stubs.copied).toEqual(['https://sho.rt/a500\nhttps://sho.rt/a501']));
+    expect(fakeBrowser.windows.getLastFocused).toHaveBeenCalledWith({ windowTypes: ['normal'] });
+    expect(adds().map((c) => (c.body as { url: string }).url)).toEqual([
+      'https://a.example/',
+      'https://b.example/',
+    ]);
+    await vi.waitFor(() =>
+      expect(notifications().map((n) => n.message)).toEqual([
+        'Copied the short links of 2 tabs, one line per tab.',
+      ]),
+    );
+    const stored = await fakeBrowser.storage.session.get([SHORTEN_TABS_KEY, ALL_TABS_ASKED_KEY]);
+    expect(readShortenTabsProgress(stored[SHORTEN_TABS_KEY])).toMatchObject({ windowId: 1, finished: true });
+    // Left for the next popup, which shows this run instead of starting one (popup/all-tabs.tsx).
+    expect(stored[ALL_TABS_ASKED_KEY]).toBeTypeOf('number');
+  });
+
+  it('is joined by the shortenTabs of a popup that stayed open: one run, one copy', async () => {
+    await seedProfile();
+    openTabs('https://a.example/', 'https://b.example/');
+    await askedSecondsAgo(1);
+    let open!: () => void;
+    server.state.gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await grantTabs(1);
+    await vi.waitFor(() => expect(adds()).toHaveLength(1));
+    const reply = sendFromPopup('shortenTabs', { windowId: 1 });
+    open();
+    server.state.gate = null;
+    expect(await reply).toMatchObject({ ok: true, data: { windowId: 1, links: [{}, {}] } });
+    expect(adds()).toHaveLength(2);
+    await vi.waitFor(() => expect(notifications()).toHaveLength(1));
+    expect(stubs.copied).toHaveLength(1);
+  });
+
+  it('starts nothing for a grant no popup asked for just now, or for another permission', async () => {
+    await seedProfile();
+    openTabs('https://a.example/');
+    await grantTabs(1);
+    await askedSecondsAgo(3 * 60);
+    await grantTabs(1);
+    await askedSecondsAgo(1);
+    await stubs.permissions.onAdded.trigger({ origins: ['https://sho.rt/*'] });
+    await settle();
+    expect(fakeBrowser.tabs.query).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
+    expect(stubs.copied).toEqual([]);
+    expect(notifications()).toEqual([]);
+  });
+
+  it('says in a notification why nothing was shortened, since no page is open to show it', async () => {
+    openTabs('https://a.example/');
+    await askedSecondsAgo(1);
+    await grantTabs(1);
+    await vi.waitFor(() => expect(notifications()).toHaveLength(1));
+    expect(notifications()[0]).toMatchObject({
+      title: 'Shortlink',
+      message: expect.stringMatching(/Options/),
+    });
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+    expect(server.calls).toEqual([]);
   });
 });

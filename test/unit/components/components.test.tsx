@@ -171,7 +171,7 @@ describe('ShortenResult and DuplicateNotice', () => {
     await mount(<ShortenResult link={LINK} copied="plain" onCopy={onCopy} onCopyAs={onCopyAs} />);
     expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied');
     await mount(<ShortenResult link={LINK} copied="markdown" onCopy={onCopy} onCopyAs={onCopyAs} />);
-    expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied as Markdown');
+    expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied as Markdown link');
     expect(document.querySelector('a')?.getAttribute('href')).toBe('/manage.html#/links/42');
   });
 

@@ -1,6 +1,6 @@
 /** Numbers, counts and server dates on the management page follow the language of its messages. */
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatNumber, tCount } from '@/components/manage/format';
+import { formatDate, formatNumber, overlayTypeLabel, tCount } from '@/components/manage/format';
 import { formatMessage } from '../i18n/fake-i18n';
 
 /** Makes the fake browser answer in `locale`, as a browser whose UI language it is would. */
@@ -55,5 +55,19 @@ describe('formatNumber and tCount', () => {
     expect(tCount(1200, 'manage_pager_status_one', 'manage_pager_status_other', 2, 3)).toBe(
       'Page 2 sur 3 (1\u202f200 éléments)',
     );
+  });
+});
+
+describe('overlayTypeLabel', () => {
+  it('names the overlay kinds it knows in the user’s language, whatever their case', () => {
+    speak('de');
+    expect(overlayTypeLabel('message')).toBe('Nachricht');
+    expect(overlayTypeLabel('Poll')).toBe('Umfrage');
+    expect(overlayTypeLabel('contact')).toBe('Kontaktformular');
+  });
+
+  it('shows a kind it does not know as the server sent it', () => {
+    speak('de');
+    expect(overlayTypeLabel('hologram')).toBe('hologram');
   });
 });

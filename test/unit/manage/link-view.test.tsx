@@ -123,6 +123,53 @@ describe('LinkView', () => {
     expect(field(root, 'Custom alias').value).toBe('taken');
   });
 
+  it('says that blank fields keep the link’s values, where a new link would get a default', async () => {
+    const root = await mount(<LinkView id={3} />, linkApi());
+    const hintOf = (label: string) => {
+      const input = field(root, label);
+      return document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;
+    };
+    expect(field(root, 'Custom alias').value).toBe('');
+    expect(hintOf('Custom alias')).toBe('Leave blank to keep the current alias.');
+    expect(root.textContent).not.toContain('random alias');
+    expect(hintOf('Expiry')).toContain('Clearing the field does not remove an expiry already set.');
+    const editor = root.querySelector<HTMLElement>('form.link-editor')!;
+    const blankChoice = (label: string) => field<HTMLSelectElement>(editor, label).options[0]?.textContent;
+    expect(blankChoice('Redirect type')).toBe('Keep current');
+    expect(blankChoice('Domain')).toBe('Keep current');
+    const tracking = [...root.querySelectorAll('form.link-editor summary')].find((s) =>
+      s.textContent?.includes('Tracking'),
+    )!;
+    await click(tracking as HTMLElement);
+    expect(blankChoice('Channel')).toBe('Keep current');
+    expect(blankChoice('Campaign')).toBe('Keep current');
+    expect(root.textContent).not.toContain('No deep links');
+  });
+
+  it('names a CTA overlay’s kind in the user’s words, and an unknown kind as the server sent it', async () => {
+    const api = fakeApi((method) => {
+      if (method === 'getLink') return { ok: true, data: detail };
+      if (method === 'listOverlays')
+        return {
+          ok: true,
+          data: page(
+            [
+              { id: 1, type: 'message', name: 'Newsletter signup', date: '2026-02-10 08:45:00' },
+              { id: 2, type: 'hologram', name: 'Future', date: '2026-02-10 08:45:00' },
+            ],
+            1,
+            1,
+          ),
+        };
+      if (method.startsWith('list')) return { ok: true, data: page([], 1, 1) };
+      return { ok: true, data: { message: 'Done.' } };
+    });
+    const root = await mount(<LinkView id={3} />, api);
+    const options = [...field<HTMLSelectElement>(root, 'Redirect type').options].map((o) => o.textContent);
+    expect(options).toContain('Newsletter signup (message)');
+    expect(options).toContain('Future (hologram)');
+  });
+
   it('adds the UTM rows with the preset button', async () => {
     const root = await mount(<LinkView id={3} />, linkApi());
     await click(button(root, 'UTM preset'));
@@ -156,6 +203,7 @@ describe('NewLinkView', () => {
     await type(field<HTMLTextAreaElement>(root, 'Description (note)'), 'A note');
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
     expect(api.callsOf('addLink')).toEqual([[{ url: 'https://example.com/new', description: 'A note' }]]);
+    expect(root.textContent).toContain('Leave blank for a random alias.');
     expect(navigate).toHaveBeenCalledWith('#/links/12');
   });
 

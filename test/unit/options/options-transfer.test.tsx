@@ -28,6 +28,7 @@ import {
   ok,
   settle,
   tick,
+  typeInto,
 } from '../components/dom';
 
 const WORK: Profile = { id: 'p-work', name: 'Work', serverUrl: 'https://sho.rt', defaults: emptyDefaults() };
@@ -169,6 +170,27 @@ describe('export', () => {
     expect(bg.of('exportSettings')[1]).toEqual({ includeKeys: true });
     expect(await blobs[1]!.text()).toContain('work-key-0123456789');
     expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it('clears the export’s status once the user does something else on the page', async () => {
+    background();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:test');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await mountOptions();
+    await click(button('Export settings'));
+    expect(document.body.textContent).toContain('to your downloads.');
+    // Clicking plain text is no action: the status stays.
+    await click(document.querySelector<HTMLElement>('h1')!);
+    expect(document.body.textContent).toContain('to your downloads.');
+    await typeInto(field('Profile name'), 'Work laptop');
+    expect(document.body.textContent).not.toContain('to your downloads.');
+    // Exporting again shows the status again: the new action's own message is not swallowed.
+    await click(button('Export settings'));
+    expect(document.body.textContent).toContain('to your downloads.');
+    await click(button('Save defaults'));
+    expect(document.body.textContent).not.toContain('to your downloads.');
+    expect(document.body.textContent).toContain('Defaults saved');
   });
 });
 
@@ -315,7 +337,7 @@ describe('import', () => {
     await click(button('Import'));
     await vi.waitFor(() => button('Edit Team'));
     await click(button('Edit Team'));
-    expect(document.body.textContent).not.toContain('A key is saved for this profile');
+    expect(document.body.textContent).not.toContain('saved for this profile');
     await click(button('Save'));
     expect(text('#api-key-error')).toBe('Enter the API key from your account settings on the server.');
     expect(bg.of('saveProfile')).toEqual([]);

@@ -220,7 +220,7 @@ describe('connecting a server', () => {
     expect(field('API key').value).toBe('');
     const key = field('API key');
     expect(document.getElementById(key.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Saved key ends in …9876',
+      'A key ending in …9876 is saved for this profile. Leave the field empty to keep it.',
     );
     expect(document.body.innerHTML).not.toContain('sk-live-9876');
     expect((await loadSettings()).profiles.map((p) => p.name)).toEqual(['Home']);

@@ -62,6 +62,8 @@ describe('retryHint', () => {
 
 describe('savedKeyHint', () => {
   it('shows only the last four characters of the key', () => {
-    expect(savedKeyHint(' sk-live-abcdef1234 ')).toBe('Saved key ends in …1234');
+    expect(savedKeyHint(' sk-live-abcdef1234 ')).toBe(
+      'A key ending in …1234 is saved for this profile. Leave the field empty to keep it.',
+    );
   });
 });

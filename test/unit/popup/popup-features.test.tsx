@@ -17,6 +17,7 @@ import { copyPayload } from '@/lib/ui-clipboard';
 import { ALL_TABS_ASKED_KEY } from '@/lib/ui-popup';
 import {
   button,
+  buttons,
   choose,
   click,
   fakeBackground,
@@ -118,8 +119,8 @@ describe('copy formats', () => {
     await click(button('Shorten'));
 
     expect(writeText).toHaveBeenCalledWith('[A \\[great\\] post](https://sho.rt/new)');
-    expect(resultText()).toContain('✓ Copied as Markdown');
-    expect(roleText('status')).toBe('Copied https://sho.rt/new as Markdown');
+    expect(resultText()).toContain('✓ Copied as Markdown link');
+    expect(roleText('status')).toBe('Copied https://sho.rt/new as Markdown link');
   });
 
   it('copies HTML as markup and as rich text at once', async () => {
@@ -180,13 +181,13 @@ describe('copy formats', () => {
     expect([...copyAs.options].map((o) => o.text)).toEqual([
       'Copy as…',
       'Plain URL',
-      'Markdown',
+      'Markdown link',
       'HTML link',
-      'Title — URL',
+      'Title and URL',
     ]);
     await choose(copyAs, 'titled');
     expect(writeText).toHaveBeenLastCalledWith('A post — https://sho.rt/new');
-    expect(resultText()).toContain('✓ Copied as Title — URL');
+    expect(resultText()).toContain('✓ Copied as Title and URL');
     // An action, not a setting: the select is back on its label, and Copy uses the setting again.
     expect(copyAs.value).toBe('');
     await click(button('Copy'));
@@ -266,8 +267,27 @@ describe('URL hygiene at start', () => {
     await vi.waitFor(() => expect(field('Long URL').value).toBe(CANONICAL));
     expect(notice()).toContain('Using the page’s canonical URL');
 
+    // Undo steps back one change at a time: first to the tab's address still cleaned of tracking
+    // parameters (the setting is on), then, from the tracking notice, to the address as it was.
+    await click(button('Use the tab’s address as it was'));
+    expect(field('Long URL').value).toBe(CLEAN);
+    expect(notice()).toContain('Tracking parameters removed');
     await click(button('Use the tab’s address as it was'));
     expect(field('Long URL').value).toBe(TAB.url);
+    expect(notice()).toBeNull();
+  });
+
+  it('undoes the canonical URL to the tab’s own address when tracking parameters are kept', async () => {
+    await seed({ preferCanonical: true });
+    activeTab();
+    fakeScripting(async () => CANONICAL);
+    background();
+    await mountPopup();
+
+    await vi.waitFor(() => expect(field('Long URL').value).toBe(CANONICAL));
+    await click(button('Use the tab’s address as it was'));
+    expect(field('Long URL').value).toBe(TAB.url);
+    expect(notice()).toBeNull();
   });
 
   it('leaves the field alone when the user typed before the canonical URL arrived', async () => {
@@ -389,6 +409,31 @@ describe('shorten all tabs', () => {
     expect(button('Shorten all tabs').disabled).toBe(false);
   });
 
+  it('lists the run’s links under Recent and offers this tab’s link, once the run is done', async () => {
+    await seed();
+    activeTab({ id: 7, url: 'https://a.example/', title: 'A' });
+    const made = [link(201, 'https://a.example/', { shortUrl: 'https://sho.rt/a', title: 'A' })];
+    background({
+      // As the background does: each link made goes into the profile's cache.
+      shortenTabs: async () => {
+        await putCachedLinks(`features-${counter}`, made, Date.now());
+        return ok({ ...RESULT, links: RESULT.links.slice(0, 1) });
+      },
+    });
+    permissions(true);
+    await mountPopup();
+    expect(document.querySelector('.links')?.textContent ?? '').not.toContain('https://sho.rt/a');
+    expect(document.body.textContent).not.toContain('You shortened this before');
+
+    await click(button('Shorten all tabs'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('1 link copied to the clipboard.'));
+    await vi.waitFor(() =>
+      expect(document.querySelector('.links')?.textContent).toContain('https://sho.rt/a'),
+    );
+    expect(document.body.textContent).toContain('You shortened this before: https://sho.rt/a');
+    expect(buttons('Copy existing')).toHaveLength(1);
+  });
+
   it('notes the request, for the next popup when Chromium’s dialog closes this one', async () => {
     await seed();
     activeTab();
@@ -416,6 +461,24 @@ describe('shorten all tabs', () => {
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
     expect(bg.of('shortenTabs')).toEqual([{ windowId: 5 }]);
+    expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({});
+  });
+
+  it('shows the run the background started on the grant instead of starting another', async () => {
+    await seed();
+    activeTab();
+    const asked = Date.now() - 5_000;
+    const progress = { windowId: 5, startedAt: asked + 1_000, total: 3, done: 2, failed: 1 };
+    await fakeBrowser.storage.session.set({
+      [ALL_TABS_ASKED_KEY]: asked,
+      [SHORTEN_TABS_KEY]: { ...progress, finished: true, result: RESULT },
+    });
+    const bg = background({ shortenTabs: () => ok(RESULT) });
+    permissions(true, true);
+    await mountPopup();
+
+    await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
+    expect(bg.of('shortenTabs')).toEqual([]);
     expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({});
   });
 

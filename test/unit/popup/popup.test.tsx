@@ -414,6 +414,55 @@ describe('errors', () => {
     expect(openOptionsPage).toHaveBeenCalledOnce();
   });
 
+  it('refuses an alias with a space next to the field, focused, sending nothing', async () => {
+    await seed();
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+
+    await typeInto(field('Alias'), 'frühling 2024');
+    await click(button('Shorten'));
+
+    const alias = field('Alias');
+    expect(alias.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(alias.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'An alias cannot contain spaces, /, ? or #.',
+    );
+    expect(document.activeElement).toBe(alias);
+    expect(bg.of('shorten')).toEqual([]);
+    expect(roleText('alert')).toBeNull();
+
+    await typeInto(alias, 'frühling-2024');
+    await click(button('Shorten'));
+    expect(bg.of('shorten')[0]?.input.custom).toBe('frühling-2024');
+  });
+
+  it('moves focus from the Shorten button, disabled while it ran, to the alert', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({ ok: false, error: { kind: 'validation', message: 'That alias is already taken.' } }));
+    await mountPopup();
+
+    button('Shorten').focus();
+    await click(button('Shorten'));
+
+    const alert = document.querySelector<HTMLElement>('[role="alert"]');
+    expect(alert?.textContent).toBe('That alias is already taken.');
+    expect(document.activeElement).toBe(alert);
+  });
+
+  it('leaves focus where the user typed when the request fails', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({ ok: false, error: { kind: 'server', message: 'Server error.' } }));
+    await mountPopup();
+
+    field('Alias').focus();
+    await click(button('Shorten'));
+    expect(roleText('alert')).toBe('Server error.');
+    expect(document.activeElement).toBe(field('Alias'));
+  });
+
   it('says when to retry after a rate limit', async () => {
     await seed();
     activeTab(TAB.url);
@@ -457,6 +506,8 @@ describe('a URL shortened before', () => {
     expect(bg.of('shorten')).toHaveLength(1);
     expect(field('Short URL').value).toBe('https://sho.rt/new');
     expect(document.body.textContent).not.toContain('You shortened this before');
+    // The clicked button is gone: focus goes to the new link's Copy button, not to the page.
+    expect(document.activeElement).toBe(button('Copy'));
   });
 
   it('is not offered for a URL never shortened', async () => {
@@ -532,6 +583,29 @@ describe('profiles', () => {
     background();
     await mountPopup();
     expect(hasField('Profile')).toBe(false);
+  });
+
+  it('shows the active profile’s full name in the switcher’s tooltip', async () => {
+    const long: Profile = {
+      id: `long-${++counter}`,
+      name: 'Marketing department — campaigns for the spring season',
+      serverUrl: 'https://work.example',
+      defaults: emptyDefaults(),
+    };
+    const home = await seed({ extraProfiles: [long] });
+    await saveSettings({
+      version: 1,
+      activeProfileId: long.id,
+      profiles: [home, long],
+      behaviour: defaultBehaviour(),
+    });
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+
+    const select = field<HTMLSelectElement>('Profile');
+    expect(select.value).toBe(long.id);
+    expect(select.title).toBe(long.name);
   });
 
   it('switches the active profile and reloads its defaults, keeping the URL', async () => {

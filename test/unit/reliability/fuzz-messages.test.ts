@@ -9,6 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiMethod } from '@/entrypoints/background/api-calls';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { API_ERROR_KINDS } from '@/lib/api/errors';
+import { RATE_LIMIT_WAIT_KEY } from '@/lib/rate-limit-state';
 import { loadSettings, settingsSchema } from '@/lib/settings';
 import {
   deliver,
@@ -23,9 +24,24 @@ import {
 
 let server: FakeServer;
 
+/**
+ * Rate-limit headers of a plan far larger than any run here can use. Every answer of a real server
+ * carries them (API spec, Limits); without them the background assumes the default 30 requests a
+ * minute, and holds the 31st until that minute ends. A property that sends a random number of valid
+ * requests then waits 60 s, on real timers, whenever its seed sends more than 30: about one run in
+ * six of "passes garbage arguments…" did (seed 13, for one), and hit its timeout.
+ */
+const LARGE_PLAN = {
+  'X-RateLimit-Limit': '100000',
+  'X-RateLimit-Remaining': '100000',
+  // Seconds from now: every answer announces the same generous window.
+  'X-RateLimit-Reset': '60',
+};
+
 beforeEach(async () => {
   stubBrowserApis();
   server = fakeServer();
+  server.state.headers = LARGE_PLAN;
   startBackground(server);
   await seedProfile();
 });
@@ -271,6 +287,16 @@ describe('the onMessage listener under fuzzing', () => {
     );
     await stillWorks();
   }, 60_000);
+});
+
+describe('the fuzzing environment', () => {
+  it('sends more requests than the default rate limit without waiting, as its server’s plan allows', async () => {
+    const replies = [];
+    for (let i = 0; i < 40; i++) replies.push(await sendFromPopup('api', { method: 'listLinks', args: [] }));
+    expect(replies.every((reply) => reply.ok)).toBe(true);
+    expect(server.fetch).toHaveBeenCalledTimes(40);
+    expect(await fakeBrowser.storage.session.get(RATE_LIMIT_WAIT_KEY)).toEqual({});
+  }, 5_000);
 });
 
 describe('saveProfile under fuzzing', () => {
