@@ -29,7 +29,7 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
   const [draft, setDraft] = useState(() => draftFromDefaults(defaults));
   const [errors, setErrors] = useState<DefaultsErrors>({});
   const [outcome, setOutcome] = useState<ShownOutcome>(null);
-  useClearOnNextAction(outcome !== null, () => setOutcome(null));
+  useClearOnNextAction(outcome, () => setOutcome(null));
   const change = (patch: Partial<DefaultsDraft>) => {
     setDraft({ ...draft, ...patch });
     setOutcome(null);

@@ -13,21 +13,28 @@ function startsAction(event: Event): boolean {
 }
 
 /**
- * While `shown`, calls `clear` as soon as the user starts another action anywhere on the page, so a
- * status ("Saved…", "Imported…") never lingers next to something it is not about. Listens in the
- * capture phase: the action's own handler runs after and may set a new status.
+ * While `shown` is a status ('' and null are none), calls `clear` once the user starts another action
+ * anywhere on the page, so a status ("Saved…", "Imported…") never lingers next to something it is not
+ * about. The clear waits for the next task: re-rendering in the middle of the action's own events (a
+ * checkbox's click, input and change) would reset the control before its handler reads it. A status
+ * the action itself set by then is kept.
  */
-export function useClearOnNextAction(shown: boolean, clear: () => void): void {
-  const clearRef = useRef(clear);
-  clearRef.current = clear;
+export function useClearOnNextAction(shown: unknown, clear: () => void): void {
+  const latest = useRef({ shown, clear });
+  latest.current = { shown, clear };
+  const active = shown !== '' && shown !== null && shown !== undefined;
   useEffect(() => {
-    if (!shown) return;
+    if (!active) return;
     const onEvent = (event: Event) => {
-      if (startsAction(event)) clearRef.current();
+      if (!startsAction(event)) return;
+      const seen = latest.current.shown;
+      setTimeout(() => {
+        if (latest.current.shown === seen) latest.current.clear();
+      }, 0);
     };
     for (const type of ACTION_EVENTS) document.addEventListener(type, onEvent, true);
     return () => {
       for (const type of ACTION_EVENTS) document.removeEventListener(type, onEvent, true);
     };
-  }, [shown]);
+  }, [active]);
 }

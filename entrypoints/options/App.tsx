@@ -76,7 +76,7 @@ export function App() {
   const [accountNote, setAccountNote] = useState<Note>(null);
   const [lists, setLists] = useState<ChoiceLists>(NO_LISTS);
   const [status, setStatus] = useState('');
-  useClearOnNextAction(status !== '', () => setStatus(''));
+  useClearOnNextAction(status, () => setStatus(''));
   // Profiles whose server has no host access (e.g. imported from another browser), and profiles
   // imported without a key: each gets a visible note and its way to fix it.
   const [needsAccess, setNeedsAccess] = useState<IdSet>(NONE);

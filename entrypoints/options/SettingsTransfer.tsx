@@ -58,8 +58,8 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
   const [imported, setImported] = useState<Note>(null);
   const [dragging, setDragging] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
-  useClearOnNextAction(exported !== null, () => setExported(null));
-  useClearOnNextAction(imported !== null, () => setImported(null));
+  useClearOnNextAction(exported, () => setExported(null));
+  useClearOnNextAction(imported, () => setImported(null));
 
   useEffect(() => {
     if (preview) previewHeading.current?.focus();
