@@ -1,15 +1,21 @@
 /**
  * Accessibility of every page in real Chromium, light and dark: axe-core (WCAG 2.0/2.1 A and AA, and
- * its best practices) on the popup, Options and every section of the management page; the popup
- * driven with the keyboard alone; and what the popup says to screen readers. Each page is also saved
- * as test/e2e/artifacts/a11y-<page>-<theme>.png, to look at what the contrast figures describe.
+ * its best practices) on the popup (with the address notice and its Undo, the result with "Copy as…",
+ * an error, the "Shorten all tabs" report, and in German), Options (with an import preview) and every
+ * section of the management page; the popup driven with the keyboard alone; and what the popup says to
+ * screen readers. Each page is also saved as test/e2e/artifacts/a11y-<page>-<theme>.png, to look at
+ * what the contrast figures describe.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { configureExtension } from './configure';
+import { SETTINGS_VERSION } from '../../lib/settings';
+import { defaultSettings, emptyDefaults } from '../../lib/settings-base';
+import { ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY, type ShortenTabsProgress } from '../../lib/shorten-tabs-state';
+import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
 import { ARTIFACTS_DIR, type ExtensionBrowser, openPopup, screenshot } from './harness';
 
@@ -131,6 +137,85 @@ async function openMoreOptions(popup: Page): Promise<void> {
   await popup.click('button.more-toggle');
   await popup.waitForSelector('#more-options:not([hidden])', WAIT);
   await settled(popup, '#more-options h2');
+}
+
+/**
+ * Makes the next popup of `popup`'s window show a finished "Shorten all tabs" run, as one does that
+ * opens after the user allowed the permission and the background ran: the request's time and the
+ * run's result in storage.session. The result has links not copied (so the list is shown to copy by
+ * hand), a failure and skipped tabs: every part the report can show but the "copied" line.
+ */
+async function seedFinishedAllTabsRun(popup: Page, siteUrl: (path: string) => string): Promise<void> {
+  await popup.evaluate(
+    async (askedKey, progressKey, urls) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: {
+          windows: { getCurrent(): Promise<{ id: number }> };
+          storage: { session: { set(items: object): Promise<void> } };
+        };
+      };
+      const { id: windowId } = await chrome.windows.getCurrent();
+      const now = Date.now();
+      const links = [
+        { longUrl: urls[0]!, shortUrl: 'https://sho.rt/a1', title: 'Page A', reused: false },
+        { longUrl: urls[1]!, shortUrl: 'https://sho.rt/b2', title: 'Page B', reused: true },
+      ];
+      const progress: ShortenTabsProgress = {
+        windowId,
+        startedAt: now,
+        total: 3,
+        done: 2,
+        failed: 1,
+        finished: true,
+        result: {
+          windowId,
+          links,
+          failures: [
+            {
+              longUrl: urls[2]!,
+              title: 'Page C',
+              error: { kind: 'server', message: 'The server answered 500.' },
+            },
+          ],
+          skipped: 2,
+          text: links.map((link) => link.shortUrl).join('\n'),
+          copied: false,
+        },
+      };
+      await chrome.storage.session.set({ [askedKey]: now - 1000, [progressKey]: progress });
+    },
+    ALL_TABS_ASKED_KEY,
+    SHORTEN_TABS_KEY,
+    [siteUrl('/a'), siteUrl('/b'), siteUrl('/c')],
+  );
+}
+
+/**
+ * Writes a valid settings file to a new temporary folder and returns its path: the configured
+ * profile (so the preview says it replaces it, with its key) and another one it would add.
+ */
+function settingsFile(serverUrl: string, apiKey: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'shortlink-a11y-'));
+  const path = join(dir, 'shortlink-settings-2026-01-15.json');
+  const file = {
+    format: 'shortlink-settings',
+    version: SETTINGS_VERSION,
+    exportedAt: '2026-01-15T10:00:00.000Z',
+    activeProfileId: E2E_PROFILE_ID,
+    profiles: [
+      { id: E2E_PROFILE_ID, name: 'Reference server', serverUrl, defaults: emptyDefaults() },
+      {
+        id: 'staging',
+        name: 'Staging',
+        serverUrl: 'https://staging.example.org',
+        defaults: { ...emptyDefaults(), expiryDays: 30 },
+      },
+    ],
+    behaviour: { ...defaultSettings().behaviour, stripTracking: true },
+    apiKeys: { [E2E_PROFILE_ID]: apiKey },
+  };
+  writeFileSync(path, JSON.stringify(file, null, 2));
+  return path;
 }
 
 /** The text of the popup's live regions. */
@@ -262,16 +347,26 @@ function backwardMoves(stops: Stop[], order: number[]): string[] {
   return moves;
 }
 
+/** Waits for the popup's notice that tracking parameters were removed, with its Undo button. */
+async function urlNotice(popup: Page): Promise<void> {
+  await popup.waitForSelector('p.notice button', WAIT);
+  expect(await popup.$eval('#long-url', (el) => (el as HTMLInputElement).value)).not.toContain('utm_source');
+}
+
 describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', () => {
-  test('the popup: configured, after a shorten with More options open, and showing an error', async ({
-    configuredExt: ext,
-    referenceServer: server,
-    site,
-  }) => {
-    const popup = await popupOver(ext, site.url('/'));
-    const findings = await audit(popup, 'popup', { fullPage: false });
+  // The popup opens on tracked addresses below: cleaned, they show the notice with its Undo.
+  test.override({ configOverrides: { behaviour: { stripTracking: true } } });
+
+  test('the popup: with the address notice, after a shorten with More options open, showing an error, and with a "Shorten all tabs" report', {
+    timeout: 120_000,
+  }, async ({ configuredExt: ext, referenceServer: server, site }) => {
+    const popup = await popupOver(ext, site.url('/?utm_source=x'));
+    await urlNotice(popup);
+    const findings = await audit(popup, 'popup-url-notice', { fullPage: false });
 
     await shorten(popup);
+    // The result box, checked with More options below, offers "Copy as…".
+    await popup.waitForSelector('section.result select.copy-as', WAIT);
     const shortUrl = await popup.$eval(
       'input[aria-label="Short URL"]',
       (el) => (el as HTMLInputElement).value,
@@ -292,6 +387,17 @@ describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', 
       .toContain('That alias is already taken.');
     findings.push(...(await audit(popup, 'popup-error', { fullPage: false })));
 
+    // A popup opening after a finished "Shorten all tabs" run of its window shows the report.
+    await seedFinishedAllTabsRun(popup, (path) => site.url(path));
+    const tab = (await ext.browser.pages()).find((page) => page.url().startsWith(site.url('/')))!;
+    await popup.close();
+    const next = await openPopup(tab);
+    await next.waitForSelector('main.popup .card[role="status"] textarea', WAIT);
+    await next.waitForSelector('#campaign option[value="2"]', WAIT);
+    // Under the recent links: scrolled into the window, so that its screenshot shows it.
+    await next.$eval('main.popup .card[role="status"]', (el) => el.scrollIntoView({ block: 'end' }));
+    findings.push(...(await audit(next, 'popup-all-tabs-report', { fullPage: false })));
+
     expect(findings).toEqual([]);
   });
 
@@ -305,6 +411,17 @@ describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', 
     const configured = await ext.extensionPage('options.html');
     await settled(configured);
     findings.push(...(await audit(configured, 'options-configured')));
+
+    // A valid settings file chosen for import: its preview, with Import and Cancel.
+    const file = settingsFile(server.url, server.apiKey);
+    try {
+      const input = (await configured.waitForSelector('#import-file')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(file);
+      await configured.waitForSelector('#import-preview-heading', WAIT);
+    } finally {
+      rmSync(join(file, '..'), { recursive: true, force: true });
+    }
+    findings.push(...(await audit(configured, 'options-import-preview')));
 
     expect(findings).toEqual([]);
   });
@@ -332,6 +449,27 @@ describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', 
       findings.push(...(await audit(page, `manage-${route.replace('/', '-')}`)));
       await page.close();
     }
+    expect(findings).toEqual([]);
+  });
+});
+
+describe('accessibility of the popup in German (axe, light and dark)', () => {
+  test.override({
+    launchOptions: { language: 'de' },
+    configOverrides: { behaviour: { stripTracking: true } },
+  });
+
+  test('says it is German, and has no violations with the address notice and after a shorten', async ({
+    configuredExt: ext,
+    site,
+  }) => {
+    const popup = await popupOver(ext, site.url('/?utm_source=x'));
+    await urlNotice(popup);
+    expect(await popup.evaluate(() => document.documentElement.lang)).toBe('de');
+    const findings = await audit(popup, 'popup-de-url-notice', { fullPage: false });
+    await popup.click('form.shorten button[type="submit"]');
+    await popup.waitForSelector('section.result select.copy-as', WAIT);
+    findings.push(...(await audit(popup, 'popup-de-shortened', { fullPage: false })));
     expect(findings).toEqual([]);
   });
 });

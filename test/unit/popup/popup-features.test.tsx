@@ -215,7 +215,7 @@ describe('URL hygiene at start', () => {
 
     expect(field('Long URL').value).toBe(CLEAN);
     expect(notice()).toContain('Tracking parameters removed');
-    await click(button('Use the tab’s address as it was'));
+    await click(button('Undo: use the tab’s address as it was'));
     expect(field('Long URL').value).toBe(TAB.url);
     expect(notice()).toBeNull();
     expect(document.activeElement).toBe(field('Long URL'));
@@ -269,10 +269,10 @@ describe('URL hygiene at start', () => {
 
     // Undo steps back one change at a time: first to the tab's address still cleaned of tracking
     // parameters (the setting is on), then, from the tracking notice, to the address as it was.
-    await click(button('Use the tab’s address as it was'));
+    await click(button('Undo: use the tab’s address as it was'));
     expect(field('Long URL').value).toBe(CLEAN);
     expect(notice()).toContain('Tracking parameters removed');
-    await click(button('Use the tab’s address as it was'));
+    await click(button('Undo: use the tab’s address as it was'));
     expect(field('Long URL').value).toBe(TAB.url);
     expect(notice()).toBeNull();
   });
@@ -285,7 +285,7 @@ describe('URL hygiene at start', () => {
     await mountPopup();
 
     await vi.waitFor(() => expect(field('Long URL').value).toBe(CANONICAL));
-    await click(button('Use the tab’s address as it was'));
+    await click(button('Undo: use the tab’s address as it was'));
     expect(field('Long URL').value).toBe(TAB.url);
     expect(notice()).toBeNull();
   });
