@@ -20,6 +20,8 @@ type MenuClick = {
   linkUrl?: string;
   /** Firefox only: the link's text. */
   linkText?: string;
+  /** The frame the click was in (0: the top frame), to read the link's text from in Chrome. */
+  frameId?: number;
   pageUrl?: string;
   selectionText?: string;
 };
@@ -85,7 +87,13 @@ export async function handleMenuClick(
   switch (info.menuItemId) {
     case MENU.link:
       return info.linkUrl && isHttpUrl(info.linkUrl)
-        ? shortenAndCopy({ kind: 'link', url: info.linkUrl, text: info.linkText?.trim() })
+        ? shortenAndCopy({
+            kind: 'link',
+            url: info.linkUrl,
+            text: info.linkText?.trim(),
+            tabId: tab?.id,
+            frameId: info.frameId,
+          })
         : cannot(t('bg_link_not_web'));
     case MENU.page:
       return pageUrl && isHttpUrl(pageUrl)

@@ -16,6 +16,7 @@ import type { Clients } from './active-client';
 import { readCanonical } from './canonical';
 import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';
+import { readLinkText } from './link-text';
 import { createLink, inputFromDefaults } from './links';
 import type { Notifier } from './notify';
 
@@ -34,6 +35,9 @@ export type ShortenTarget =
       url: string;
       /** The link's text, shown in titled formats when the link has no title of its own. */
       text?: string | undefined;
+      /** Where the link was clicked, to read its text from when `text` is missing (Chrome). */
+      tabId?: number | undefined;
+      frameId?: number | undefined;
     };
 
 /** Shortens a page or link and copies the short URL; reports the outcome itself and never rejects. */
@@ -74,12 +78,24 @@ export function createShortenAndCopy({
     return resolvePageUrl(target.url, declared, behaviour);
   }
 
+  /**
+   * The text to title a link with when the click did not give it: read from the page, and only for
+   * the formats that show a title, so a plain copy costs nothing. Never rejects.
+   */
+  function missingLinkText(target: ShortenTarget, behaviour: Behaviour): Promise<string | null> {
+    if (target.kind !== 'link' || target.text || target.tabId === undefined) return Promise.resolve(null);
+    if (behaviour.copyFormat === 'plain') return Promise.resolve(null);
+    return readLinkText({ tabId: target.tabId, frameId: target.frameId }, target.url);
+  }
+
   return async (target) => {
     // Unreadable settings are no reason not to copy: the defaults change nothing in the address.
     const behaviour = await loadStoredSettings().then(
       (settings) => settings.behaviour,
       () => defaultBehaviour(),
     );
+    // Read alongside the shortening, not before it: the page's answer must add no delay.
+    const readText = missingLinkText(target, behaviour);
     const longUrl = await longUrlOf(target, behaviour);
     // Only a page's title describes the address; a link's text is for this copy only.
     const pageTitle = target.kind === 'page' ? target.title : undefined;
@@ -96,7 +112,10 @@ export function createShortenAndCopy({
       return;
     }
     const { shortUrl } = result.link;
-    const shown = result.link.title.trim() || (target.kind === 'page' ? target.title : target.text) || '';
+    const shown =
+      result.link.title.trim() ||
+      (target.kind === 'page' ? target.title : target.text || (await readText)) ||
+      '';
     try {
       await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
     } catch (error) {

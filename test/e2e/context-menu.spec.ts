@@ -9,6 +9,7 @@
  */
 import type { WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
+import { xdotool } from './desktop';
 import {
   badgeText,
   recordedNotifications,
@@ -24,9 +25,10 @@ import {
   pickContextMenuItem,
   readClipboard,
   rightClickAt,
+  screenPointOf,
   writeClipboard,
 } from './harness';
-import { apiRequests } from './reference-server';
+import { apiRequests, type ReferenceServer } from './reference-server';
 
 const ADD = 'POST /api/url/add';
 /** The target of `#docs-link` on the sample page. */
@@ -35,14 +37,22 @@ const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
 /** The id entrypoints/background/menus.ts gives the Shorten link item. */
 const SHORTEN_LINK_ITEM = 'shorten-link';
 
-/** Right-clicks `#docs-link` on the sample page and chooses Shortlink › Shorten link. */
-async function shortenDocsLink(ext: ExtensionBrowser, pageUrl: string): Promise<WebWorker> {
+/** Right-clicks a link (`#docs-link` on the sample page) and chooses Shortlink › Shorten link. */
+async function shortenDocsLink(
+  ext: ExtensionBrowser,
+  pageUrl: string,
+  selector = '#docs-link',
+): Promise<WebWorker> {
   const worker = await ext.serviceWorker();
   await waitForMenuItem(worker, SHORTEN_LINK_ITEM);
   await recordNotifications(worker);
   const page = await ext.browser.newPage();
   await page.goto(pageUrl);
-  const menu = await rightClickAt(page, '#docs-link');
+  // xdotool's `mousemove --sync` waits for the pointer to move: it must not already be on the link,
+  // as it is after an earlier test right-clicked the same spot.
+  const away = await screenPointOf(page, 'h1');
+  await xdotool('mousemove', '--sync', String(away.x), String(away.y));
+  const menu = await rightClickAt(page, selector);
   await pickContextMenuItem(SHORTEN_LINK_KEYS, menu);
   return worker;
 }
@@ -93,5 +103,50 @@ describe('Shorten link in the context menu', () => {
     expect(await badgeText(worker)).toBe('!');
     expect(apiRequests(server, ADD).map((r) => r.body)).toEqual([{ url: DOCS_URL, status: 'private' }]);
     expect(await readClipboard()).toBe('copied earlier');
+  });
+});
+
+describe('Shorten link in a copy format that shows a title', () => {
+  test.override({ configOverrides: { behaviour: { copyFormat: 'markdown' } } });
+
+  /** The short URL the server made for the docs link, once the clipboard has changed. */
+  async function docsShortUrl(server: ReferenceServer): Promise<string | undefined> {
+    await expect.poll(readClipboard, { timeout: 10_000 }).not.toBe('');
+    const created = server.store.links.find((link) => link.longurl === DOCS_URL);
+    return created && server.store.shortUrl(created);
+  }
+
+  test("titles the copy with the link's text, read from the page (Chromium gives none)", async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    await clearClipboard();
+    await shortenDocsLink(ext, site.url('/'));
+
+    const shortUrl = await docsShortUrl(server);
+    expect(shortUrl, 'the link the server created').toBeDefined();
+    expect(await readClipboard()).toBe(`[the getting-started guide](${shortUrl})`);
+  });
+
+  test('takes the text of the link right-clicked among links to the same address', async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    site.setPage(
+      '/two-links',
+      `<!doctype html><html><head><title>Two links</title></head><body style="font-size: 20px">
+       <h1>Two links</h1>
+       <p>Read <a id="first" href="${DOCS_URL}">the first mention</a>.</p>
+       <p>Or read <a id="second" href="${DOCS_URL}"><span>the  second</span>
+         mention</a> again.</p></body></html>`,
+    );
+    await clearClipboard();
+    await shortenDocsLink(ext, site.url('/two-links'), '#second');
+
+    const shortUrl = await docsShortUrl(server);
+    expect(shortUrl, 'the link the server created').toBeDefined();
+    expect(await readClipboard()).toBe(`[the second mention](${shortUrl})`);
   });
 });

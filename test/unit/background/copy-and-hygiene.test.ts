@@ -2,7 +2,7 @@
  * The menu and the keyboard shortcut copy in the chosen copy format, clean the address as the
  * behaviour settings say (tracking parameters, the page's canonical URL), and shorten what is left.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { MENU } from '@/entrypoints/background/menus';
@@ -90,6 +90,97 @@ describe('copy format', () => {
     await clickLink('https://a.example/x', 'link text');
     expect(server.calls).toEqual([]);
     expect(stubs.copied).toEqual(['Saved title — https://sho.rt/c12']);
+  });
+});
+
+describe('a link’s text read from the page (Chrome gives none with the click)', () => {
+  const LINK = 'https://a.example/x?utm_source=mail';
+  const clickInFrame = (frameId: number) =>
+    stubs.contextMenus.onClicked.trigger({ menuItemId: MENU.link, linkUrl: LINK, frameId }, TAB);
+
+  /** Lets executeScript run the injected function on this page, as the browser would in the tab. */
+  function tabShows(html: string): void {
+    document.body.innerHTML = html;
+    stubs.scripting.executeScript.mockImplementation(async (options) => {
+      const { func, args } = options as unknown as { func: (...a: unknown[]) => unknown; args: unknown[] };
+      return [{ frameId: 0, result: func(...args) as string | null }];
+    });
+  }
+
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('titles the copy with the clicked link’s text, read from the clicked frame', async () => {
+    await seedProfile();
+    await setBehaviour({ copyFormat: 'markdown', stripTracking: true });
+    tabShows(`<a href="${LINK}"> the  getting-started
+      guide </a>`);
+    await clickInFrame(2);
+    expect(stubs.scripting.executeScript).toHaveBeenCalledWith(
+      expect.objectContaining({ target: { tabId: TAB.id, frameIds: [2] }, args: [LINK, 200] }),
+    );
+    // The cleaned address is shortened; the page is searched for the address as clicked.
+    expect(added()).toEqual(['https://a.example/x']);
+    expect(stubs.copied).toEqual(['[the getting-started guide](https://sho.rt/a500)']);
+  });
+
+  it('uses an image’s alt for an image link, in the titled and HTML formats too', async () => {
+    await seedProfile();
+    tabShows(`<a href="${LINK}"><img src="logo.png" alt="Example <docs>"></a>`);
+    await setBehaviour({ copyFormat: 'titled' });
+    await clickInFrame(0);
+    await setBehaviour({ copyFormat: 'html' });
+    await clickInFrame(0);
+    expect(stubs.copied).toEqual([
+      'Example <docs> — https://sho.rt/a500',
+      '<a href="https://sho.rt/a500">Example &lt;docs&gt;</a>',
+    ]);
+  });
+
+  it('falls back to the URL when the page has no text for the link', async () => {
+    await seedProfile();
+    await setBehaviour({ copyFormat: 'markdown' });
+    tabShows('<a href="https://elsewhere.example/">Elsewhere</a>');
+    await clickInFrame(0);
+    expect(stubs.scripting.executeScript).toHaveBeenCalled();
+    expect(stubs.copied).toEqual(['[https://sho.rt/a500](https://sho.rt/a500)']);
+  });
+
+  it('falls back to the URL when the page cannot be read, and still copies', async () => {
+    await seedProfile();
+    await setBehaviour({ copyFormat: 'markdown' });
+    // No canonical entry for the tab: the fake executeScript rejects, as on a PDF or store page.
+    await clickInFrame(0);
+    expect(stubs.scripting.executeScript).toHaveBeenCalled();
+    expect(stubs.copied).toEqual(['[https://sho.rt/a500](https://sho.rt/a500)']);
+    expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(
+      'Short URL copied: https://sho.rt/a500',
+    );
+  });
+
+  it('reads nothing for the plain format, nor when the click gave the text (Firefox)', async () => {
+    await seedProfile();
+    tabShows(`<a href="${LINK}">Page text</a>`);
+    await clickInFrame(0);
+    await setBehaviour({ copyFormat: 'markdown' });
+    await clickLink('https://b.example/y', 'Firefox text');
+    expect(stubs.scripting.executeScript).not.toHaveBeenCalled();
+    expect(stubs.copied).toEqual(['https://sho.rt/a500', '[Firefox text](https://sho.rt/a501)']);
+  });
+
+  it('reads in parallel with the shortening, not before it', async () => {
+    await seedProfile();
+    await setBehaviour({ copyFormat: 'markdown' });
+    let answer: (value: { frameId: number; result: string | null }[]) => void = () => undefined;
+    stubs.scripting.executeScript.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const clicked = clickInFrame(0);
+    // The server is asked while the page has not answered yet.
+    await vi.waitFor(() => expect(added()).toEqual(['https://a.example/x?utm_source=mail']));
+    expect(stubs.copied).toEqual([]);
+    answer([{ frameId: 0, result: 'Late text' }]);
+    await clicked;
+    expect(stubs.copied).toEqual(['[Late text](https://sho.rt/a500)']);
   });
 });
 
