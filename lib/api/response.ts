@@ -67,7 +67,7 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
   const detail = type ? `HTTP ${status}, ${type}` : `HTTP ${status}`;
   const isHtml = type.includes('html') || /^\s*</.test(exchange.bodyText);
 
-  if (status === 429 || RATE_WORDS.test(message)) return rateLimited(exchange, message);
+  if (status === 429 || RATE_WORDS.test(message)) return rateLimited(exchange);
   if (GATEWAY_STATUSES.has(status)) {
     return new ApiError({ kind: 'server', status, message: t('error_server_unavailable', status) });
   }
@@ -81,7 +81,7 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
       kind: 'not_found',
       status,
       // Without the server's reason a 404 is as likely a wrong address as a deleted item.
-      message: message || t('error_not_found'),
+      message: message ? t('error_not_found_reason', message) : t('error_not_found'),
     });
   }
   if (status >= 500) {
@@ -96,7 +96,7 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
     return new ApiError({
       kind: 'validation',
       status,
-      message: message || t('error_request_rejected', status),
+      message: message ? t('error_refused_reason', message) : t('error_request_rejected', status),
     });
   }
   if (status < 200 || status >= 300) {
@@ -107,23 +107,24 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
   return new ApiError({
     kind: 'validation',
     status,
-    message: message || t('error_failure_no_reason'),
+    message: message ? t('error_refused_reason', message) : t('error_failure_no_reason'),
   });
 }
 
 function unauthorized(status: number, message: string): ApiError {
-  // A 403 can mean the plan or role does not allow an action; then the key itself is fine.
-  const text =
-    status === 403 && message && !AUTH_WORDS.test(message)
-      ? t('error_not_allowed', message)
-      : t('error_key_refused');
-  return new ApiError({ kind: 'unauthorized', status, message: text });
+  // A 403 can mean the plan or role does not allow an action; then the key itself is fine, and
+  // Options (where the key is) is no help: it is a refusal of this request.
+  if (status === 403 && message && !AUTH_WORDS.test(message)) {
+    return new ApiError({ kind: 'validation', status, message: t('error_not_allowed', message) });
+  }
+  return new ApiError({ kind: 'unauthorized', status, message: t('error_key_refused') });
 }
 
-function rateLimited(exchange: Exchange, message: string): ApiError {
+function rateLimited(exchange: Exchange): ApiError {
   const retryAt = retryTime(exchange.headers, exchange.receivedAt);
   const wait = retryAt === null ? t('error_wait_a_minute') : retryHint(retryAt, exchange.receivedAt);
-  const text = message ? t('error_rate_limited_reason', message, wait) : t('error_rate_limited', wait);
+  // The server's own words are left out: they would repeat the wait, in another language.
+  const text = t('error_rate_limited', wait);
   return new ApiError({
     kind: 'rate_limited',
     status: exchange.status,

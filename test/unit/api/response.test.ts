@@ -51,8 +51,11 @@ describe('readApiBody: unauthorized', () => {
 
   it('keeps the server reason when a 403 is about permission, not the key', () => {
     const error = failure(exchange(403, { error: 1, message: 'You are not allowed to use this feature.' }));
-    expect(error.kind).toBe('unauthorized');
-    expect(error.message).toBe('The server did not allow this: You are not allowed to use this feature.');
+    // The key is fine: this is a refusal of the request, which Options cannot fix.
+    expect(error.kind).toBe('validation');
+    expect(error.message).toBe(
+      'The server doesn’t allow this: “You are not allowed to use this feature.” Your account or plan may not include it.',
+    );
   });
 });
 
@@ -85,7 +88,7 @@ describe('readApiBody: validation', () => {
     expect(failure(exchange(status, { error: 1, message: 'That alias is taken.' }))).toMatchObject({
       kind: 'validation',
       status,
-      message: 'That alias is taken.',
+      message: 'The server refused this: “That alias is taken.” Change what it names and try again.',
     });
   });
 
@@ -93,7 +96,7 @@ describe('readApiBody: validation', () => {
     expect(failure(exchange(200, { error: 1, message: 'The URL is not valid.' }))).toMatchObject({
       kind: 'validation',
       status: 200,
-      message: 'The URL is not valid.',
+      message: 'The server refused this: “The URL is not valid.” Change what it names and try again.',
     });
   });
 
@@ -102,13 +105,15 @@ describe('readApiBody: validation', () => {
   });
 
   it('uses a message given in place of the flag', () => {
-    expect(failure(exchange(200, { error: 'Alias already exists' })).message).toBe('Alias already exists');
+    expect(failure(exchange(200, { error: 'Alias already exists' })).message).toContain(
+      '“Alias already exists”',
+    );
   });
 
   it('joins messages given per field', () => {
     expect(
       failure(exchange(422, { error: 1, message: { url: ['Required.'], custom: 'Too long.' } })).message,
-    ).toBe('Required.; Too long.');
+    ).toContain('“Required.; Too long.”');
   });
 
   it('says so when the server gives no reason', () => {
@@ -121,7 +126,7 @@ describe('readApiBody: validation', () => {
   it('shortens very long server messages', () => {
     expect(
       failure(exchange(400, { error: 1, message: 'x'.repeat(5000) })).message.length,
-    ).toBeLessThanOrEqual(301);
+    ).toBeLessThanOrEqual(301 + 'The server refused this: “” Change what it names and try again.'.length);
   });
 });
 
@@ -130,7 +135,7 @@ describe('readApiBody: not_found, server', () => {
     expect(failure(exchange(404, { error: 1, message: 'Link not found.' }))).toMatchObject({
       kind: 'not_found',
       status: 404,
-      message: 'Link not found.',
+      message: 'The server couldn’t find what was asked for: “Link not found.”',
     });
     expect(failure(exchange(404, '')).kind).toBe('not_found');
   });

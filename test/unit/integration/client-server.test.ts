@@ -230,7 +230,7 @@ describe('errors from a real server', () => {
     [{ kind: 'truncated' } as const, 'invalid_response'],
     [{ kind: 'error1', message: 'Nope' } as const, 'validation'],
     [{ kind: 'status', status: 500, json: true } as const, 'server'],
-    [{ kind: 'status', status: 403, json: true } as const, 'unauthorized'],
+    [{ kind: 'status', status: 403, json: true } as const, 'validation'],
     [{ kind: 'drop' } as const, 'network'],
   ])('fault %o becomes %s', async (fault, kind) => {
     ref.server.setFault(fault);

@@ -35,15 +35,15 @@ describe('RateLimitWait', () => {
       [RATE_LIMIT_WAIT_KEY]: { until: Date.now() + 30_000, queued: 3 },
     });
     await settle();
-    expect(timer()).toBe('Waiting for the server’s rate limit — 30 s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 30\u00a0s');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_000);
     });
-    expect(timer()).toBe('Waiting for the server’s rate limit — 29 s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 29\u00a0s');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(29_500);
     });
-    expect(timer()).toBe('Waiting for the server’s rate limit — 0 s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 0\u00a0s');
 
     await fakeBrowser.storage.session.remove(RATE_LIMIT_WAIT_KEY);
     await settle();
@@ -62,12 +62,12 @@ describe('RateLimitWait', () => {
     });
     await act(() => render(<RateLimitWait watch={watch} />, container));
     await act(() => show(7));
-    expect(timer()).toBe('Waiting for the server’s rate limit — 7 s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 7\u00a0s');
     render(null, container);
     expect(stop).toHaveBeenCalledOnce();
 
     await act(() => render(<RateLimitWait />, container));
     await settle();
-    expect(timer()).toBe('Waiting for the server’s rate limit — 12 s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 12\u00a0s');
   });
 });

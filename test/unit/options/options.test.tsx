@@ -323,7 +323,7 @@ describe('defaults for new links', () => {
     await choose(field('Channel'), '9');
     await typeInto(field('Expiry in days'), '14');
     await typeInto(field('Domain'), 'https://go.example.com/');
-    await choose(field('Status'), 'public');
+    await choose(field('Visibility'), 'public');
     await click(button('Save defaults'));
 
     const saved = await loadSettings();
