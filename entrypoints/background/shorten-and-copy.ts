@@ -8,12 +8,12 @@
 import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/cache';
 import { copyPayloadFor } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
+import { readCanonical } from '@/lib/page-read';
 import { resolveLinkUrl, resolvePageUrl } from '@/lib/page-url';
 import type { Behaviour } from '@/lib/settings';
 import { defaultBehaviour } from '@/lib/settings-base';
 import { loadStoredSettings } from '@/lib/settings-reader';
 import type { Clients } from './active-client';
-import { readCanonical } from './canonical';
 import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';
 import { readLinkText } from './link-text';

@@ -1,7 +1,8 @@
 /**
  * Reads the canonical URL a page declares (`<link rel="canonical">`), for "prefer the canonical URL".
  * It runs in the tab through `scripting.executeScript`, allowed only by the activeTab grant that the
- * menu click or the shortcut gives for that tab: the extension has no host access of its own.
+ * toolbar button, the menu click or the shortcut gives for that tab: the extension has no host access
+ * of its own. The popup (entrypoints/popup/start-url.ts) and the background use the same reader.
  */
 
 /** How long a page may take to answer: a busy or frozen tab must not hold the copy up. */
