@@ -5,8 +5,8 @@
  * Older stored shapes are brought to SETTINGS_VERSION by the background (`lib/migrations/settings.ts`).
  */
 import * as z from 'zod/mini';
-import { COPY_FORMATS } from './copy-format';
 import {
+  COPY_FORMATS,
   defaultBehaviour,
   defaultSettings,
   emptyDefaults,

@@ -12,8 +12,6 @@
  */
 import type { ErrorData } from './protocol';
 
-export { ALL_TABS_ASKED_KEY, ALL_TABS_ASKED_TTL_MS, freshAllTabsRequest } from './all-tabs-asked';
-
 /** The storage.session key of the progress of the latest run. */
 export const SHORTEN_TABS_KEY = 'shortenTabs';
 

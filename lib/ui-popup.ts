@@ -13,7 +13,6 @@ export const PENDING_SHORTEN_KEY = 'pendingShorten';
 /** Older requests are stale: the user opened the popup for something else since. */
 export const PENDING_SHORTEN_TTL_MS = 60_000;
 /** When the popup last asked for the `tabs` permission; defined with what the background shares of it. */
-export { ALL_TABS_ASKED_KEY } from './all-tabs-asked';
 
 /** The popup's starting URL; `url` is '' and `reason` says why when it cannot be shortened. */
 export interface StartUrl {

@@ -9,9 +9,10 @@
  * joins this run. The request stays noted for the next popup, which shows this run instead of
  * starting another (popup/all-tabs.tsx). A grant without a fresh request (Options, a test) starts nothing.
  */
+
+import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/all-tabs-asked';
 import { t } from '@/lib/i18n';
 import type { RequestOf, ResponseOf } from '@/lib/protocol';
-import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/shorten-tabs-state';
 import { toErrorData } from './errors';
 import type { Notifier } from './notify';
 

@@ -5,6 +5,7 @@ import { ProfileSelect } from '@/components/ProfileSelect';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenForm } from '@/components/ShortenForm';
+import { ALL_TABS_ASKED_KEY } from '@/lib/all-tabs-asked';
 import {
   buildSearchIndex,
   type CachedLink,
@@ -23,7 +24,7 @@ import type { ChoiceLists, ErrorData } from '@/lib/protocol';
 import type { Profile, Settings } from '@/lib/settings';
 import { activeProfile } from '@/lib/settings-base';
 import { loadStoredSettings } from '@/lib/settings-reader';
-import { ALL_TABS_ASKED_KEY, initialForm, resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
+import { initialForm, resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
 
 /** The "More options" chunk: imported when the user first opens it, never in the popup's first load. */

@@ -9,12 +9,12 @@
  * goes on with the request where the background did not (resumeAllTabs). It also shows a run of its
  * window that is still going.
  */
+
+import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/all-tabs-asked';
 import { t, tPlural } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import type { ErrorData } from '@/lib/protocol';
 import {
-  ALL_TABS_ASKED_KEY,
-  freshAllTabsRequest,
   readShortenTabsProgress,
   SHORTEN_TABS_KEY,
   type ShortenTabsProgress,

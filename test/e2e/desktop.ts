@@ -136,6 +136,12 @@ export async function readClipboard(): Promise<string> {
   throw new Error(`Reading the clipboard failed (xclip exit ${result.code}): ${result.stderr.trim()}`);
 }
 
+/** Reads the text/html flavour on the CLIPBOARD selection; '' when there is none. */
+export async function readClipboardHtml(): Promise<string> {
+  const result = await runTool('xclip', ['-o', '-selection', 'clipboard', '-t', 'text/html']);
+  return result.code === 0 ? result.stdout : '';
+}
+
 /** Empties the CLIPBOARD selection, so a later read proves that something was copied. */
 export function clearClipboard(timeoutMs = COMMAND_TIMEOUT_MS): Promise<void> {
   return writeClipboard('', timeoutMs);

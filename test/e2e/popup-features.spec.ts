@@ -4,8 +4,6 @@
  * drawn), copying in the format of the settings and once in another, and "Shorten all tabs" from its
  * button, asking for the tabs permission in the click.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { test } from './fixtures';
@@ -16,6 +14,7 @@ import {
   isPopupTarget,
   openPopup,
   readClipboard,
+  readClipboardHtml,
   screenshot,
 } from './harness';
 import { samplePage } from './page-server';
@@ -41,18 +40,6 @@ async function popupOver(ext: ExtensionBrowser, url: string): Promise<Page> {
 const longUrl = (popup: Page) => popup.$eval('#long-url', (el) => (el as HTMLInputElement).value);
 const text = (popup: Page, selector: string) =>
   popup.$eval(selector, (el) => el.textContent ?? '').catch(() => null);
-
-/** The text/html flavour on the clipboard ('' when there is none). */
-async function readClipboardHtml(): Promise<string> {
-  const { stdout } = await promisify(execFile)('xclip', [
-    '-o',
-    '-selection',
-    'clipboard',
-    '-t',
-    'text/html',
-  ]).catch(() => ({ stdout: '' }));
-  return stdout;
-}
 
 describe('the start URL, cleaned and canonical', () => {
   test.override({ configOverrides: { behaviour: { stripTracking: true, preferCanonical: true } } });

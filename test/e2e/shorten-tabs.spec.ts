@@ -6,15 +6,20 @@
  * popup, which Chromium closes as its permission dialog opens, Allow alone is enough: the background
  * starts the run when the permission is granted.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import type { Result, ShortenTabsResult } from '../../lib/protocol';
 import { SHORTEN_TABS_KEY } from '../../lib/shorten-tabs-state';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
-import { allowPermissionDialog, clearClipboard, isPopupTarget, openPopup, readClipboard } from './harness';
+import {
+  allowPermissionDialog,
+  clearClipboard,
+  isPopupTarget,
+  openPopup,
+  readClipboard,
+  readClipboardHtml,
+} from './harness';
 import { samplePage } from './page-server';
 import { apiRequests } from './reference-server';
 
@@ -32,18 +37,6 @@ function shortenTabs(page: Page): Promise<Result<ShortenTabsResult>> {
     const { id } = await chrome.windows.getCurrent();
     return chrome.runtime.sendMessage({ type: 'shortenTabs', payload: { windowId: id } });
   }) as Promise<Result<ShortenTabsResult>>;
-}
-
-/** The text/html flavour on the clipboard ('' when there is none). */
-async function readClipboardHtml(): Promise<string> {
-  const { stdout } = await promisify(execFile)('xclip', [
-    '-o',
-    '-selection',
-    'clipboard',
-    '-t',
-    'text/html',
-  ]).catch(() => ({ stdout: '' }));
-  return stdout;
 }
 
 describe('shorten all tabs of a window', () => {

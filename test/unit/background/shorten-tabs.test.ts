@@ -5,10 +5,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
+import { ALL_TABS_ASKED_KEY } from '@/lib/all-tabs-asked';
 import { putCachedLinks } from '@/lib/cache';
 import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings';
 import {
-  ALL_TABS_ASKED_KEY,
   readShortenTabsProgress,
   SHORTEN_TABS_KEY,
   type ShortenTabsProgress,
