@@ -22,6 +22,7 @@ import {
   hasField,
   mount,
   ok,
+  settle,
   typeInto,
 } from '../components/dom';
 
@@ -91,6 +92,16 @@ async function openMoreOptions() {
   await vi.waitFor(() => {
     if (!hasField('Password')) throw new Error('More options did not open');
   });
+  // The panel's module may arrive after the click settled (a slow first import under load); its
+  // effects, which fetch the choice lists, then run on Preact's next frame. Every test's background
+  // answers the lists, so wait until their options are there.
+  await vi.waitFor(() => {
+    const redirect = field<HTMLSelectElement>('Redirect type');
+    if (![...redirect.options].some((option) => option.value === 'overlay:7')) {
+      throw new Error('The choice lists did not load');
+    }
+  });
+  await settle();
 }
 
 beforeEach(() => {
@@ -118,14 +129,16 @@ describe('More options', () => {
     expect(moreButton().getAttribute('aria-expanded')).toBe('true');
     expect(moreButton().getAttribute('aria-controls')).toBe('more-options');
     expect(byId('more-options').hidden).toBe(false);
-    expect(
-      bg
-        .of('api')
-        .map((p) => p.method)
-        .sort(),
-    ).toEqual(['listDomains', 'listOverlays', 'listSplash']);
+    await vi.waitFor(() =>
+      expect(
+        bg
+          .of('api')
+          .map((p) => p.method)
+          .sort(),
+      ).toEqual(['listDomains', 'listOverlays', 'listSplash']),
+    );
     const domain = field<HTMLSelectElement>('Domain');
-    expect(optionTexts(domain)).toEqual(['Server’s own domain', DOMAIN]);
+    await vi.waitFor(() => expect(optionTexts(domain)).toEqual(['Server’s own domain', DOMAIN]));
     expect(domain.value).toBe(DOMAIN);
     expect(field<HTMLSelectElement>('Visibility').value).toBe('public');
     expect(optionTexts(field<HTMLSelectElement>('Redirect type'))).toEqual([
@@ -315,6 +328,6 @@ describe('More options', () => {
     expect(field<HTMLSelectElement>('Redirect type').value).toBe('');
     expect(field('Pixel ids').value).toBe('');
     expect(field('Password').value).toBe('pw');
-    expect(bg.of('api')).toHaveLength(6);
+    await vi.waitFor(() => expect(bg.of('api')).toHaveLength(6));
   });
 });
