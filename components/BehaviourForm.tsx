@@ -1,7 +1,6 @@
-import { COPY_FORMATS, type CopyFormat, formatForCopy } from '@/lib/copy-format';
+import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
 import type { Behaviour } from '@/lib/settings';
-import { FORMAT_NAMES } from '@/lib/ui-clipboard';
 import { Field } from './Field';
 
 interface BehaviourFormProps {

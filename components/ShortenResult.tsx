@@ -1,7 +1,6 @@
 import type { CachedLink } from '@/lib/cache';
-import { COPY_FORMATS, type CopyFormat } from '@/lib/copy-format';
+import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
-import { FORMAT_NAMES } from '@/lib/ui-clipboard';
 
 interface ShortenResultProps {
   link: CachedLink;

@@ -3,10 +3,19 @@
  * "title — url". The default format is a setting; every copy path (popup, menu, shortcut) uses this.
  */
 
+import type { MessageKey } from './i18n';
 import { COPY_FORMATS } from './settings-base';
 
 export { COPY_FORMATS };
 export type CopyFormat = (typeof COPY_FORMATS)[number];
+
+/** The name of each copy format, as the user reads it: the same in Options and the popup's "Copy as…". */
+export const FORMAT_NAMES: Record<CopyFormat, MessageKey> = {
+  plain: 'common_copy_format_plain',
+  markdown: 'common_copy_format_markdown',
+  html: 'common_copy_format_html',
+  titled: 'common_copy_format_titled',
+};
 
 /** What a copy of a link needs. */
 export interface CopyPayload {

@@ -3,16 +3,8 @@
  * says what was copied. Part of the popup's lazy extras (entrypoints/popup/extras.ts).
  */
 import type { CachedLink } from './cache';
-import { type ClipboardPayload, type CopyFormat, copyPayloadFor } from './copy-format';
-import { type MessageKey, t } from './i18n';
-
-/** The name of each copy format, as the user reads it: the same in Options and the popup's "Copy as…". */
-export const FORMAT_NAMES: Record<CopyFormat, MessageKey> = {
-  plain: 'common_copy_format_plain',
-  markdown: 'common_copy_format_markdown',
-  html: 'common_copy_format_html',
-  titled: 'common_copy_format_titled',
-};
+import { type ClipboardPayload, type CopyFormat, copyPayloadFor, FORMAT_NAMES } from './copy-format';
+import { t } from './i18n';
 
 type Writer = Pick<Clipboard, 'writeText' | 'write'>;
 

@@ -2,6 +2,7 @@
  * How the background tells the user what happened when no page is open: a notification and a
  * short-lived toolbar badge. Menus and the keyboard command have no other way to answer.
  */
+import { type CopyFormat, FORMAT_NAMES } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 
@@ -37,7 +38,8 @@ async function notify(id: string, title: string, message: string): Promise<void>
 
 /** What the user sees about a finished copy. Failures to show it are not failures of the copy. */
 export interface Notifier {
-  copied(shortUrl: string, options: { reused: boolean; notify: boolean }): Promise<void>;
+  /** A finished copy; the notification names the format unless it was the plain URL. */
+  copied(shortUrl: string, options: { reused: boolean; notify: boolean; format: CopyFormat }): Promise<void>;
   failed(title: string, error: ErrorData): Promise<void>;
   /** A notice that is not an error of the server, e.g. "this page can't be shortened". */
   info(title: string, message: string): Promise<void>;
@@ -45,16 +47,20 @@ export interface Notifier {
   summary(title: string, message: string, options: { ok: boolean; notify: boolean }): Promise<void>;
 }
 
+function copiedMessage(shortUrl: string, reused: boolean, format: CopyFormat): string {
+  if (format === 'plain') return reused ? t('bg_copied_reused', shortUrl) : t('bg_copied', shortUrl);
+  const name = t(FORMAT_NAMES[format]);
+  return reused ? t('bg_copied_as_reused', shortUrl, name) : t('bg_copied_as', shortUrl, name);
+}
+
 /** Notifications plus badge, as the browser shows them. */
 export function createNotifier(): Notifier {
   const quietly = (work: Promise<unknown>) => work.then(() => undefined).catch(() => undefined);
   return {
-    async copied(shortUrl, { reused, notify: show }) {
+    async copied(shortUrl, { reused, notify: show, format }) {
       const tasks = [showBadge('✓', '#16a34a', SUCCESS_BADGE_MS)];
-      if (show) {
-        const message = reused ? t('bg_copied_reused', shortUrl) : t('bg_copied', shortUrl);
-        tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), message));
-      }
+      if (show)
+        tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), copiedMessage(shortUrl, reused, format)));
       await quietly(Promise.all(tasks));
     },
     // Every rate-limit message (lib/api/response.ts, lib/rate-limiter.ts) already says when to retry.

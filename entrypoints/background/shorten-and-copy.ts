@@ -122,6 +122,10 @@ export function createShortenAndCopy({
       await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error));
       return;
     }
-    await notifier.copied(shortUrl, { reused: result.reused, notify: behaviour.notifications });
+    await notifier.copied(shortUrl, {
+      reused: result.reused,
+      notify: behaviour.notifications,
+      format: behaviour.copyFormat,
+    });
   };
 }

@@ -44,23 +44,44 @@ const command = () => stubs.commands.onCommand.trigger(SHORTEN_PAGE_COMMAND, TAB
 
 describe('copy format', () => {
   it.each([
-    ['plain', 'https://sho.rt/a500', null],
-    ['markdown', '[A \\[good\\] post](https://sho.rt/a500)', null],
-    ['titled', 'A [good] post — https://sho.rt/a500', null],
+    ['plain', 'https://sho.rt/a500', null, 'Short URL copied: https://sho.rt/a500'],
+    [
+      'markdown',
+      '[A \\[good\\] post](https://sho.rt/a500)',
+      null,
+      'Short URL copied as Markdown link: https://sho.rt/a500',
+    ],
+    [
+      'titled',
+      'A [good] post — https://sho.rt/a500',
+      null,
+      'Short URL copied as Title and URL: https://sho.rt/a500',
+    ],
     [
       'html',
       '<a href="https://sho.rt/a500">A [good] post</a>',
       '<a href="https://sho.rt/a500">A [good] post</a>',
+      'Short URL copied as HTML link: https://sho.rt/a500',
     ],
-  ] as const)('the page menu copies %s, titled with the tab’s title', async (format, text, html) => {
+  ] as const)('the page menu copies %s, titled with the tab’s title', async (format, text, html, notice) => {
     await seedProfile();
     await setBehaviour({ copyFormat: format });
     await clickPage();
     expect(stubs.copied).toEqual([text]);
     expect(stubs.copiedHtml).toEqual([html]);
-    // The notification still names the short URL itself, whatever the clipboard holds.
+    // The notification names the short URL itself, and the format when the clipboard holds more.
+    expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(notice);
+  });
+
+  it('names the format in the notification of a reused link too', async () => {
+    const profile = await seedProfile();
+    await setBehaviour({ copyFormat: 'markdown' });
+    await putCachedLinks(profile.id, [cachedLink(12, TAB.url)]);
+    await clickPage();
+    expect(server.calls.filter((c) => c.path === '/api/url/add')).toEqual([]);
     expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(
-      'Short URL copied: https://sho.rt/a500',
+      'Short URL copied as Markdown link: https://sho.rt/c12\n' +
+        'You shortened this address before, so its short URL was reused.',
     );
   });
 
@@ -155,7 +176,7 @@ describe('a link’s text read from the page (Chrome gives none with the click)'
     expect(stubs.scripting.executeScript).toHaveBeenCalled();
     expect(stubs.copied).toEqual(['[https://sho.rt/a500](https://sho.rt/a500)']);
     expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(
-      'Short URL copied: https://sho.rt/a500',
+      'Short URL copied as Markdown link: https://sho.rt/a500',
     );
   });
 
