@@ -14,6 +14,7 @@ import {
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
+  ListTable,
   PagedList,
   SafeLink,
   SelectField,
@@ -348,7 +349,7 @@ export function ChannelView({ id }: { id: number }) {
         onPage={setPage}
       >
         {(rows, busy) => (
-          <table class="list" aria-busy={busy}>
+          <ListTable busy={busy}>
             <thead>
               <tr>
                 <th scope="col">{t('manage_channel_items_type_column')}</th>
@@ -382,7 +383,7 @@ export function ChannelView({ id }: { id: number }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ListTable>
         )}
       </PagedList>
     </section>

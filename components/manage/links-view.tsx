@@ -5,7 +5,7 @@ import { useApi } from './api-context';
 import { formatDate, formatNumber } from './format';
 import { useAction, useDebounced, useLoad } from './hooks';
 import { routeHref } from './route';
-import { ErrorMessage, PagedList, SafeLink, SelectField, TextField } from './ui';
+import { ErrorMessage, ListTable, PagedList, SafeLink, SelectField, TextField } from './ui';
 
 /** Links per page: small pages keep the list quick and the rate limit (30 a minute) unspent. */
 export const PAGE_SIZE = 25;
@@ -95,7 +95,7 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
         onPage={setPage}
       >
         {(items, busy) => (
-          <table class="list" aria-busy={busy}>
+          <ListTable busy={busy}>
             <thead>
               <tr>
                 <th scope="col">{t('manage_links_link_column')}</th>
@@ -103,7 +103,9 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
                 <th scope="col" class="num">
                   {t('manage_links_clicks_column')}
                 </th>
-                <th scope="col">{t('manage_links_created_column')}</th>
+                <th scope="col" class="created">
+                  {t('manage_links_created_column')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -121,11 +123,13 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
                     <SafeLink url={link.longUrl} />
                   </td>
                   <td class="num">{formatNumber(link.clicks)}</td>
-                  <td title={formatDate(link.date)}>{formatDate(link.date, { withTime: false })}</td>
+                  <td class="created" title={formatDate(link.date)}>
+                    {formatDate(link.date, { withTime: false })}
+                  </td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ListTable>
         )}
       </PagedList>
     </section>

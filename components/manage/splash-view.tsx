@@ -5,7 +5,7 @@ import { useApi } from './api-context';
 import { formatDate, overlayTypeLabel } from './format';
 import { useLoad } from './hooks';
 import { PAGE_SIZE } from './links-view';
-import { PagedList } from './ui';
+import { ListTable, PagedList } from './ui';
 
 function SplashPages() {
   const api = useApi();
@@ -21,7 +21,7 @@ function SplashPages() {
         onPage={setPage}
       >
         {(items, busy) => (
-          <table class="list" aria-busy={busy}>
+          <ListTable busy={busy}>
             <thead>
               <tr>
                 <th scope="col">{t('manage_splash_id_column')}</th>
@@ -38,7 +38,7 @@ function SplashPages() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ListTable>
         )}
       </PagedList>
     </section>
@@ -59,7 +59,7 @@ function Overlays() {
         onPage={setPage}
       >
         {(items, busy) => (
-          <table class="list" aria-busy={busy}>
+          <ListTable busy={busy}>
             <thead>
               <tr>
                 <th scope="col">{t('manage_splash_id_column')}</th>
@@ -78,7 +78,7 @@ function Overlays() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </ListTable>
         )}
       </PagedList>
     </section>

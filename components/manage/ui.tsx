@@ -17,6 +17,20 @@ export function ErrorMessage({ error }: { error: ErrorData | string | undefined 
   );
 }
 
+/**
+ * A list's table. In a narrow window its long texts wrap; what still does not fit scrolls inside
+ * its own box, so the page itself never scrolls sideways.
+ */
+export function ListTable({ busy, children }: { busy: boolean; children: ComponentChildren }) {
+  return (
+    <div class="table-scroll">
+      <table class="list" aria-busy={busy}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
 /** A polite confirmation such as "Saved."; nothing when empty. */
 export function StatusMessage({ text }: { text: string | undefined }) {
   return (

@@ -62,4 +62,31 @@ describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language
     expect(menuTitle.ui.split('-')[0]).toBe(language);
     expect(menuTitle.title).toBe(messages(language, 'background').bg_menu_shorten_link?.message);
   });
+
+  // Translations run longer than English; a wide table once pushed the whole page past the window.
+  test('fits the management page into a phone-sized window, without scrolling sideways', async ({
+    configuredExt: ext,
+  }) => {
+    const page = await ext.extensionPage('manage.html#/links');
+    await page.setViewport({ width: 360, height: 800 });
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    // Each route waits for its own view with its server data (a list row, an item, a form).
+    for (const [route, loaded] of [
+      ['links', '[aria-labelledby="links-heading"] table.list tbody tr'],
+      ['links/new', '[aria-labelledby="new-link-heading"] form.link-editor'],
+      ['campaigns', '[aria-labelledby="campaigns-heading"] ul.items li'],
+      ['channels', '[aria-labelledby="channels-heading"] ul.items li'],
+      ['domains', '[aria-labelledby="domains-heading"] ul.items li'],
+      ['splash', '[aria-labelledby="overlays-heading"] table.list tbody tr'],
+      ['account', '[aria-labelledby="account-heading"] form'],
+    ] as const) {
+      await page.evaluate((hash) => {
+        location.hash = hash;
+      }, `#/${route}`);
+      await page.waitForSelector(loaded, { timeout: 10_000 });
+      expect({ route, overflow: await overflow() }).toEqual({ route, overflow: 0 });
+    }
+    if (language === 'de') await screenshot(page, 'manage-narrow-de');
+  });
 });
