@@ -13,11 +13,19 @@ import {
   type NamedItem,
   putCachedLinks,
   putCachedLists,
+  sameLongUrl,
 } from '@/lib/cache';
 import { expiryFromDays } from '@/lib/format';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/protocol';
 import type { LinkDefaults } from '@/lib/settings';
 import type { Clients, ProfileClient } from './active-client';
+import {
+  forgetUncertain,
+  isUncertainFailure,
+  readUncertain,
+  rememberUncertain,
+  withUncertainNote,
+} from './uncertain-creates';
 
 export const LINKS_TTL_MS = 5 * 60_000;
 export const LISTS_TTL_MS = 10 * 60_000;
@@ -78,17 +86,40 @@ export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date
   return input;
 }
 
-/** Creates a link on the profile's server and puts it at the front of that profile's cache. */
+/**
+ * Creates a link on the profile's server and puts it at the front of that profile's cache. When an
+ * earlier create of the same link failed without a clear answer, the server's newest links are
+ * looked at first, and a link made since is returned instead of making a second one.
+ */
 export async function createLink(
   active: ProfileClient,
   input: LinkInput,
   pageTitle: string | undefined,
   now: Date,
 ): Promise<CachedLink> {
+  const profileId = active.profile.id;
   // A worker that has just started opens the cache's database while the server works, not after.
-  void getCachedLinks(active.profile.id).catch(() => undefined);
-  const created = await active.client.addLink(input);
-  const [newest] = (await getCachedLinks(active.profile.id)).links;
+  const cachedBefore = getCachedLinks(profileId).catch(() => null);
+  const uncertain = await readUncertain(profileId, input, now.getTime()).catch(() => null);
+  if (uncertain) {
+    const made = await findMadeSince(active, input, uncertain.knownIds);
+    if (made) {
+      await forgetUncertain(profileId, input).catch(() => undefined);
+      return made;
+    }
+  }
+  let created: { id: number; shortUrl: string };
+  try {
+    created = await active.client.addLink(input);
+  } catch (error) {
+    if (!isUncertainFailure(error)) throw error;
+    const known = (await cachedBefore)?.links.filter((link) => sameLongUrl(link.longUrl, input.url)) ?? [];
+    const knownIds = [...new Set([...(uncertain?.knownIds ?? []), ...known.map((link) => link.id)])];
+    await rememberUncertain(profileId, input, { at: now.getTime(), knownIds }).catch(() => undefined);
+    throw withUncertainNote(error);
+  }
+  if (uncertain) await forgetUncertain(profileId, input).catch(() => undefined);
+  const [newest] = (await getCachedLinks(profileId)).links;
   const local = apiDateTime(now);
   const link: CachedLink = {
     id: created.id,
@@ -103,8 +134,28 @@ export async function createLink(
     date: newest && newest.date > local ? newest.date : local,
   };
   // The link exists on the server whatever happens to the cache, so a cache failure is not the user's.
-  await putCachedLinks(active.profile.id, [link]).catch(() => undefined);
+  await putCachedLinks(profileId, [link]).catch(() => undefined);
   return link;
+}
+
+/**
+ * The link an uncertain create made after all: among the server's newest links, one to the same
+ * address (with the same alias, if one was asked for) that was not known before. The page fetched
+ * refreshes the cache too. A failure to look is thrown: the server is still not answering well.
+ */
+async function findMadeSince(
+  active: ProfileClient,
+  input: LinkInput,
+  knownIds: readonly number[],
+): Promise<CachedLink | undefined> {
+  const page = await active.client.listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' });
+  const links = page.items.map(toCachedLink);
+  await putCachedLinks(active.profile.id, links).catch(() => undefined);
+  const alias = input.custom?.trim();
+  return links.find(
+    (link) =>
+      sameLongUrl(link.longUrl, input.url) && !knownIds.includes(link.id) && (!alias || link.alias === alias),
+  );
 }
 
 type Completed = { at: number; link: CachedLink };

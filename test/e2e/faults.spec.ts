@@ -242,6 +242,17 @@ describe('the popup when the server fails', () => {
       await recover(alias, 1);
     }
 
+    // The server made the link, then the answer was lost: the popup says the link may exist, and
+    // Shorten again finds it among the newest links instead of making a second one.
+    server.setFault({ kind: 'drop', after: true, match: ADD });
+    expectSays(
+      await failWith('popup-lost'),
+      ['Could not reach', 'may have been made all the same'],
+      'answer lost after the create',
+    );
+    expect(linksWith(server, 'popup-lost')).toHaveLength(1);
+    await recover('popup-lost', 0);
+
     // Beyond the timeout: the request is abandoned, and never repeated by the extension.
     server.setFault({ ...HANG, match: ADD });
     expectSays(

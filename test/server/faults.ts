@@ -7,7 +7,8 @@ export type Fault = (
   | { kind: 'status'; status: number; json?: boolean }
   | { kind: 'truncated' }
   | { kind: 'error1'; message?: string }
-  | { kind: 'drop' }
+  /** Closes the connection unanswered; with `after`, once the request was carried out (a lost answer). */
+  | { kind: 'drop'; after?: boolean }
   /** Answers with a redirect (default 302) to `location`, e.g. another server that records what reaches it. */
   | { kind: 'redirect'; location: string; status?: number }
 ) & {
@@ -51,6 +52,9 @@ export function parseFault(value: unknown): Fault | null {
   }
   if (fault.kind === 'error1' && fault.message !== undefined && typeof fault.message !== 'string') {
     throw new TypeError('message must be a string.');
+  }
+  if (fault.kind === 'drop' && fault.after !== undefined && typeof fault.after !== 'boolean') {
+    throw new TypeError('A drop fault’s after must be a boolean.');
   }
   if (fault.kind === 'redirect') {
     if (typeof fault.location !== 'string' || !URL.canParse(fault.location)) {

@@ -275,6 +275,13 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     const fault = faults.take(`${method} ${path}`);
     if (fault?.kind === 'slow') {
       await sleep(fault.delayMs, undefined, { signal: closing.signal });
+    } else if (fault?.kind === 'drop' && fault.after) {
+      // The request is carried out below; whatever answer it writes closes the connection instead.
+      res.writeHead = () => res;
+      res.end = () => {
+        res.socket?.destroy();
+        return res;
+      };
     } else if (fault) {
       const state = limiter.peek(authorized ? apiKey : '');
       return writeFault(res, fault, rateLimitHeaders(state), secondsUntil(state.resetAt));

@@ -64,6 +64,8 @@ export function fakeServer() {
     channels: [{ id: 9, name: 'Blog', description: '', color: '#112233', starred: false }],
     /** When set, every request gets this answer (or throws, for a network failure). */
     fail: null as Reply | 'network' | null,
+    /** When set, each request is carried out, then its answer is lost this way (a dropped connection). */
+    lose: null as Reply | 'network' | null,
     /** Delays every answer until this promise settles. */
     gate: null as Promise<void> | null,
     /** Headers added to every answer, e.g. X-RateLimit-*. */
@@ -133,7 +135,9 @@ export function fakeServer() {
     const auth = new Headers(init?.headers).get('Authorization');
     if (auth !== `Bearer ${state.key}`)
       return json({ status: 401, body: { error: 1, message: 'Invalid API key.' } });
-    return json(route(method, url, body));
+    const reply = route(method, url, body);
+    if (state.lose === 'network') throw new TypeError('Failed to fetch');
+    return json(state.lose ?? reply);
   });
 
   return { fetch, calls, state };

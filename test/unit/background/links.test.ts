@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { LINKS_TTL_MS, LISTS_TTL_MS } from '@/entrypoints/background/links';
+import { UNCERTAIN_CREATE_MS } from '@/entrypoints/background/uncertain-creates';
 import { getCachedLinks, getCachedLists, putCachedLinks, putCachedLists } from '@/lib/cache';
 import {
   cachedLink,
@@ -113,6 +114,120 @@ describe('shorten', () => {
     const retried = await sendFromPopup('shorten', request);
     expect(retried.ok).toBe(true);
     expect(adds()).toHaveLength(2);
+  });
+});
+
+describe('a create whose answer never came', () => {
+  const gets = () => server.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/urls'));
+  const request = (requestId: string, custom?: string) => ({
+    requestId,
+    input: { url: 'https://a.example/post', ...(custom ? { custom } : {}) },
+  });
+
+  it('says the link may exist, then finds it among the newest links instead of making it twice', async () => {
+    await seedProfile();
+    server.state.lose = 'network';
+    const failed = await sendFromPopup('shorten', request('lost'));
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining('may have been made all the same') },
+    });
+    expect(server.state.links).toHaveLength(1);
+
+    server.state.lose = null;
+    const retried = await sendFromPopup('shorten', request('lost'));
+    expect(retried).toMatchObject({ ok: true, data: { link: { id: 500, shortUrl: 'https://sho.rt/a500' } } });
+    expect(adds()).toHaveLength(1);
+    expect(gets()).toHaveLength(1);
+    expect(server.state.links).toHaveLength(1);
+
+    // Found, it is forgotten: the next create of the same address makes a new link at once.
+    await sendFromPopup('shorten', request('next'));
+    expect(adds()).toHaveLength(2);
+    expect(gets()).toHaveLength(1);
+  });
+
+  it.each([
+    ['an answer that is not the API’s JSON', { status: 200, body: 'OK' }],
+    ['a 502 page', { status: 502, body: 'Bad gateway' }],
+  ])('treats %s the same way', async (_, lost) => {
+    await seedProfile();
+    server.state.lose = lost;
+    expect(await sendFromPopup('shorten', request('lost'))).toMatchObject({ ok: false });
+    server.state.lose = null;
+    expect(await sendFromPopup('shorten', request('lost'))).toMatchObject({
+      ok: true,
+      data: { link: { id: 500 } },
+    });
+    expect(adds()).toHaveLength(1);
+  });
+
+  it('creates after looking when nothing was made, and never takes a link known before for it', async () => {
+    const profile = await seedProfile();
+    // The address was shortened before: that link is on the server and in the cache.
+    server.state.links.push({
+      id: 12,
+      alias: 'c12',
+      shorturl: 'https://sho.rt/c12',
+      longurl: 'https://a.example/post',
+      title: '',
+      date: '2024-05-01 10:00:00',
+    });
+    await putCachedLinks(profile.id, [cachedLink(12, 'https://a.example/post')], Date.now());
+    server.state.fail = 'network';
+    expect(await sendFromPopup('shorten', request('down'))).toMatchObject({ ok: false });
+
+    server.state.fail = null;
+    const retried = await sendFromPopup('shorten', request('down'));
+    expect(retried).toMatchObject({ ok: true, data: { link: { id: 500 } } });
+    expect(gets()).toHaveLength(1);
+    expect(adds()).toHaveLength(2);
+  });
+
+  it('matches the alias asked for', async () => {
+    await seedProfile();
+    server.state.links.push({
+      id: 40,
+      alias: 'other',
+      shorturl: 'https://sho.rt/other',
+      longurl: 'https://a.example/post',
+      title: '',
+      date: '2030-01-01 00:00:00',
+    });
+    server.state.lose = 'network';
+    await sendFromPopup('shorten', request('alias', 'launch'));
+    server.state.lose = null;
+    const retried = await sendFromPopup('shorten', request('alias', 'launch'));
+    expect(retried).toMatchObject({ ok: true, data: { link: { shortUrl: 'https://sho.rt/launch' } } });
+    expect(adds()).toHaveLength(1);
+  });
+
+  it('does not look after a clear refusal: the server said it made nothing', async () => {
+    await seedProfile();
+    server.state.fail = { status: 400, body: { error: 1, message: 'That alias is taken.' } };
+    const failed = await sendFromPopup('shorten', request('refused'));
+    expect(failed).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(failed.ok || failed.error.message).not.toContain('may have been made');
+    server.state.fail = null;
+    await sendFromPopup('shorten', request('refused'));
+    expect(gets()).toHaveLength(0);
+    expect(adds()).toHaveLength(2);
+  });
+
+  it('stops looking after ten minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await seedProfile();
+      server.state.lose = 'network';
+      await sendFromPopup('shorten', request('late'));
+      server.state.lose = null;
+      vi.setSystemTime(Date.now() + UNCERTAIN_CREATE_MS);
+      await sendFromPopup('shorten', request('late'));
+      expect(gets()).toHaveLength(0);
+      expect(adds()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -196,8 +196,21 @@ describe('failures', () => {
     server.state.fail = 'network';
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
-      'Could not shorten the link: Could not reach https://sho.rt. Check the server URL and your connection.',
+      'Could not shorten the link: Could not reach https://sho.rt. Check the server URL and your connection.' +
+        ' The link may have been made all the same: shorten again and Shortlink looks on the server first,' +
+        ' so it is not made twice.',
     ]);
+  });
+
+  it('copies the link a lost answer made when clicked again, instead of making a second one', async () => {
+    await seedProfile();
+    server.state.lose = 'network';
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(stubs.copied).toEqual([]);
+    server.state.lose = null;
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+    expect(server.calls.filter((c) => c.path === '/api/url/add')).toHaveLength(1);
   });
 
   it('passes on a rejected key', async () => {

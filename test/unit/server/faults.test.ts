@@ -79,6 +79,14 @@ describe('faults', () => {
     await expect(call(ctx.server, 'GET', '/api/urls')).rejects.toThrow(TypeError);
   });
 
+  it('drop with after carries the request out, then closes the connection without the answer', async () => {
+    ctx.server.setFault({ kind: 'drop', after: true, match: 'POST /api/url/add', times: 1 });
+    const body = { url: 'https://example.net/lost', custom: 'lost-answer' };
+    await expect(call(ctx.server, 'POST', '/api/url/add', { body })).rejects.toThrow(TypeError);
+    expect(ctx.server.store.links.filter((link) => link.alias === 'lost-answer')).toHaveLength(1);
+    expect((await call(ctx.server, 'GET', '/api/urls')).status).toBe(200);
+  });
+
   it('redirect answers with the status and Location given, without a body', async () => {
     ctx.server.setFault({ kind: 'redirect', location: 'http://127.0.0.1:9/api/urls', status: 307 });
     const response = await fetch(`${ctx.server.url}/api/urls`, { redirect: 'manual' });
@@ -128,6 +136,7 @@ describe('faults', () => {
     { kind: 'slow' },
     { kind: 'status', status: 99 },
     { kind: 'drop', times: 0 },
+    { kind: 'drop', after: 'yes' },
     { kind: 'redirect' },
     { kind: 'redirect', location: 'not a url' },
     { kind: 'redirect', location: 'https://example.com/', status: 200 },
