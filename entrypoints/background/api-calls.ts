@@ -4,10 +4,12 @@
  * `__proto__`) or send a request to a URL of its choosing; the client validates the arguments.
  */
 import type { ShortenerClient } from '@/lib/api/client';
+import type { CreatedLink, LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import type { ApiMethod, RequestOf } from '@/lib/protocol';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
+import { createLink } from './links';
 
 /**
  * How many data arguments each method takes, before its RequestOptions. A Record, so that a method
@@ -54,12 +56,25 @@ export function isApiMethod(name: unknown): name is ApiMethod {
   return typeof name === 'string' && Object.hasOwn(DATA_ARGS, name);
 }
 
+/** Enough of a LinkInput to look it up; the client validates every field when it sends it. */
+function isLinkInputShape(value: unknown): value is LinkInput {
+  return typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';
+}
+
 /** The `api` handler: calls the method on the active profile's client and returns plain data. */
 export function createApiHandler(clients: Clients) {
   return async function api({ method, args }: RequestOf<'api'>): Promise<unknown> {
     if (!isApiMethod(method))
       throw new ExtensionError('bad_message', t('error_not_api_method', String(method).slice(0, 40)));
-    const { client } = await clients.active();
+    const active = await clients.active();
+    const { client } = active;
+    const [input] = args;
+    if (method === 'addLink' && isLinkInputShape(input)) {
+      // The one way links are made (popup, menu, management page): cached at once, and an earlier
+      // create whose answer was lost is looked for before a second one is made.
+      const { id, shortUrl } = await createLink(active, input, undefined, new Date());
+      return { id, shortUrl } satisfies CreatedLink;
+    }
     const call = client[method] as (this: ShortenerClient, ...a: unknown[]) => Promise<unknown>;
     const result = await call.apply(client, args.slice(0, DATA_ARGS[method]));
     // Plain JSON data only: what crosses messaging must look the same in Chrome and Firefox.

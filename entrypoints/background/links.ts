@@ -151,7 +151,7 @@ async function findMadeSince(
   const page = await active.client.listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' });
   const links = page.items.map(toCachedLink);
   await putCachedLinks(active.profile.id, links).catch(() => undefined);
-  const alias = input.custom?.trim();
+  const alias = typeof input.custom === 'string' ? input.custom.trim() : '';
   return links.find(
     (link) =>
       sameLongUrl(link.longUrl, input.url) && !knownIds.includes(link.id) && (!alias || link.alias === alias),

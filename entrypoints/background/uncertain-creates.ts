@@ -36,9 +36,11 @@ export function withUncertainNote(error: ApiError): ApiError {
   return new ApiError({ ...error.toJSON(), message: t('error_create_uncertain', error.message) });
 }
 
-// One entry per profile, address and alias: a retry with the same fields finds it.
+// One entry per profile, address and alias: a retry with the same fields finds it. The input is not
+// validated yet (the client does that as it sends), so nothing here may assume a field's type.
 function keyOf(profileId: string, input: LinkInput): string {
-  return PREFIX + JSON.stringify([profileId, input.url.trim(), input.custom?.trim() ?? '']);
+  const alias = typeof input.custom === 'string' ? input.custom.trim() : '';
+  return PREFIX + JSON.stringify([profileId, String(input.url).trim(), alias]);
 }
 
 /** The uncertain create of this link, if one failed less than UNCERTAIN_CREATE_MS ago. */

@@ -214,6 +214,28 @@ describe('a create whose answer never came', () => {
     expect(adds()).toHaveLength(2);
   });
 
+  it('applies to the management page’s creates too, which also reach the cache at once', async () => {
+    const profile = await seedProfile();
+    const create = () =>
+      sendFromPopup('api', { method: 'addLink', args: [{ url: 'https://a.example/post', custom: 'm' }] });
+    server.state.lose = 'network';
+    expect(await create()).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining('may have been made all the same') },
+    });
+    server.state.lose = null;
+    expect(await create()).toEqual({ ok: true, data: { id: 500, shortUrl: 'https://sho.rt/m' } });
+    expect(adds()).toHaveLength(1);
+    expect((await getCachedLinks(profile.id)).links.map((l) => l.shortUrl)).toContain('https://sho.rt/m');
+  });
+
+  it('lets the client judge a management page’s malformed create', async () => {
+    await seedProfile();
+    const reply = await sendFromPopup('api', { method: 'addLink', args: [{ url: 42 }] });
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(adds()).toHaveLength(0);
+  });
+
   it('stops looking after ten minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
