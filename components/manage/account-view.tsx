@@ -5,7 +5,7 @@ import { safeHref } from '@/lib/url';
 import { useApi } from './api-context';
 import { formatDate } from './format';
 import { useAction, useLoad } from './hooks';
-import { ErrorMessage, LoadState, StatusMessage, TextField } from './ui';
+import { ActionButton, ErrorMessage, LoadState, StatusMessage, TextField } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -46,9 +46,9 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
         error={error}
       />
       <div class="actions">
-        <button type="submit" class="primary" disabled={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy}>
           {t('manage_account_email_button')}
-        </button>
+        </ActionButton>
       </div>
       <ErrorMessage error={save.error} />
       <StatusMessage text={done} />
@@ -97,9 +97,9 @@ function ChangePassword() {
         error={errors.confirm}
       />
       <div class="actions">
-        <button type="submit" class="primary" disabled={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy}>
           {t('manage_account_password_button')}
-        </button>
+        </ActionButton>
       </div>
       <ErrorMessage error={save.error} />
       <StatusMessage text={done} />

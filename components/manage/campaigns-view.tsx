@@ -5,9 +5,10 @@ import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { formatNumber } from './format';
-import { useAction, useDebounced, useLoad } from './hooks';
+import { closeOnEscape, useAction, useDebounced, useLoad, useReturnFocus, useStatus } from './hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
 import {
+  ActionButton,
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
@@ -27,7 +28,7 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [isPublic, setPublic] = useState(false);
-  const [created, setCreated] = useState<string>();
+  const [created, setCreated] = useStatus();
   const create = useAction(() =>
     api('addCampaign', { name: name.trim() || undefined, slug: slug.trim() || undefined, public: isPublic }),
   );
@@ -57,9 +58,9 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
       </div>
       <CheckboxField label={t('manage_campaign_public_label')} checked={isPublic} onChecked={setPublic} />
       <div class="actions">
-        <button type="submit" class="primary" disabled={create.busy}>
+        <ActionButton type="submit" class="primary" busy={create.busy}>
           {t('manage_campaign_create_button')}
-        </button>
+        </ActionButton>
       </div>
       <ErrorMessage error={create.error} />
       <StatusMessage text={created} />
@@ -67,7 +68,14 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-function EditCampaign({ campaign, onDone }: { campaign: Campaign; onDone: (changed: boolean) => void }) {
+/** The inline edit form; `onDone` gets the saved name, or nothing when the form was closed unsaved. */
+function EditCampaign({
+  campaign,
+  onDone,
+}: {
+  campaign: Campaign;
+  onDone: (savedName: string | undefined) => void;
+}) {
   const api = useApi();
   const [name, setName] = useState(campaign.name);
   const [slug, setSlug] = useState('');
@@ -90,13 +98,15 @@ function EditCampaign({ campaign, onDone }: { campaign: Campaign; onDone: (chang
     const result = await save.run();
     if (result?.ok) {
       forgetChoices(api, 'listCampaigns');
-      onDone(true);
+      onDone(name.trim());
     }
   };
   return (
     <form
       class="edit-form"
       onSubmit={onSubmit}
+      // Like the delete confirmation, Escape closes the form and goes back to its Edit button.
+      onKeyDown={closeOnEscape(() => onDone(undefined))}
       aria-label={t('manage_campaign_edit_form', campaignName(campaign))}
     >
       <TextField label={t('manage_name_label')} value={name} onValue={setName} error={nameError} required />
@@ -108,10 +118,10 @@ function EditCampaign({ campaign, onDone }: { campaign: Campaign; onDone: (chang
       />
       <CheckboxField label={t('manage_campaign_public_label')} checked={isPublic} onChecked={setPublic} />
       <div class="actions">
-        <button type="submit" class="primary" disabled={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy}>
           {t('manage_save')}
-        </button>
-        <button type="button" onClick={() => onDone(false)}>
+        </ActionButton>
+        <button type="button" onClick={() => onDone(undefined)}>
           {t('manage_cancel')}
         </button>
       </div>
@@ -125,7 +135,7 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
   const api = useApi();
   const [linkId, setLinkId] = useState('');
   const [search, setSearch] = useState('');
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useStatus();
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const assign = useAction((id: number) => api('assignLinkToCampaign', campaign.id, id));
   const found = useLoad(
@@ -160,9 +170,9 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
           value={linkId}
           onValue={setLinkId}
         />
-        <button type="submit" disabled={assign.busy || !POSITIVE_ID.test(linkId.trim())}>
+        <ActionButton type="submit" busy={assign.busy} disabled={!POSITIVE_ID.test(linkId.trim())}>
           {t('manage_campaign_assign_by_id_button')}
-        </button>
+        </ActionButton>
       </form>
       <TextField label={t('manage_campaign_search_label')} type="search" value={search} onValue={setSearch} />
       <ErrorMessage error={found.error} />
@@ -174,9 +184,8 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
               <span>
                 {link.title || link.alias} <small class="sub">{link.shortUrl}</small>
               </span>
-              <button
-                type="button"
-                disabled={assign.busy}
+              <ActionButton
+                busy={assign.busy}
                 aria-label={t('manage_campaign_assign_one_label', link.title || link.alias)}
                 onClick={() =>
                   run(
@@ -186,7 +195,7 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
                 }
               >
                 {t('manage_campaign_assign_one_button')}
-              </button>
+              </ActionButton>
             </li>
           ))}
           {found.data.items.length < found.data.total && (
@@ -206,14 +215,26 @@ export function AssignLinks({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: () => void }) {
+function CampaignRow({
+  campaign,
+  onChanged,
+  onDeleted,
+}: {
+  campaign: Campaign;
+  onChanged: () => void;
+  /** Called with the message that says the campaign is gone (the row itself goes with it). */
+  onDeleted: (status: string) => void;
+}) {
   const api = useApi();
   const [mode, setMode] = useState<'view' | 'edit' | 'assign'>('view');
+  const [saved, setSaved] = useStatus();
+  const editButton = useReturnFocus<HTMLButtonElement>(mode === 'edit');
   const remove = useAction(() => api('deleteCampaign', campaign.id));
   const onDelete = async () => {
     const result = await remove.run();
     if (result?.ok) {
       forgetChoices(api, 'listCampaigns');
+      onDeleted(t('manage_campaign_deleted', campaignName(campaign)));
       onChanged();
     }
   };
@@ -233,6 +254,7 @@ function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: (
       </dl>
       <div class="actions">
         <button
+          ref={editButton}
           type="button"
           aria-expanded={mode === 'edit'}
           onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}
@@ -254,12 +276,15 @@ function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: (
         />
       </div>
       <ErrorMessage error={remove.error} />
+      <StatusMessage text={saved} />
       {mode === 'edit' && (
         <EditCampaign
           campaign={campaign}
-          onDone={(changed) => {
+          onDone={(savedName) => {
             setMode('view');
-            if (changed) onChanged();
+            if (savedName === undefined) return;
+            setSaved(t('manage_campaign_saved', savedName));
+            onChanged();
           }}
         />
       )}
@@ -272,11 +297,14 @@ function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: (
 export function CampaignsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
+  // Said here rather than in the campaign's row, which goes away with it.
+  const [deleted, setDeleted] = useStatus();
   const campaigns = useLoad(() => api('listCampaigns', { limit: PAGE_SIZE, page }), [api, page]);
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
       <CreateCampaign onCreated={campaigns.reload} />
+      <StatusMessage text={deleted} />
       <PagedList
         list={campaigns}
         empty={t('manage_campaigns_empty')}
@@ -286,7 +314,12 @@ export function CampaignsView() {
         {(items, busy) => (
           <ul class="items" aria-busy={busy}>
             {items.map((campaign) => (
-              <CampaignRow key={campaign.id} campaign={campaign} onChanged={campaigns.reload} />
+              <CampaignRow
+                key={campaign.id}
+                campaign={campaign}
+                onChanged={campaigns.reload}
+                onDeleted={setDeleted}
+              />
             ))}
           </ul>
         )}

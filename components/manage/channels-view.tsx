@@ -7,10 +7,11 @@ import { isHexColor } from '@/lib/link-form';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate } from './format';
-import { type Reply, useAction, useLoad } from './hooks';
+import { closeOnEscape, type Reply, useAction, useLoad, useReturnFocus, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { routeHref } from './route';
 import {
+  ActionButton,
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
@@ -103,7 +104,13 @@ function ChannelForm({
     else setFields(initial);
   };
   return (
-    <form class="channel-form" onSubmit={onSubmit} noValidate>
+    <form
+      class="channel-form"
+      onSubmit={onSubmit}
+      // An edit form closes on Escape, like the delete confirmation, back to its Edit button.
+      onKeyDown={onDone && closeOnEscape(() => onDone(false))}
+      noValidate
+    >
       <div class="grid">
         <TextField
           label={t('manage_name_label')}
@@ -125,9 +132,9 @@ function ChannelForm({
         onChecked={(v) => set('starred', v)}
       />
       <div class="actions">
-        <button type="submit" class="primary" disabled={action.busy}>
+        <ActionButton type="submit" class="primary" busy={action.busy}>
           {submitLabel}
-        </button>
+        </ActionButton>
         {onDone && (
           <button type="button" onClick={() => onDone(false)}>
             {t('manage_cancel')}
@@ -142,6 +149,7 @@ function ChannelForm({
 function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () => void }) {
   const api = useApi();
   const [editing, setEditing] = useState(false);
+  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const remove = useAction(() => api('deleteChannel', channel.id));
   const onDelete = async () => {
     const result = await remove.run();
@@ -168,7 +176,7 @@ function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () =>
         <a class="button" href={routeHref({ name: 'channel', id: channel.id })}>
           {t('manage_channel_view_items')}
         </a>
-        <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        <button ref={editButton} type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
           {t('manage_edit')}
         </button>
         <ConfirmDelete
@@ -213,7 +221,7 @@ function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () =>
 export function ChannelsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
-  const [created, setCreated] = useState<string>();
+  const [created, setCreated] = useStatus();
   const channels = useLoad(() => api('listChannels', { limit: PAGE_SIZE, page }), [api, page]);
   return (
     <section aria-labelledby="channels-heading">
@@ -274,7 +282,7 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
   const [type, setType] = useState<ChannelItemType>('links');
   const [itemId, setItemId] = useState('');
   const [idError, setIdError] = useState<string>();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useStatus();
   const assign = useAction((id: number) => api('assignToChannel', channelId, type, id));
   const onSubmit = async (event: Event) => {
     event.preventDefault();
@@ -312,9 +320,9 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
           onValue={setItemId}
           error={idError}
         />
-        <button type="submit" class="primary" disabled={assign.busy}>
+        <ActionButton type="submit" class="primary" busy={assign.busy}>
           {t('manage_channel_add_item_button')}
-        </button>
+        </ActionButton>
       </div>
       <ErrorMessage error={assign.error} />
       <StatusMessage text={done} />

@@ -5,9 +5,17 @@ import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
-import { useAction, useLoad } from './hooks';
+import { closeOnEscape, useAction, useLoad, useReturnFocus, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
-import { ConfirmDelete, ErrorMessage, PagedList, SafeLink, StatusMessage, TextField } from './ui';
+import {
+  ActionButton,
+  ConfirmDelete,
+  ErrorMessage,
+  PagedList,
+  SafeLink,
+  StatusMessage,
+  TextField,
+} from './ui';
 
 interface DomainFields {
   domain: string;
@@ -42,7 +50,7 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
   const blank = { domain: '', redirectroot: '', redirect404: '' };
   const [fields, setFields] = useState<DomainFields>(blank);
   const [errors, setErrors] = useState<ReturnType<typeof validateDomain>>({});
-  const [added, setAdded] = useState<string>();
+  const [added, setAdded] = useStatus();
   const add = useAction(() =>
     api('addDomain', {
       domain: fields.domain.trim(),
@@ -96,9 +104,9 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
         />
       </div>
       <div class="actions">
-        <button type="submit" class="primary" disabled={add.busy}>
+        <ActionButton type="submit" class="primary" busy={add.busy}>
           {t('manage_domain_add_button')}
-        </button>
+        </ActionButton>
       </div>
       <ErrorMessage error={add.error} />
       <StatusMessage text={added} />
@@ -134,6 +142,8 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
     <form
       class="edit-form"
       onSubmit={onSubmit}
+      // Like the delete confirmation, Escape closes the form and goes back to its Edit button.
+      onKeyDown={closeOnEscape(() => onDone(false))}
       aria-label={t('manage_domain_edit_form', domain.domain)}
       noValidate
     >
@@ -153,9 +163,9 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
       />
       <p class="hint">{t('manage_domain_blank_keeps_hint')}</p>
       <div class="actions">
-        <button type="submit" class="primary" disabled={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy}>
           {t('manage_save')}
-        </button>
+        </ActionButton>
         <button type="button" onClick={() => onDone(false)}>
           {t('manage_cancel')}
         </button>
@@ -168,6 +178,7 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
 function DomainRow({ domain, onChanged }: { domain: BrandedDomain; onChanged: () => void }) {
   const api = useApi();
   const [editing, setEditing] = useState(false);
+  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const remove = useAction(() => api('deleteDomain', domain.id));
   const onDelete = async () => {
     const result = await remove.run();
@@ -188,7 +199,7 @@ function DomainRow({ domain, onChanged }: { domain: BrandedDomain; onChanged: ()
         <dd>{domain.redirect404 ? <SafeLink url={domain.redirect404} /> : '—'}</dd>
       </dl>
       <div class="actions">
-        <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        <button ref={editButton} type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
           {t('manage_domain_edit_button')}
         </button>
         <ConfirmDelete

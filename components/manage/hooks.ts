@@ -1,5 +1,9 @@
-/** State hooks shared by the management views: loading a Result, running an action, debouncing. */
+/**
+ * State hooks shared by the management views: loading a Result, running an action, debouncing,
+ * status lines, and keeping keyboard focus on the page when what held it goes away.
+ */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import type { ErrorData, Result } from '@/lib/protocol';
 
 /** What an API call or an action resolves to. */
@@ -100,4 +104,53 @@ export function useStepBackFromEmptyPage(
       setPage(Math.max(1, Math.min(page.currentPage - 1, page.maxPage)));
     }
   }, [page, setPage]);
+}
+
+/** A status line ("Saved.") that goes away once the user starts something else on the page. */
+export function useStatus(): [string | undefined, (text: string | undefined) => void] {
+  const [status, setStatus] = useState<string>();
+  useClearOnNextAction(status, () => setStatus(undefined));
+  return [status, setStatus];
+}
+
+/** A keydown handler that calls `close` on Escape: an inline form or question closes like a dialog. */
+export const closeOnEscape = (close: () => void) => (event: KeyboardEvent) => {
+  if (event.key === 'Escape') close();
+};
+
+/** True when nothing has focus any more: the focused element was removed, hidden or disabled. */
+export function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
+}
+
+/**
+ * Focuses `element`; one that is not focusable by itself (a heading, a table row) becomes focusable
+ * by script only, so Tab does not stop on it afterwards.
+ */
+export function focusElement(element: HTMLElement): void {
+  if (!element.matches('a[href], button, input, select, textarea, [tabindex]')) element.tabIndex = -1;
+  element.focus();
+}
+
+/** Focuses the heading that names the section around `element` (its aria-labelledby). */
+export function focusSectionHeading(element: Element): void {
+  const id = element.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
+  const heading = id ? document.getElementById(id) : null;
+  if (heading) focusElement(heading);
+}
+
+/**
+ * A ref for the button that opens a panel (an edit form, a confirmation). When the panel closes
+ * and focus was inside it (Cancel, Save, Escape), focus goes back to that button instead of
+ * falling to the page's body; a user who clicked elsewhere meanwhile keeps their focus.
+ */
+export function useReturnFocus<T extends HTMLElement>(open: boolean) {
+  const trigger = useRef<T>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open && focusIsLost()) trigger.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return trigger;
 }

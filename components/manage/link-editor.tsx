@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/link-form';
+import type { ErrorData } from '@/lib/protocol';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
@@ -23,7 +24,7 @@ import {
   TargetingFields,
   VisibilityField,
 } from './link-fields';
-import { ErrorMessage, TextAreaField, TextField } from './ui';
+import { ActionButton, ErrorMessage, TextAreaField, TextField } from './ui';
 
 const LONG_URL_EXAMPLE = 'https://example.com/page';
 
@@ -120,6 +121,14 @@ function CampaignChannelFields({
   );
 }
 
+/**
+ * Whether the server refused the request because of the custom alias typed: the API has no error
+ * codes, so this goes by the server's own words ("That alias is already taken.").
+ */
+function refusesAlias(error: ErrorData, alias: string): boolean {
+  return error.kind === 'validation' && alias.trim() !== '' && /\balias\b/i.test(error.message);
+}
+
 /** The create/update form. `submit` sends the state; on failure its message shows and the input stays. */
 export function LinkEditor({
   mode,
@@ -135,14 +144,20 @@ export function LinkEditor({
   const api = useApi();
   const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<LinkFormErrors>({});
+  // The alias the server refused, marked at its field until it is changed.
+  const [refusedAlias, setRefusedAlias] = useState<string>();
   const [open, setOpen] = useState(() => initiallyOpen(initial));
   const action = useAction(submit);
   const formRef = useRef<HTMLFormElement>(null);
-  const [invalidTick, setInvalidTick] = useState(0);
-  // After a refused submit, start the user at the first field to fix (its section is open by now).
+  const failureRef = useRef<HTMLDivElement>(null);
+  const [refusedTick, setRefusedTick] = useState(0);
+  // After a refused submit (by the form's checks or by the server), start the user at the first
+  // field to fix (its section is open by now), else at the server's message.
   useEffect(() => {
-    if (invalidTick > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [invalidTick]);
+    if (refusedTick === 0) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (field ?? failureRef.current)?.focus();
+  }, [refusedTick]);
   const set: SetLinkField = (key, value) => setState((current) => ({ ...current, [key]: value }));
   const toggle = (section: Section) => (isOpen: boolean) =>
     setOpen((current) => {
@@ -159,10 +174,14 @@ export function LinkEditor({
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setOpen((current) => new Set([...current, ...sectionsWithErrors(found)]));
-      setInvalidTick((n) => n + 1);
+      setRefusedTick((n) => n + 1);
       return;
     }
-    await action.run(state);
+    const result = await action.run(state);
+    if (result && !result.ok) {
+      setRefusedAlias(refusesAlias(result.error, state.custom) ? state.custom : undefined);
+      setRefusedTick((n) => n + 1);
+    }
   };
 
   const errorCount = Object.keys(errors).length;
@@ -185,7 +204,12 @@ export function LinkEditor({
         label={t('manage_editor_alias_label')}
         value={state.custom}
         onValue={(v) => set('custom', v)}
-        error={errors.custom}
+        error={
+          errors.custom ??
+          (refusedAlias !== undefined && refusedAlias === state.custom
+            ? t('manage_editor_alias_refused')
+            : undefined)
+        }
         hint={mode === 'update' ? t('manage_editor_alias_keep_hint') : t('manage_editor_alias_hint')}
       />
       {mode === 'add' && (
@@ -272,11 +296,15 @@ export function LinkEditor({
           {tCount(errorCount, 'manage_editor_errors_one', 'manage_editor_errors_other')}
         </p>
       )}
-      <ErrorMessage error={action.error} />
+      {action.error && (
+        <div class="failure" ref={failureRef} tabIndex={-1}>
+          <ErrorMessage error={action.error} />
+        </div>
+      )}
       <div class="actions">
-        <button type="submit" class="primary" disabled={action.busy}>
+        <ActionButton type="submit" class="primary" busy={action.busy}>
           {action.busy ? t('manage_editor_saving') : submitLabel}
-        </button>
+        </ActionButton>
       </div>
     </form>
   );

@@ -13,11 +13,11 @@ import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
 import { formatDate, formatNumber, tCount } from './format';
-import { useAction, useLoad } from './hooks';
+import { useAction, useLoad, useStatus } from './hooks';
 import { LinkEditor } from './link-editor';
 import { QrCode } from './qr-code';
 import { routeHref } from './route';
-import { ErrorMessage, LoadState, SafeLink, StatusMessage } from './ui';
+import { ActionButton, ErrorMessage, LoadState, SafeLink, StatusMessage } from './ui';
 
 /**
  * A statistic in whatever shape the server sent: a number, a list, or a name → count map (largest
@@ -192,7 +192,7 @@ function Assign({ linkId }: { linkId: number }) {
   const [open, setOpen] = useState(false);
   const [campaign, setCampaign] = useState('');
   const [channel, setChannel] = useState('');
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useStatus();
   const campaigns = useChoices(api, 'listCampaigns', open);
   const channels = useChoices(api, 'listChannels', open);
   const toCampaign = useAction((campaignId: number) => api('assignLinkToCampaign', campaignId, linkId));
@@ -227,9 +227,9 @@ function Assign({ linkId }: { linkId: number }) {
           loading={campaigns.loading}
           error={campaigns.error}
         />
-        <button type="submit" disabled={toCampaign.busy || idOf(campaign) === undefined}>
+        <ActionButton type="submit" busy={toCampaign.busy} disabled={idOf(campaign) === undefined}>
           {t('manage_link_assign_campaign_button')}
-        </button>
+        </ActionButton>
         <ErrorMessage error={toCampaign.error} />
       </form>
       <form class="inline-form" onSubmit={(event) => assign(event, 'channel')}>
@@ -244,9 +244,9 @@ function Assign({ linkId }: { linkId: number }) {
           loading={channels.loading}
           error={channels.error}
         />
-        <button type="submit" disabled={toChannel.busy || idOf(channel) === undefined}>
+        <ActionButton type="submit" busy={toChannel.busy} disabled={idOf(channel) === undefined}>
           {t('manage_link_assign_channel_button')}
-        </button>
+        </ActionButton>
         <ErrorMessage error={toChannel.error} />
       </form>
       <StatusMessage text={done} />
@@ -256,12 +256,12 @@ function Assign({ linkId }: { linkId: number }) {
 
 function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
   const api = useApi();
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useStatus();
   const submit = async (state: LinkFormState) => {
-    setSaved(false);
+    setSaved(undefined);
     const result = await api('updateLink', link.id, toLinkUpdateInput(state));
     if (result.ok) {
-      setSaved(true);
+      setSaved(t('manage_link_saved'));
       onSaved();
     }
     return result;
@@ -275,7 +275,7 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
         submit={submit}
         submitLabel={t('manage_link_save_button')}
       />
-      <StatusMessage text={saved ? t('manage_link_saved') : undefined} />
+      <StatusMessage text={saved} />
     </section>
   );
 }
@@ -321,6 +321,8 @@ export function LinkView({ id }: { id: number }) {
 /** #/links/new: the full form for a new link; opens the new link's page when it is created. */
 export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) {
   const api = useApi();
+  // After a failure that leaves open whether the link exists, the background's message says so, and
+  // creating again looks for it first (entrypoints/background/uncertain-creates.ts).
   const submit = async (state: LinkFormState) => {
     const result = await api('addLink', toLinkInput(state));
     if (result.ok) navigate(routeHref({ name: 'link', id: result.data.id }));

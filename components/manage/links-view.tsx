@@ -5,7 +5,7 @@ import { useApi } from './api-context';
 import { formatDate, formatNumber } from './format';
 import { useAction, useDebounced, useLoad } from './hooks';
 import { routeHref } from './route';
-import { ErrorMessage, ListTable, PagedList, SafeLink, SelectField, TextField } from './ui';
+import { ActionButton, ErrorMessage, ListTable, PagedList, SafeLink, SelectField, TextField } from './ui';
 
 /** Links per page: small pages keep the list quick and the rate limit (30 a minute) unspent. */
 export const PAGE_SIZE = 25;
@@ -38,9 +38,9 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
         onValue={setShort}
         placeholder={SHORT_URL_EXAMPLE}
       />
-      <button type="submit" disabled={find.busy || short.trim() === ''}>
+      <ActionButton type="submit" busy={find.busy} disabled={short.trim() === ''}>
         {t('manage_links_find_button')}
-      </button>
+      </ActionButton>
       <ErrorMessage error={find.error ?? (notFound ? t('manage_links_find_none') : undefined)} />
     </form>
   );

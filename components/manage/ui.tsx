@@ -1,11 +1,19 @@
 /** Small building blocks of the management page: labelled fields, errors, paging, confirmation. */
-import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChildren, InputHTMLAttributes, JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 import { safeHref } from '@/lib/url';
 import { formatNumber, tCount } from './format';
-import { type Loaded, useStepBackFromEmptyPage } from './hooks';
+import {
+  closeOnEscape,
+  focusElement,
+  focusIsLost,
+  focusSectionHeading,
+  type Loaded,
+  useReturnFocus,
+  useStepBackFromEmptyPage,
+} from './hooks';
 
 /** The failure of the action next to it; nothing when there is none. */
 export function ErrorMessage({ error }: { error: ErrorData | string | undefined | null }) {
@@ -28,6 +36,31 @@ export function ListTable({ busy, children }: { busy: boolean; children: Compone
         {children}
       </table>
     </div>
+  );
+}
+
+type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'> & {
+  onClick?: (event: JSX.TargetedMouseEvent<HTMLButtonElement>) => void;
+};
+
+/**
+ * A button whose action may be running. While `busy` it is marked unavailable (aria-disabled) and
+ * ignores presses, but unlike a disabled button it keeps keyboard focus: disabling the focused
+ * button drops focus to the page's body, and a keyboard user would have to find their place again.
+ * `disabled` is for a button that cannot be used at all (nothing typed yet).
+ */
+export function ActionButton({ busy, onClick, type = 'button', ...rest }: ButtonProps & { busy: boolean }) {
+  return (
+    <button
+      type={type}
+      {...rest}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        // preventDefault also keeps a submit button from submitting its form again.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+    />
   );
 }
 
@@ -209,9 +242,9 @@ export function Pager({
   const maxPage = Math.max(1, page.maxPage);
   return (
     <nav class="pager" aria-label={label}>
-      <button type="button" disabled={busy || current <= 1} onClick={() => onPage(current - 1)}>
+      <ActionButton busy={busy ?? false} disabled={current <= 1} onClick={() => onPage(current - 1)}>
         {t('manage_pager_previous')}
-      </button>
+      </ActionButton>
       <span aria-live="polite">
         {tCount(
           page.total,
@@ -221,13 +254,13 @@ export function Pager({
           formatNumber(maxPage),
         )}
       </span>
-      <button
-        type="button"
-        disabled={busy || page.nextPage === null}
+      <ActionButton
+        busy={busy ?? false}
+        disabled={page.nextPage === null}
         onClick={() => onPage(page.nextPage ?? current)}
       >
         {t('manage_pager_next')}
-      </button>
+      </ActionButton>
     </nav>
   );
 }
@@ -251,13 +284,10 @@ export function ConfirmDelete({
 }) {
   const [asking, setAsking] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const wasAsking = useRef(false);
+  const deleteRef = useReturnFocus<HTMLButtonElement>(asking);
 
   useEffect(() => {
     if (asking) cancelRef.current?.focus();
-    else if (wasAsking.current) deleteRef.current?.focus();
-    wasAsking.current = asking;
   }, [asking]);
 
   if (!asking) {
@@ -268,12 +298,7 @@ export function ConfirmDelete({
     );
   }
   return (
-    <fieldset
-      class="confirm"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setAsking(false);
-      }}
-    >
+    <fieldset class="confirm" onKeyDown={closeOnEscape(() => setAsking(false))}>
       <legend>{question}</legend>
       <button
         type="button"
@@ -293,16 +318,31 @@ export function ConfirmDelete({
   );
 }
 
-/** A heading plus the load state of a section: a busy note or the load error with a Retry button. */
+/**
+ * The load state of a section: a busy note, or the load error with a Retry button. When a Retry
+ * brings the data, the Retry button goes away; focus then moves to the section's heading, where
+ * the content that just arrived starts (unless `headingAfterRetry` is false: the caller moves it).
+ */
 export function LoadState({
   loading,
   error,
   onRetry,
+  headingAfterRetry = true,
 }: {
   loading: boolean;
   error: ErrorData | undefined;
   onRetry: () => void;
+  headingAfterRetry?: boolean;
 }) {
+  // The section the Retry button was in, while a Retry runs.
+  const retriedIn = useRef<Element | null>(null);
+  useEffect(() => {
+    const section = retriedIn.current;
+    if (!section || loading || error) return;
+    retriedIn.current = null;
+    if (headingAfterRetry && focusIsLost()) focusSectionHeading(section);
+  }, [loading, error, headingAfterRetry]);
+
   if (error) {
     // Without a working profile nothing on this page can load: point to where it is set up.
     const setup =
@@ -311,9 +351,15 @@ export function LoadState({
       <div class="load-error">
         <ErrorMessage error={error} />
         <div class="actions">
-          <button type="button" onClick={onRetry} disabled={loading}>
+          <ActionButton
+            busy={loading}
+            onClick={(event) => {
+              retriedIn.current = event.currentTarget.closest('section') ?? document.body;
+              onRetry();
+            }}
+          >
             {t('manage_retry')}
-          </button>
+          </ActionButton>
           {setup && (
             <a class="button" href="options.html" target="_blank" rel="noopener">
               {t('manage_open_settings')}
@@ -335,10 +381,71 @@ export interface ListPage<T> extends PageInfo {
   items: T[];
 }
 
+/** The items of a list drawn by a PagedList's `children`: cards of a list, or rows of a table. */
+const LIST_ITEMS = '.items > li, tbody > tr';
+
+/** Focuses a list item by its name: the link in its heading, its heading, else its first link. */
+function focusItem(item: Element): void {
+  const target = item.querySelector<HTMLElement>('h3 a[href], h3, a[href]') ?? item;
+  if (target instanceof HTMLElement) focusElement(target);
+}
+
+/**
+ * Keeps keyboard focus in a PagedList whose content is replaced. After Next/Previous or Retry,
+ * focus moves to the first item of the page that arrived: a screen-reader user pressed Next to read
+ * the next items, and starts right there (the pager's live status also says "Page 2 of 3"), instead
+ * of from a pager button that may just have become unavailable on the last page. When an item that
+ * held focus goes away (it was deleted), focus moves to the item now in its place, else the one
+ * before it, else the section's heading.
+ */
+function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unknown> | undefined) {
+  // What to focus once the next page is drawn: its first item (after paging or Retry) or its last
+  // (after stepping back from a page emptied by a delete).
+  const pending = useRef<'first' | 'last'>();
+  // The index of the item that last held focus, while focus is in one.
+  const focused = useRef<number>();
+
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => {
+      const item = event.target instanceof Element ? event.target.closest(LIST_ITEMS) : null;
+      const items = root.current ? [...root.current.querySelectorAll(LIST_ITEMS)] : [];
+      const index = item ? items.indexOf(item) : -1;
+      focused.current = index >= 0 ? index : undefined;
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [root]);
+
+  useEffect(() => {
+    const list = root.current;
+    if (!list || !page) return;
+    const want = pending.current;
+    const lostItem = focused.current !== undefined && focusIsLost();
+    // Only while focus is still where the user left it (the pager, Retry) or nowhere: never take
+    // it from where the user went meanwhile.
+    if (!lostItem && !(want && (list.contains(document.activeElement) || focusIsLost()))) return;
+    if (page.items.length === 0 && page.currentPage > 1) {
+      pending.current = 'last'; // a step back to the previous page follows
+      return;
+    }
+    pending.current = undefined;
+    const items = [...list.querySelectorAll(LIST_ITEMS)];
+    const index = want === 'first' ? 0 : want === 'last' ? items.length - 1 : (focused.current ?? 0);
+    const item = items[Math.min(index, items.length - 1)];
+    if (item) focusItem(item);
+    else focusSectionHeading(list);
+  }, [root, page]);
+
+  return (next: 'first') => {
+    pending.current = next;
+  };
+}
+
 /**
  * A list the server sends a page at a time: its load state, then either `empty` or the items as
  * `children` draws them (busy while another page loads), and the pager. When the page in view comes
  * back empty although earlier pages exist (its last item was deleted), it steps back a page.
+ * Keyboard focus stays in the list as its content changes (see useListFocus).
  */
 export function PagedList<T>({
   list,
@@ -356,15 +463,33 @@ export function PagedList<T>({
   children: (items: T[], busy: boolean) => ComponentChildren;
 }) {
   useStepBackFromEmptyPage(list.data, onPage);
+  const root = useRef<HTMLDivElement>(null);
+  const focusAfterLoad = useListFocus(root, list.data);
   return (
-    <>
-      <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
+    <div class="paged-list" ref={root}>
+      <LoadState
+        loading={list.loading && !list.data}
+        error={list.error}
+        headingAfterRetry={false}
+        onRetry={() => {
+          focusAfterLoad('first');
+          list.reload();
+        }}
+      />
       {list.data && (
         <>
           {list.data.items.length === 0 ? <p>{empty}</p> : children(list.data.items, list.loading)}
-          <Pager label={pagerLabel} page={list.data} onPage={onPage} busy={list.loading} />
+          <Pager
+            label={pagerLabel}
+            page={list.data}
+            onPage={(next) => {
+              focusAfterLoad('first');
+              onPage(next);
+            }}
+            busy={list.loading}
+          />
         </>
       )}
-    </>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { createLink, type Store } from '../server/store';
 import { test } from './fixtures';
-import type { ExtensionBrowser } from './harness';
+import { type ExtensionBrowser, screenshot } from './harness';
 import { apiRequests, type ReferenceServer } from './reference-server';
 
 const WAIT = { timeout: 10_000 };
@@ -402,5 +402,112 @@ describe('the management page', () => {
     );
 
     expect(apiRequests(server, 'PUT /api/account/update')).toHaveLength(1);
+  });
+
+  // A server name is often one long word (a slug with underscores); it once pushed the whole page
+  // past a phone-sized window, with the forms and the pager off-screen.
+  test('long unbroken names and addresses never widen the page at 360 px; focus follows the actions', async ({
+    configuredExt: ext,
+    referenceServer: server,
+  }) => {
+    server.setRateLimit(1_000);
+    const campaignName = 'acme_q4_holiday_mega_promotion_enterprise_dach_2026';
+    const channelName = 'partner_newsletter_zurich_oesterreich_deutschland_2026';
+    const linkId = server.store.nextId('links');
+    server.store.links.push(
+      createLink({
+        id: linkId,
+        alias: 'x'.repeat(60),
+        longurl: `https://example.com/${'y'.repeat(120)}`,
+        title: 'X'.repeat(60),
+        date: '2026-01-01 00:00:00',
+      }),
+    );
+    const page = await openManage(ext, 'campaigns');
+    await page.setViewport({ width: 360, height: 800 });
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    /** Opens `route` and waits for its own data (`loaded`) before measuring. */
+    const visit = async (route: string, loaded: string) => {
+      await page.evaluate((hash) => {
+        location.hash = hash;
+      }, `#/${route}`);
+      await page.waitForSelector(loaded, WAIT);
+      expect({ route, overflow: await overflow() }).toEqual({ route, overflow: 0 });
+    };
+
+    const create = 'form[aria-labelledby="new-campaign-heading"]';
+    await fill(page, 'Name', campaignName, create);
+    await fill(page, 'Rotator slug', campaignName.replaceAll('_', '-'), create);
+    await press(page, 'Create campaign', create);
+    const row = await item(page, campaignName);
+    await visit('campaigns', '[aria-labelledby="campaigns-heading"] ul.items li');
+    await screenshot(page, 'manage-long-campaign-360');
+
+    // Keyboard: Save returns to Edit (a disabled, removed Save would drop focus to the body).
+    await page.focus(`${row} button[aria-expanded]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${row} form.edit-form`, WAIT);
+    await page.focus(`${row} form.edit-form button[type="submit"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (li) => document.activeElement === document.querySelector(`${li} button[aria-expanded]`),
+      WAIT,
+      row,
+    );
+    expect(await textOf(page, `${row} [role="status"]`)).toBe(`Campaign “${campaignName}” saved.`);
+
+    await goTo(page, 'Channels', 'Channels');
+    const newChannel = 'form.channel-form';
+    await fill(page, 'Name', channelName, newChannel);
+    await press(page, 'Create channel', newChannel);
+    const channelRow = await item(page, channelName);
+    await visit('channels', '[aria-labelledby="channels-heading"] ul.items li');
+    const href = await page.$eval(`${channelRow} h3 a`, (a) => a.getAttribute('href') ?? '');
+    await visit(href.slice(2), '[aria-labelledby="channel-heading"] nav.pager');
+    expect(await textOf(page, 'main h1')).toContain(channelName);
+    await screenshot(page, 'manage-long-channel-360');
+
+    await visit(`links/${linkId}`, '[aria-labelledby="link-heading"] form.link-editor');
+    await visit('links', '[aria-labelledby="links-heading"] table.list tbody tr');
+
+    // Keyboard: deleting the campaign moves focus to the campaign that takes its place.
+    await visit('campaigns', '[aria-labelledby="campaigns-heading"] ul.items li');
+    const last = await item(page, campaignName);
+    const before = await page.$$eval('li.item h3', (hs) => hs.map((h) => h.textContent));
+    await page.focus(`${last} button.danger`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`${last} fieldset.confirm`, WAIT);
+    await page.focus(`${last} fieldset.confirm button.danger`);
+    await page.keyboard.press('Enter');
+    await received(server, `DELETE /api/campaign/${before.length}/delete`);
+    const expected = before.at(-2);
+    await page.waitForFunction(
+      (name) => document.activeElement?.tagName === 'H3' && document.activeElement.textContent === name,
+      WAIT,
+      expected,
+    );
+    expect(await textOf(page, '[aria-labelledby="campaigns-heading"] > [role="status"]')).toBe(
+      `Campaign “${campaignName}” deleted.`,
+    );
+
+    // The server made the link, then the answer was lost: the message says the link may exist, and
+    // Create link again finds it (one request for the newest links) instead of making a second one.
+    server.setFault({ kind: 'drop', after: true, match: 'POST /api/url/add' });
+    await visit('links/new', '[aria-labelledby="new-link-heading"] form.link-editor');
+    await fill(page, 'Long URL', 'https://example.com/answer-lost');
+    await press(page, 'Create link');
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.matches('.failure') &&
+        document.activeElement.textContent?.includes('may have been made all the same'),
+      WAIT,
+    );
+    expect(await overflow()).toBe(0);
+    await screenshot(page, 'manage-maybe-created-360');
+    server.setFault(null);
+    await press(page, 'Create link');
+    await page.waitForFunction(() => /^#\/links\/\d+$/.test(location.hash), WAIT);
+    expect(apiRequests(server, 'POST /api/url/add')).toHaveLength(1);
   });
 });

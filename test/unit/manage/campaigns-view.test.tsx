@@ -131,6 +131,38 @@ describe('CampaignsView', () => {
   });
 });
 
+describe('CampaignsView status', () => {
+  it('says what each action did, and only until the next one', async () => {
+    const api = campaignsApi({
+      addCampaign: () => ({
+        ok: true,
+        data: { id: 9, name: 'Winter', public: false, rotator: null, list: '' },
+      }),
+      updateCampaign: () => ({ ok: true, data: { message: 'Updated.' } }),
+      deleteCampaign: () => ({ ok: true, data: { message: 'Deleted.' } }),
+    });
+    const root = await mount(<CampaignsView />, api);
+    const statuses = () =>
+      [...root.querySelectorAll('[role="status"]')].map((s) => s.textContent).filter(Boolean);
+
+    await type(field(root, 'Name'), 'Winter');
+    await submit(root.querySelector('form')!);
+    expect(statuses()).toEqual(['Campaign “Winter” created.']);
+
+    const newsletterRow = root.querySelectorAll<HTMLElement>('li.item')[1]!;
+    await click(button(newsletterRow, 'Edit'));
+    expect(statuses()).toEqual([]);
+    await type(field(newsletterRow, 'Name'), 'Weekly news');
+    await submit(newsletterRow.querySelector('form')!);
+    expect(statuses()).toEqual(['Campaign “Weekly news” saved.']);
+    expect(newsletterRow.querySelector('[role="status"]')?.textContent).toBe('Campaign “Weekly news” saved.');
+
+    await click(button(root, 'Delete campaign “Spring launch”'));
+    await click(button(root, 'Yes, delete'));
+    expect(statuses()).toEqual(['Campaign “Spring launch” deleted.']);
+  });
+});
+
 describe('CampaignsView paging', () => {
   it('steps back a page when the current page comes back empty', async () => {
     let deleted = false;

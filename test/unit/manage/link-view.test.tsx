@@ -216,6 +216,29 @@ describe('NewLinkView', () => {
   });
 });
 
+describe('NewLinkView after a failed create', () => {
+  it('shows the background’s message in focus, keeps the form, and sends the same create when pressed again', async () => {
+    // The background words it: after a lost answer it says the link may exist and, on the next
+    // create, looks for it before making another (test/unit/background/links.test.ts).
+    const message = 'Could not reach https://go.example.com. The link may have been made all the same.';
+    const navigate = vi.fn();
+    const api = fakeApi(() => ({ ok: false, error: { kind: 'network', message } }));
+    const root = await mount(<NewLinkView navigate={navigate} />, api);
+    await type(field(root, 'Long URL'), 'https://example.com/offer');
+    const form = root.querySelector<HTMLFormElement>('form.link-editor')!;
+    await submit(form);
+    expect(root.querySelector('.failure [role="alert"]')?.textContent).toBe(message);
+    expect(document.activeElement).toBe(root.querySelector('.failure'));
+    expect(field(root, 'Long URL').value).toBe('https://example.com/offer');
+    await submit(form);
+    expect(api.callsOf('addLink')).toEqual([
+      [{ url: 'https://example.com/offer' }],
+      [{ url: 'https://example.com/offer' }],
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('StatValue', () => {
   it('renders a number, a list and a map (largest first)', async () => {
     const root = await mount(
