@@ -8,6 +8,10 @@ export interface ProfileFormValues {
   apiKey: string;
 }
 
+/** The ids of the alert of a failed save and of the Save button, for moving focus to them. */
+export const PROFILE_FAILURE_ID = 'profile-failure';
+export const PROFILE_SAVE_ID = 'profile-save';
+
 export type ProfileFormErrors = Partial<Record<'serverUrl' | 'apiKey', string>>;
 
 interface ProfileFormProps {
@@ -15,6 +19,8 @@ interface ProfileFormProps {
   errors: ProfileFormErrors;
   /** Shown under the key field instead of the key: e.g. "Saved key ends in …1234". */
   keyHint?: string | undefined;
+  /** A warning that does not stop saving, under the server URL: e.g. another profile has that server. */
+  serverHint?: string | undefined;
   saving: boolean;
   /** Why the last save failed, shown in an alert above the button. */
   failure?: string | null | undefined;
@@ -29,6 +35,7 @@ export function ProfileForm({
   values,
   errors,
   keyHint,
+  serverHint,
   saving,
   failure,
   onChange,
@@ -45,7 +52,7 @@ export function ProfileForm({
         onSubmit();
       }}
     >
-      <Field id="server-url" label={t('options_server_url')} error={errors.serverUrl}>
+      <Field id="server-url" label={t('options_server_url')} error={errors.serverUrl} hint={serverHint}>
         <input
           id="server-url"
           type="url"
@@ -54,7 +61,7 @@ export function ProfileForm({
           placeholder={t('options_server_url_placeholder')}
           value={values.serverUrl}
           onInput={(e) => onChange({ serverUrl: e.currentTarget.value })}
-          {...fieldAria('server-url', errors.serverUrl)}
+          {...fieldAria('server-url', errors.serverUrl, serverHint)}
         />
       </Field>
       <Field id="api-key" label={t('options_api_key')} error={errors.apiKey} hint={keyHint}>
@@ -79,12 +86,12 @@ export function ProfileForm({
         />
       </Field>
       {failure && (
-        <p class="alert" role="alert">
+        <p class="alert" role="alert" id={PROFILE_FAILURE_ID} tabIndex={-1}>
           {failure}
         </p>
       )}
       <div class="row">
-        <button type="submit" class="primary" disabled={saving}>
+        <button type="submit" id={PROFILE_SAVE_ID} class="primary" disabled={saving}>
           {saving ? t('options_checking') : t('options_save')}
         </button>
         {onCancel && (

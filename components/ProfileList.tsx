@@ -18,6 +18,10 @@ interface ProfileListProps {
   onGrant?: (id: string) => void;
 }
 
+/** The id of a profile's row (focusable, to land on after a change) or of one of its buttons. */
+export const profileControlId = (profileId: string, part: 'row' | 'use' | 'edit' | 'delete') =>
+  `profile-${part}-${profileId}`;
+
 const originText = (url: string) => {
   try {
     return new URL(url).origin;
@@ -41,6 +45,13 @@ export function ProfileList({
 }: ProfileListProps) {
   // The id of the profile whose deletion awaits confirmation; '' for none.
   const [confirming, setConfirming] = useState('');
+  // The profile whose confirmation was just cancelled: its Delete button gets focus back.
+  const cancelled = useRef('');
+  useEffect(() => {
+    if (confirming || !cancelled.current) return;
+    document.getElementById(profileControlId(cancelled.current, 'delete'))?.focus();
+    cancelled.current = '';
+  }, [confirming]);
   return (
     <ul class="profiles">
       {profiles.map((p) => {
@@ -49,7 +60,12 @@ export function ProfileList({
         const noAccess = needsAccess?.has(p.id) ?? false;
         const noKey = needsKey?.has(p.id) ?? false;
         return (
-          <li key={p.id} class={p.id === editingId ? 'editing' : undefined}>
+          <li
+            key={p.id}
+            id={profileControlId(p.id, 'row')}
+            tabIndex={-1}
+            class={p.id === editingId ? 'editing' : undefined}
+          >
             <div class="grow profile-info">
               <div class="profile-title">
                 <strong>{name}</strong>
@@ -69,7 +85,10 @@ export function ProfileList({
                   setConfirming('');
                   onDelete(p.id);
                 }}
-                onCancel={() => setConfirming('')}
+                onCancel={() => {
+                  cancelled.current = p.id;
+                  setConfirming('');
+                }}
               />
             ) : (
               <div class="row profile-actions">
@@ -87,6 +106,7 @@ export function ProfileList({
                 {!active && (
                   <button
                     type="button"
+                    id={profileControlId(p.id, 'use')}
                     disabled={busy}
                     onClick={() => onUse(p.id)}
                     aria-label={t('options_use_label', name)}
@@ -96,6 +116,7 @@ export function ProfileList({
                 )}
                 <button
                   type="button"
+                  id={profileControlId(p.id, 'edit')}
                   disabled={busy}
                   onClick={() => onEdit(p.id)}
                   aria-label={t('options_edit_label', name)}
@@ -104,6 +125,7 @@ export function ProfileList({
                 </button>
                 <button
                   type="button"
+                  id={profileControlId(p.id, 'delete')}
                   disabled={busy}
                   onClick={() => setConfirming(p.id)}
                   aria-label={t('options_delete_label', name)}
@@ -126,6 +148,7 @@ interface ConfirmDeleteProps {
   onCancel: () => void;
 }
 
+/** Delete or Cancel (Escape cancels too); the caller puts focus back on Delete after a cancel. */
 function ConfirmDelete({ name, busy, onConfirm, onCancel }: ConfirmDeleteProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   // The Delete button that opened this is gone: keep keyboard focus here, on the harmless choice.
@@ -133,7 +156,12 @@ function ConfirmDelete({ name, busy, onConfirm, onCancel }: ConfirmDeleteProps) 
     cancelRef.current?.focus();
   }, []);
   return (
-    <fieldset class="row confirm">
+    <fieldset
+      class="row confirm"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
       <legend class="small">{t('options_delete_confirm', name)}</legend>
       <button type="button" class="danger" disabled={busy} onClick={onConfirm}>
         {t('options_delete')}

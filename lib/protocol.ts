@@ -86,8 +86,11 @@ export interface Protocol {
    * keys are in it: the one answer that carries keys, given only to the Options page.
    */
   exportSettings: { request: { includeKeys: boolean }; response: { file: SettingsFile } };
-  /** Checks a settings file completely, then merges it into the stored settings and keys. */
-  importSettings: { request: { text: string }; response: ImportSummary };
+  /**
+   * Checks a settings file completely, then merges it into the stored settings and keys; with
+   * `dryRun`, only answers what the import would do (for the preview) and writes nothing.
+   */
+  importSettings: { request: { text: string; dryRun?: boolean }; response: ImportSummary };
 }
 
 /** What an import changed: counts, and the imported profiles that still need an API key. */
@@ -96,6 +99,10 @@ export interface ImportSummary {
   replaced: number;
   keysImported: number;
   withoutKey: string[];
+  /** The name (or server) of the profile active after the import. */
+  active: string | null;
+  /** The file's active profile, when it was not made active because it has no API key. */
+  skippedActive: string | null;
 }
 
 export type MessageType = keyof Protocol;

@@ -15,7 +15,9 @@
  * - profiles in storage but not in the file stay as they are;
  * - a key in the file is saved for its profile; without one, a replaced profile keeps its saved key
  *   and an added profile has none until the user enters it;
- * - behaviour switches are the file's; the file's active profile becomes the active one.
+ * - behaviour switches are the file's; the file's active profile becomes the active one if it has an
+ *   API key after the import; otherwise the current active profile stays (or, if that has no key, the
+ *   first profile with one), since an active profile without a key cannot shorten anything.
  * Nothing is written unless the whole file is valid: parseSettingsFile checks all of it first.
  */
 import * as z from 'zod/mini';
@@ -252,7 +254,7 @@ export interface PlannedProfile {
 /** What an import will do to the stored settings, for the preview and for applyImport. */
 export interface ImportPlan {
   profiles: PlannedProfile[];
-  /** The imported profile that becomes active, if the file names one. */
+  /** The file's active profile, if it names one; applyImport makes it active only if it has a key. */
   active: Profile | null;
   keysIncluded: number;
 }
@@ -283,6 +285,25 @@ export interface ImportResult {
   withoutKey: string[];
   /** Ids of stored profiles whose key the file replaced (their API clients must be rebuilt). */
   rekeyed: string[];
+  /** The file's active profile (as merged), when it was not made active because it has no key. */
+  skippedActive: Profile | null;
+}
+
+/**
+ * The profile to make active after an import: the file's, if it has a key; else the current one, if it
+ * has a key; else the first one with a key; else (no key anywhere) the current one or the file's.
+ */
+function chooseActive(
+  profiles: readonly Profile[],
+  keys: KeyMap,
+  fromFile: string | undefined,
+  current: string | null,
+): string | null {
+  const kept = profiles.some((p) => p.id === current) ? current : null;
+  const keyed = (id: string | null | undefined): id is string => !!id && typeof keys[id] === 'string';
+  if (keyed(fromFile)) return fromFile;
+  if (keyed(kept)) return kept;
+  return profiles.find((p) => keyed(p.id))?.id ?? kept ?? fromFile ?? profiles[0]?.id ?? null;
 }
 
 /** Merges a checked file into the stored settings and keys (see the module comment); pure. */
@@ -314,19 +335,18 @@ export function applyImport(
     }
   }
   const importedActive = plan.active ? idOf.get(plan.active.id) : undefined;
-  const keptActive = profiles.some((p) => p.id === current.activeProfileId) ? current.activeProfileId : null;
+  const activeProfileId = chooseActive(profiles, apiKeys, importedActive, current.activeProfileId);
   return {
-    settings: {
-      ...current,
-      profiles,
-      behaviour: imported.settings.behaviour,
-      activeProfileId: importedActive ?? keptActive ?? profiles[0]?.id ?? null,
-    },
+    settings: { ...current, profiles, behaviour: imported.settings.behaviour, activeProfileId },
     apiKeys,
     added,
     replaced: plan.profiles.length - added,
     keysImported: plan.keysIncluded,
     withoutKey: [...idOf.values()].filter((id) => apiKeys[id] === undefined),
     rekeyed,
+    skippedActive:
+      importedActive && importedActive !== activeProfileId
+        ? (profiles.find((p) => p.id === importedActive) ?? null)
+        : null,
   };
 }

@@ -57,7 +57,12 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   shortenTabs: z.lazy(() => z.object({ windowId: z.number().check(z.int()) })),
   exportSettings: z.lazy(() => z.object({ includeKeys: z.boolean() })),
   // The file's own checks, with their messages, are parseSettingsFile's; this only bounds the text.
-  importSettings: z.lazy(() => z.object({ text: z.string().check(z.maxLength(MAX_SETTINGS_FILE_BYTES)) })),
+  importSettings: z.lazy(() =>
+    z.object({
+      text: z.string().check(z.maxLength(MAX_SETTINGS_FILE_BYTES)),
+      dryRun: z.optional(z.boolean()),
+    }),
+  ),
 };
 
 /**

@@ -2,13 +2,15 @@
  * Export and import of settings (Options' "Import and export"). Only the background holds the API
  * keys, so both run here: the export reads them when the user asked for them, and the import checks
  * the whole file (lib/settings-transfer.ts) before it writes settings and keys in one storage call.
+ * A dry run does all of that but the write, so Options' preview says what the import will do.
  */
 import { API_KEYS_KEY, parseApiKeys } from '@/lib/api-keys';
 import { t } from '@/lib/i18n';
-import type { RequestOf, ResponseOf } from '@/lib/protocol';
+import type { ImportSummary, RequestOf, ResponseOf } from '@/lib/protocol';
 import {
   isNewerSettings,
   NEWER_SETTINGS_BACKUP_KEY,
+  type Profile,
   parseSettings,
   SETTINGS_KEY,
   settingsSchema,
@@ -16,6 +18,9 @@ import {
 import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings-transfer';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
+
+/** How a profile is named to the user: its name, or its server when it has none. */
+const nameOf = (profile: Profile) => profile.name || profile.serverUrl;
 
 /** The handlers of exportSettings and importSettings. */
 export function createSettingsTransferHandlers(
@@ -36,6 +41,7 @@ export function createSettingsTransferHandlers(
 
   async function importSettings({
     text,
+    dryRun = false,
   }: RequestOf<'importSettings'>): Promise<ResponseOf<'importSettings'>> {
     const parsed = parseSettingsFile(text);
     if (!parsed.ok) throw new ExtensionError('validation', parsed.message);
@@ -45,6 +51,17 @@ export function createSettingsTransferHandlers(
       parseApiKeys(stored[API_KEYS_KEY]),
       parsed.imported,
     );
+    const { added, replaced, keysImported, withoutKey, skippedActive } = result;
+    const active = result.settings.profiles.find((p) => p.id === result.settings.activeProfileId);
+    const summary: ImportSummary = {
+      added,
+      replaced,
+      keysImported,
+      withoutKey,
+      active: active ? nameOf(active) : null,
+      skippedActive: skippedActive ? nameOf(skippedActive) : null,
+    };
+    if (dryRun) return summary;
     const items: Record<string, unknown> = {
       [SETTINGS_KEY]: settingsSchema.parse(result.settings),
       [API_KEYS_KEY]: { ...result.apiKeys },
@@ -54,8 +71,7 @@ export function createSettingsTransferHandlers(
     await area.set(items);
     // A client built with a replaced key would go on sending the old one.
     for (const id of result.rekeyed) clients.forget(id);
-    const { added, replaced, keysImported, withoutKey } = result;
-    return { added, replaced, keysImported, withoutKey };
+    return summary;
   }
 
   return { exportSettings, importSettings };

@@ -1,9 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { AccountSummary } from '@/components/AccountSummary';
 import { BehaviourForm } from '@/components/BehaviourForm';
 import { DefaultsForm } from '@/components/DefaultsForm';
-import { ProfileForm, type ProfileFormErrors, type ProfileFormValues } from '@/components/ProfileForm';
-import { ProfileList } from '@/components/ProfileList';
+import {
+  PROFILE_FAILURE_ID,
+  PROFILE_SAVE_ID,
+  ProfileForm,
+  type ProfileFormErrors,
+  type ProfileFormValues,
+} from '@/components/ProfileForm';
+import { ProfileList, profileControlId } from '@/components/ProfileList';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
@@ -11,7 +17,7 @@ import { getCachedLists } from '@/lib/cache';
 import { savedKeyHint } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
-import type { ChoiceLists, ImportSummary } from '@/lib/protocol';
+import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/protocol';
 import {
   activeProfile,
   type Behaviour,
@@ -39,12 +45,29 @@ type KeyHints = Record<string, string>;
 type ShownAccount = { profileId: string; account: Account } | null;
 
 const NONE: IdSet = new Set();
+const ADD_PROFILE_ID = 'add-profile';
+/** The ids of the form's fields, by the name of their value. */
+const FIELD_IDS = { serverUrl: 'server-url', apiKey: 'api-key' } as const;
 
 const without = (ids: IdSet, id: string) => new Set([...ids].filter((other) => other !== id));
 
 /** The profile with this id, if there is one. */
 function profileById(settings: Settings | null, id: string): Profile | undefined {
   return settings?.profiles.find((p) => p.id === id);
+}
+
+/** The field a failed save is about: the key the server refused, or the server that did not answer. */
+function faultyField(error: ErrorData): keyof ProfileFormErrors | null {
+  if (error.kind === 'unauthorized') return 'apiKey';
+  if (error.kind === 'network' || error.kind === 'timeout') return 'serverUrl';
+  return null;
+}
+
+/** Another profile on the server the form names, to warn before a second one is saved by mistake. */
+function sameServer(settings: Settings, editing: string, typed: string): Profile | undefined {
+  const base = normalizeBaseUrl(typed);
+  if (!base.ok) return undefined;
+  return settings.profiles.find((p) => p.id !== editing && p.serverUrl === base.url);
 }
 
 /** Whether the extension may reach a profile's server; true when the browser cannot say. */
@@ -82,6 +105,14 @@ export function App() {
   const [needsAccess, setNeedsAccess] = useState<IdSet>(NONE);
   const [needsKey, setNeedsKey] = useState<IdSet>(NONE);
   const [accessNote, setAccessNote] = useState<Note>(null);
+  // The element to focus once the next render is on screen: where an action leaves the keyboard user
+  // when the control they used disappears or is disabled. A new object each time, so the same id again
+  // focuses again.
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
+  useLayoutEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
+  const focusSoon = (id: string) => setFocusTarget({ id });
 
   const active = settings ? activeProfile(settings) : null;
 
@@ -90,6 +121,11 @@ export function App() {
     setSettings(latest);
     void checkAccess(latest);
     return latest;
+  }
+
+  /** Checks host access again for every stored profile: after a permission was granted or removed. */
+  async function recheckAccess() {
+    await checkAccess(await loadSettings());
   }
 
   async function checkAccess(from: Settings) {
@@ -145,6 +181,10 @@ export function App() {
     if (checked.ok) {
       setAccount({ profileId, account: checked.data });
       setAccountNote(null);
+    } else if (checked.error.kind === 'not_configured') {
+      // The profile exists but has no saved key: the page's own note says where to enter it.
+      setNeedsKey((ids) => new Set([...ids, profileId]));
+      setAccountNote(null);
     } else {
       setAccountNote(checked.error.message);
     }
@@ -171,7 +211,16 @@ export function App() {
       if (area === 'local' && SETTINGS_KEY in changes) void reloadSettings();
     };
     browser.storage.onChanged.addListener(onChanged);
-    return () => browser.storage.onChanged.removeListener(onChanged);
+    // Access to one server may come from anywhere (a save's prompt, Grant access, the browser's own
+    // settings) and covers every profile on that host: check all of them again.
+    const onPermissions = () => void recheckAccess();
+    browser.permissions.onAdded.addListener(onPermissions);
+    browser.permissions.onRemoved.addListener(onPermissions);
+    return () => {
+      browser.storage.onChanged.removeListener(onChanged);
+      browser.permissions.onAdded.removeListener(onPermissions);
+      browser.permissions.onRemoved.removeListener(onPermissions);
+    };
   }, []);
 
   function save() {
@@ -184,7 +233,7 @@ export function App() {
     if (!apiKey && (editing === 'new' || needsKey.has(editing))) found.apiKey = t('options_key_required');
     setErrors(found);
     setFailure(null);
-    if (!base.ok || found.apiKey) return;
+    if (!base.ok || found.apiKey) return focusSoon(found.serverUrl ? FIELD_IDS.serverUrl : FIELD_IDS.apiKey);
     let permission: Promise<boolean>;
     try {
       permission = browser.permissions.request({ origins: [originOf(base.url)] });
@@ -200,16 +249,22 @@ export function App() {
     if (!granted) {
       setSaving(false);
       setFailure(permissionRefusedMessage(serverUrl));
-      return;
+      return focusSoon(PROFILE_FAILURE_ID);
     }
+    // The access just granted may be what other profiles on this host were missing.
+    void recheckAccess();
     const reply = await send('saveProfile', {
       profile: { ...(editing === 'new' ? {} : { id: editing }), name: form.name.trim(), serverUrl },
       ...(apiKey ? { apiKey } : {}),
     });
     setSaving(false);
     if (!reply.ok) {
-      setFailure(saveFailureMessage(reply.error, serverUrl));
-      return;
+      // Shown at the field at fault, if there is one, and focused there; else above Save.
+      const message = saveFailureMessage(reply.error, serverUrl);
+      const field = faultyField(reply.error);
+      if (field) setErrors({ [field]: message });
+      else setFailure(message);
+      return focusSoon(field ? FIELD_IDS[field] : PROFILE_FAILURE_ID);
     }
     const { profile } = reply.data;
     if (apiKey) setKeyHints((hints) => ({ ...hints, [profile.id]: savedKeyHint(apiKey) }));
@@ -219,6 +274,8 @@ export function App() {
     setAccountNote(null);
     setStatus(t('options_saved_profile', profile.name));
     setNeedsKey((ids) => without(ids, profile.id));
+    // Save was disabled while checking, which took focus from it.
+    focusSoon(PROFILE_SAVE_ID);
     const latest = await reloadSettings();
     if (latest.activeProfileId === profile.id) void loadActiveDetails(profile.id, false);
   }
@@ -227,23 +284,43 @@ export function App() {
     setBusy(true);
     const reply = await send('setActiveProfile', { id });
     setBusy(false);
-    if (!reply.ok) return setStatus(reply.error.message);
+    if (!reply.ok) {
+      focusSoon(profileControlId(id, 'use'));
+      return setStatus(reply.error.message);
+    }
     const latest = await reloadSettings();
     const now = activeProfile(latest);
     setStatus(now ? t('options_now_using', now.name || now.serverUrl) : t('options_profile_switched'));
     setAccount(null);
     setLists(NO_LISTS);
     edit(id, latest);
+    // Use is gone from the row of the active profile; the user stays in that row.
+    focusSoon(profileControlId(id, 'edit'));
     void loadActiveDetails(id);
   }
 
   async function remove(id: string) {
+    // The row after the deleted one, else the one before: where focus lands once it is gone.
+    const list = settings?.profiles ?? [];
+    const index = list.findIndex((p) => p.id === id);
+    const neighbour = list[index + 1] ?? list[index - 1];
     setBusy(true);
     const reply = await send('deleteProfile', { id });
     setBusy(false);
-    if (!reply.ok) return setStatus(reply.error.message);
+    if (!reply.ok) {
+      focusSoon(profileControlId(id, 'delete'));
+      return setStatus(reply.error.message);
+    }
     const latest = await reloadSettings();
     setStatus(t('options_profile_deleted'));
+    const stays = neighbour && latest.profiles.some((p) => p.id === neighbour.id);
+    focusSoon(
+      stays
+        ? profileControlId(neighbour.id, 'row')
+        : latest.profiles.length
+          ? ADD_PROFILE_ID
+          : FIELD_IDS.serverUrl,
+    );
     if (account?.profileId === id) setAccount(null);
     const next = activeProfile(latest);
     if (editing === id) edit(next?.id ?? 'new', latest);
@@ -271,10 +348,12 @@ export function App() {
     keyHints[editing] ??
     (editedProfile && !needsKey.has(editedProfile.id) ? t('options_key_saved_hint') : undefined);
   const shownAccount = account && account.profileId === editing ? account.account : null;
+  const activeWithoutKey = active && editing === active.id && needsKey.has(active.id) ? active : null;
+  const duplicate = sameServer(settings, editing, form.serverUrl);
 
   return (
     <main class="options">
-      <header class="row">
+      <header class="row wrap">
         <h1 class="grow">{t('ext_name')}</h1>
         <a href="/manage.html" target="_blank" rel="noreferrer">
           {t('options_open_manager')}
@@ -283,11 +362,20 @@ export function App() {
 
       {profiles.length > 0 && (
         <section class="card" aria-labelledby="profiles-heading">
-          <div class="row">
+          <div class="row wrap">
             <h2 id="profiles-heading" class="grow">
               {t('options_profiles_heading')}
             </h2>
-            <button type="button" onClick={() => edit('new')} disabled={editing === 'new'}>
+            <button
+              type="button"
+              id={ADD_PROFILE_ID}
+              onClick={() => {
+                edit('new');
+                // The button disables itself: focus goes where the new profile starts.
+                focusSoon(FIELD_IDS.serverUrl);
+              }}
+              disabled={editing === 'new'}
+            >
               {t('options_add_profile_button')}
             </button>
           </div>
@@ -323,12 +411,35 @@ export function App() {
           values={form}
           errors={errors}
           keyHint={keyHint}
+          serverHint={duplicate && t('options_duplicate_server', duplicate.name || duplicate.serverUrl)}
           saving={saving}
           failure={failure}
           onChange={(patch) => setForm({ ...form, ...patch })}
           onSubmit={save}
-          onCancel={editing === 'new' && active ? () => edit(active.id) : undefined}
+          onCancel={
+            editing === 'new' && active
+              ? () => {
+                  edit(active.id);
+                  // Cancel disappears with the new profile's form; Add profile is back.
+                  focusSoon(ADD_PROFILE_ID);
+                }
+              : undefined
+          }
         />
+        {activeWithoutKey && (
+          <p class="alert" role="alert">
+            {t('options_active_needs_key', activeWithoutKey.name || activeWithoutKey.serverUrl)}{' '}
+            <a
+              href={`#${FIELD_IDS.apiKey}`}
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(FIELD_IDS.apiKey)?.focus();
+              }}
+            >
+              {t('options_go_to_api_key')}
+            </a>
+          </p>
+        )}
         {shownAccount && <AccountSummary account={shownAccount} />}
         {!shownAccount && accountNote && editing === active?.id && (
           <p class="alert" role="alert">

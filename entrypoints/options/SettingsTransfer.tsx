@@ -28,6 +28,8 @@ interface Preview {
   fileName: string;
   text: string;
   imported: ImportedSettings;
+  /** What the background's dry run says the import will do (it alone knows which profiles have keys). */
+  outcome: ImportSummary;
 }
 
 /** Saves `text` as a file in the user's downloads, through a link to a Blob (no downloads permission). */
@@ -103,7 +105,9 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     }
     const parsed = parseSettingsFile(text);
     if (!parsed.ok) return setImportError(parsed.message);
-    setPreview({ fileName: file.name, text, imported: parsed.imported });
+    const dryRun = await send('importSettings', { text, dryRun: true });
+    if (!dryRun.ok) return setImportError(dryRun.error.message);
+    setPreview({ fileName: file.name, text, imported: parsed.imported, outcome: dryRun.data });
   }
 
   async function confirmImport() {
@@ -222,7 +226,10 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
           )}
           <p>{plan.keysIncluded > 0 ? t('options_import_keys_some') : t('options_import_keys_none')}</p>
           <p>{t('options_import_replace_note')}</p>
-          {plan.active && <p>{t('options_import_active', plan.active.name || plan.active.serverUrl)}</p>}
+          {preview.outcome.skippedActive && (
+            <p>{t('options_import_active_skipped', preview.outcome.skippedActive)}</p>
+          )}
+          {preview.outcome.active && <p>{t('options_import_active', preview.outcome.active)}</p>}
           <div class="row">
             <button type="button" class="primary" disabled={importing} onClick={() => void confirmImport()}>
               {importing ? t('options_importing') : t('options_import_confirm')}

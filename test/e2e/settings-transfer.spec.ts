@@ -7,13 +7,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { API_KEYS_KEY } from '../../lib/api-keys';
 import { SETTINGS_KEY, type Settings } from '../../lib/settings';
 import { E2E_PROFILE_ID } from './configure';
 import { readStorage } from './extension-state';
 import { test } from './fixtures';
-import { allowPermissionDialog, type ExtensionBrowser } from './harness';
+import { allowPermissionDialog, type ExtensionBrowser, screenshot } from './harness';
 
 /** Resolves with the one finished download in `dir`, polling until it appears. */
 async function downloadedFile(dir: string, timeoutMs = 15_000): Promise<string> {
@@ -31,6 +31,27 @@ async function downloadedFile(dir: string, timeoutMs = 15_000): Promise<string> 
 async function downloadTo(ext: ExtensionBrowser, dir: string): Promise<void> {
   const session = await ext.browser.target().createCDPSession();
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+}
+
+/** A profile's defaults as an exported file writes them when none were set. */
+const FILE_DEFAULTS = { campaignId: null, channelId: null, expiryDays: null, domain: '', status: 'private' };
+
+/**
+ * Opens Options and picks `file`, written to a temporary folder, with the import file picker;
+ * resolves with the page once the import preview shows.
+ */
+async function previewImport(ext: ExtensionBrowser, file: unknown): Promise<Page> {
+  const dir = mkdtempSync(join(tmpdir(), 'shortlink-import-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'shortlink-settings-2026-11-21.json');
+  writeFileSync(path, JSON.stringify(file));
+  const page = await ext.extensionPage('options.html');
+  const input = (await page.waitForSelector('#import-file', {
+    timeout: 10_000,
+  })) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(path);
+  await page.waitForSelector('#import-preview-heading', { timeout: 10_000 });
+  return page;
 }
 
 const textOf = (page: Page, selector: string) => page.$eval(selector, (el) => el.textContent ?? '');
@@ -135,75 +156,92 @@ describe('settings import and export', () => {
     ext,
     referenceServer: server,
   }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shortlink-import-'));
-    try {
-      const path = join(dir, 'shortlink-settings-2026-11-21.json');
-      writeFileSync(
-        path,
-        JSON.stringify({
-          format: 'shortlink-settings',
-          version: 1,
-          activeProfileId: 'from-file',
-          profiles: [
-            {
-              id: 'from-file',
-              name: 'Imported',
-              serverUrl: server.url,
-              defaults: {
-                campaignId: null,
-                channelId: null,
-                expiryDays: null,
-                domain: '',
-                status: 'private',
-              },
-            },
-          ],
-          behaviour: { autoCopy: true, notifications: true },
-          apiKeys: { 'from-file': server.apiKey },
-        }),
-      );
-      const page = await ext.extensionPage('options.html');
-      const input = (await page.waitForSelector('#import-file', {
-        timeout: 10_000,
-      })) as ElementHandle<HTMLInputElement>;
-      await input.uploadFile(path);
-      await page.waitForSelector('#import-preview-heading', { timeout: 10_000 });
-      expect(await textOf(page, '.preview')).toMatch(
-        /Imported\s*http:\/\/127\.0\.0\.1:\d+\s*new\s*with API key/,
-      );
-      await page.locator('.preview button::-p-text(Import)').click();
-
-      const origin = new URL(server.url).origin;
-      const grant = await page.waitForSelector(`button[aria-label="Grant access to ${origin}"]`, {
-        timeout: 10_000,
-      });
-      expect(await textOf(page, '.profiles')).toContain('No access');
-      await allowPermissionDialog(
-        async () => {
-          await grant!.click();
-          await page.waitForFunction(() => !document.querySelector('.profiles .badge.warn'), {
-            timeout: 15_000,
-          });
+    const page = await previewImport(ext, {
+      format: 'shortlink-settings',
+      version: 1,
+      activeProfileId: 'from-file',
+      profiles: [
+        {
+          id: 'from-file',
+          name: 'Imported',
+          serverUrl: server.url,
+          defaults: FILE_DEFAULTS,
         },
-        { page },
-      );
-      const worker = await ext.serviceWorker();
-      const granted = await worker.evaluate(
-        (pattern) =>
-          (
-            globalThis as unknown as {
-              chrome: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } };
-            }
-          ).chrome.permissions.contains({ origins: [pattern] }),
-        `http://${new URL(server.url).hostname}/*`,
-      );
-      expect(granted).toBe(true);
-      // The imported key works: Options shows the account it belongs to.
-      await page.waitForSelector('section[aria-label="Account"]', { timeout: 15_000 });
-      expect(await textOf(page, 'section[aria-label="Account"]')).toContain('Connected as demo');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      ],
+      behaviour: { autoCopy: true, notifications: true },
+      apiKeys: { 'from-file': server.apiKey },
+    });
+    expect(await textOf(page, '.preview')).toMatch(
+      /Imported\s*http:\/\/127\.0\.0\.1:\d+\s*new\s*with API key/,
+    );
+    await page.locator('.preview button::-p-text(Import)').click();
+
+    const origin = new URL(server.url).origin;
+    const grant = await page.waitForSelector(`button[aria-label="Grant access to ${origin}"]`, {
+      timeout: 10_000,
+    });
+    expect(await textOf(page, '.profiles')).toContain('No access');
+    await allowPermissionDialog(
+      async () => {
+        await grant!.click();
+        await page.waitForFunction(() => !document.querySelector('.profiles .badge.warn'), {
+          timeout: 15_000,
+        });
+      },
+      { page },
+    );
+    const worker = await ext.serviceWorker();
+    const granted = await worker.evaluate(
+      (pattern) =>
+        (
+          globalThis as unknown as {
+            chrome: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } };
+          }
+        ).chrome.permissions.contains({ origins: [pattern] }),
+      `http://${new URL(server.url).hostname}/*`,
+    );
+    expect(granted).toBe(true);
+    // The imported key works: Options shows the account it belongs to.
+    await page.waitForSelector('section[aria-label="Account"]', { timeout: 15_000 });
+    expect(await textOf(page, 'section[aria-label="Account"]')).toContain('Connected as demo');
+  });
+
+  test('keeps the active profile when the file’s comes without a key, and says on Options where that key goes', async ({
+    configuredExt: ext,
+  }) => {
+    // An export without keys whose active profile is new to this browser.
+    const page = await previewImport(ext, {
+      format: 'shortlink-settings',
+      version: 1,
+      activeProfileId: 'second',
+      profiles: [
+        {
+          id: 'second',
+          name: 'Second',
+          serverUrl: 'https://second.example',
+          defaults: FILE_DEFAULTS,
+        },
+      ],
+      behaviour: { autoCopy: true, notifications: true },
+    });
+    const preview = await textOf(page, '.preview');
+    expect(preview).toContain('“Second” comes without an API key in this file');
+    expect(preview).toContain('Active profile after the import: Reference server.');
+    await page.locator('.preview button::-p-text(Import)').click();
+    await page.waitForSelector('button[aria-label="Use Second"]', { timeout: 10_000 });
+
+    const stored = await readStorage(await ext.serviceWorker(), 'local');
+    expect((stored[SETTINGS_KEY] as Settings).activeProfileId).toBe(E2E_PROFILE_ID);
+
+    // Made active by hand, it says on this page what to do, and takes the user to the key field.
+    await page.locator('button[aria-label="Use Second"]').click();
+    const note = await page.waitForSelector('p.alert ::-p-text(has no API key yet)', { timeout: 15_000 });
+    const text = await note!.evaluate((el) => el.closest('p')?.textContent ?? '');
+    expect(text).toContain('“Second” has no API key yet. Enter its API key above and save.');
+    expect(await textOf(page, 'main')).not.toContain('in Options');
+    await screenshot(page, 'options-active-no-key');
+    await page.locator('a::-p-text(Go to the API key field)').click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('api-key');
   });
 
   test('reads a settings file dropped on the drop zone, and a file dropped beside it does not replace the page', async ({

@@ -5,6 +5,7 @@
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
 import { App } from '@/entrypoints/options/App';
 import { originOf } from '@/lib/api/base-url';
 import type { ImportSummary, Result } from '@/lib/protocol';
@@ -30,6 +31,7 @@ import {
   tick,
   typeInto,
 } from '../components/dom';
+import { stubPermissionEvents } from './permission-events';
 
 const WORK: Profile = { id: 'p-work', name: 'Work', serverUrl: 'https://sho.rt', defaults: emptyDefaults() };
 const SETTINGS: Settings = {
@@ -42,8 +44,10 @@ const SETTINGS: Settings = {
 /** Origins the fake browser has host access to. */
 let granted: Set<string>;
 let requestPermission: ReturnType<typeof vi.fn>;
+let permissionEvents: ReturnType<typeof stubPermissionEvents>;
 
 beforeEach(async () => {
+  permissionEvents = stubPermissionEvents();
   granted = new Set([originOf(WORK.serverUrl)]);
   requestPermission = vi.fn(async ({ origins }: { origins: string[] }) => {
     for (const origin of origins) granted.add(origin);
@@ -55,7 +59,19 @@ beforeEach(async () => {
   await saveSettings(SETTINGS);
 });
 
-/** A background that answers what Options sends on load, and imports with `importReply`. */
+const NOTHING_IMPORTED: ImportSummary = {
+  added: 0,
+  replaced: 0,
+  keysImported: 0,
+  withoutKey: [],
+  active: 'Work',
+  skippedActive: null,
+};
+
+/**
+ * A background that answers what Options sends on load, and imports with `importReply`. The
+ * preview's dry run is the real handler's, against fakeBrowser's storage.
+ */
 function background(importReply?: (text: string) => Promise<Result<ImportSummary>>) {
   return fakeBackground({
     refresh: () => ok({ links: null, lists: null }),
@@ -71,8 +87,13 @@ function background(importReply?: (text: string) => Promise<Result<ImportSummary
       }),
     exportSettings: ({ includeKeys }) =>
       ok({ file: buildSettingsFile(SETTINGS, includeKeys ? { 'p-work': 'work-key-0123456789' } : null) }),
-    importSettings: ({ text }) =>
-      importReply ? importReply(text) : ok({ added: 0, replaced: 0, keysImported: 0, withoutKey: [] }),
+    importSettings: async ({ text, dryRun }) => {
+      if (dryRun)
+        return ok(
+          await createSettingsTransferHandlers({ forget: () => {} }).importSettings({ text, dryRun }),
+        );
+      return importReply ? importReply(text) : ok(NOTHING_IMPORTED);
+    },
   });
 }
 
@@ -219,7 +240,7 @@ describe('import', () => {
           { id: 'p-team', name: 'Team', serverUrl: 'https://team.example', defaults: emptyDefaults() },
         ],
       });
-      return ok({ added: 1, replaced: 1, keysImported: 1, withoutKey: [] });
+      return ok({ ...NOTHING_IMPORTED, added: 1, replaced: 1, keysImported: 1, active: 'Team' });
     });
     await mountOptions();
     const file = incoming(true);
@@ -234,12 +255,34 @@ describe('import', () => {
     expect(preview).toContain('The file includes API keys');
     expect(preview).toContain('Your behaviour settings will be replaced');
     expect(preview).toContain('Active profile after the import: Team.');
-    expect(bg.of('importSettings')).toEqual([]);
+    expect(preview).not.toContain('without an API key');
+    expect(bg.of('importSettings')).toEqual([{ text: file, dryRun: true }]);
 
     await click(button('Import'));
-    expect(bg.of('importSettings')).toEqual([{ text: file }]);
+    expect(bg.of('importSettings')).toEqual([{ text: file, dryRun: true }, { text: file }]);
     expect(document.querySelector('.preview')).toBeNull();
     expect(document.body.textContent).toContain('Settings imported. New profiles: 1; replaced: 1.');
+  });
+
+  it('keeps a profile with a key active when the file’s active one comes without a key, and the preview says so', async () => {
+    await fakeBrowser.storage.local.set({ apiKeys: { 'p-work': 'work-key-0123456789' } });
+    const real = createSettingsTransferHandlers({ forget: () => {} });
+    background(async (file) => ok(await real.importSettings({ text: file })));
+    await mountOptions();
+    await chooseFile(incoming(false));
+
+    const preview = text('.preview');
+    expect(preview).toContain(
+      '“Team” comes without an API key in this file, so it will not be made the active profile.',
+    );
+    expect(preview).toContain('Active profile after the import: Work.');
+    expect(preview).not.toContain('Active profile after the import: Team.');
+
+    await click(button('Import'));
+    await vi.waitFor(() => button('Edit Team'));
+    expect((await loadSettings()).activeProfileId).toBe('p-work');
+    expect(text('.profiles .badge')).toBe('Active');
+    expect(text('.profiles li:first-child')).toContain('Work');
   });
 
   it('says when the file has no keys, and Cancel imports nothing', async () => {
@@ -249,7 +292,7 @@ describe('import', () => {
     expect(text('.preview')).toContain('The file has no API keys: replaced profiles keep their saved keys');
     await click(button('Cancel'));
     expect(document.querySelector('.preview')).toBeNull();
-    expect(bg.of('importSettings')).toEqual([]);
+    expect(bg.of('importSettings').filter((request) => !request.dryRun)).toEqual([]);
   });
 
   it.each([
@@ -296,7 +339,7 @@ describe('import', () => {
           { id: 'p-team', name: 'Team', serverUrl: 'https://team.example', defaults: emptyDefaults() },
         ],
       });
-      return ok({ added: 1, replaced: 0, keysImported: 0, withoutKey: ['p-team'] });
+      return ok({ ...NOTHING_IMPORTED, added: 1, withoutKey: ['p-team'] });
     });
     await mountOptions();
     expect(buttons('Grant access to https://team.example')).toEqual([]);
@@ -330,7 +373,7 @@ describe('import', () => {
     };
     const bg = background(async () => {
       await saveSettings({ ...SETTINGS, profiles: [WORK, team] });
-      return ok({ added: 1, replaced: 0, keysImported: 0, withoutKey: ['p-team'] });
+      return ok({ ...NOTHING_IMPORTED, added: 1, withoutKey: ['p-team'] });
     });
     await mountOptions();
     await chooseFile(incoming(false));
@@ -341,6 +384,54 @@ describe('import', () => {
     await click(button('Save'));
     expect(text('#api-key-error')).toBe('Enter the API key from your account settings on the server.');
     expect(bg.of('saveProfile')).toEqual([]);
+  });
+
+  describe('access of other profiles on the same host', () => {
+    const LOCAL: Profile = {
+      id: 'p-local',
+      name: 'Local',
+      serverUrl: 'http://127.0.0.1:8080',
+      defaults: emptyDefaults(),
+    };
+    beforeEach(async () => {
+      await saveSettings({ ...SETTINGS, profiles: [WORK, LOCAL] });
+    });
+
+    it('is checked again when the browser reports a permission added or removed', async () => {
+      background();
+      await mountOptions();
+      await vi.waitFor(() => button('Grant access to http://127.0.0.1:8080'));
+
+      // Granted elsewhere (another Options tab, the browser's site settings).
+      granted.add('http://127.0.0.1/*');
+      await act(() => permissionEvents.onAdded.fire({ origins: ['http://127.0.0.1/*'] }));
+      await vi.waitFor(() => expect(text('.profiles')).not.toContain('No access'));
+      expect(buttons('Grant access to http://127.0.0.1:8080')).toEqual([]);
+
+      granted.delete('http://127.0.0.1/*');
+      await act(() => permissionEvents.onRemoved.fire({ origins: ['http://127.0.0.1/*'] }));
+      await vi.waitFor(() => button('Grant access to http://127.0.0.1:8080'));
+    });
+
+    it('is checked again after the prompt of a save, even when the save then fails', async () => {
+      const bg = fakeBackground({
+        refresh: () => ok({ links: null, lists: null }),
+        getAccount: () => ({ ok: false, error: { kind: 'network', message: 'Failed to fetch' } }),
+        saveProfile: () => ({ ok: false, error: { kind: 'network', message: 'Failed to fetch' } }),
+      });
+      await mountOptions();
+      await vi.waitFor(() => button('Grant access to http://127.0.0.1:8080'));
+      await click(button('Add profile'));
+      await typeInto(field('Server URL'), 'http://127.0.0.1:1');
+      await typeInto(field('API key'), 'sk-local');
+
+      await click(button('Save'));
+
+      expect(requestPermission).toHaveBeenCalledWith({ origins: ['http://127.0.0.1/*'] });
+      expect(bg.of('saveProfile')).toHaveLength(1);
+      await vi.waitFor(() => expect(text('.profiles')).not.toContain('No access'));
+      expect(text('#server-url-error')).toContain('Couldn’t reach http://127.0.0.1:1.');
+    });
   });
 
   it('explains a refused Grant access and keeps the button', async () => {

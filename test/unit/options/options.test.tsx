@@ -1,3 +1,4 @@
+import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
@@ -21,6 +22,7 @@ import {
   tick,
   typeInto,
 } from '../components/dom';
+import { stubPermissionEvents } from './permission-events';
 
 const ACCOUNT: Account = {
   id: 1,
@@ -36,6 +38,7 @@ let requestPermission: ReturnType<typeof vi.fn>;
 let counter = 0;
 
 beforeEach(() => {
+  stubPermissionEvents();
   requestPermission = vi.fn(async () => true);
   fakeBrowser.permissions.request = requestPermission as never;
 });
@@ -140,6 +143,19 @@ describe('connecting a server', () => {
     expect(bg.of('saveProfile')).toEqual([]);
     expect(field('Server URL').value).toBe('https://sho.rt');
     expect(field('API key').value).toBe('sk-1234');
+    expect(document.activeElement).toBe(document.querySelector('[role="alert"]'));
+  });
+
+  it('shows a failure without a field of its own above Save, and focuses it', async () => {
+    background({ kind: 'server', message: 'The server failed (500). Try again in a minute.', status: 500 });
+    await mountOptions();
+    await fillServer('https://sho.rt', 'sk-1234');
+
+    await click(button('Save'));
+
+    expect(roleText('alert')).toBe('The server failed (500). Try again in a minute.');
+    expect(document.activeElement).toBe(document.querySelector('[role="alert"]'));
+    expect(field('Server URL').hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('shows an invalid URL next to the field and asks for nothing', async () => {
@@ -157,6 +173,7 @@ describe('connecting a server', () => {
     expect(requestPermission).not.toHaveBeenCalled();
     expect(bg.sent.filter((m) => m.type === 'saveProfile')).toEqual([]);
     expect(url.value).toBe('sho.rt');
+    expect(document.activeElement).toBe(url);
   });
 
   it('asks for the key of a new profile next to its field', async () => {
@@ -171,36 +188,48 @@ describe('connecting a server', () => {
       'Enter the API key from your account settings on the server.',
     );
     expect(requestPermission).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(field('API key'));
   });
 
   it.each([
     [
       'a wrong key',
       { kind: 'unauthorized', message: 'Unauthorized', status: 401 },
+      'API key',
       'https://sho.rt did not accept this API key.',
     ],
     [
       'an unreachable server',
       { kind: 'network', message: 'Failed to fetch' },
+      'Server URL',
       'Couldn’t reach https://sho.rt.',
     ],
     [
       'a server that times out',
       { kind: 'timeout', message: 'Timed out' },
+      'Server URL',
       'https://sho.rt did not answer in time.',
     ],
-  ] as const)('says what is wrong for %s and keeps the input', async (_, error, message) => {
-    background(error);
-    await mountOptions();
-    await fillServer('https://sho.rt', 'sk-wrong');
+  ] as const)(
+    'says what is wrong for %s at the field at fault, focused, and keeps the input',
+    async (_, error, label, message) => {
+      background(error);
+      await mountOptions();
+      await fillServer('https://sho.rt', 'sk-wrong');
 
-    await click(button('Save'));
+      await click(button('Save'));
 
-    expect(roleText('alert')).toContain(message);
-    expect(field('Server URL').value).toBe('https://sho.rt');
-    expect(field('API key').value).toBe('sk-wrong');
-    expect(document.body.textContent).not.toContain('Connected as');
-  });
+      const atFault = field(label);
+      expect(atFault.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(atFault.getAttribute('aria-describedby')!)?.textContent).toContain(
+        message,
+      );
+      expect(document.activeElement).toBe(atFault);
+      expect(field('Server URL').value).toBe('https://sho.rt');
+      expect(field('API key').value).toBe('sk-wrong');
+      expect(document.body.textContent).not.toContain('Connected as');
+    },
+  );
 
   it('shows the account, clears the key and keeps only a hint of it', async () => {
     const bg = background();
@@ -226,6 +255,8 @@ describe('connecting a server', () => {
     expect((await loadSettings()).profiles.map((p) => p.name)).toEqual(['Home']);
     // The save already checked the account: no second request for it.
     expect(bg.of('getAccount')).toEqual([]);
+    // Save was disabled while checking; focus is back on it, not lost to the page.
+    expect(document.activeElement).toBe(button('Save'));
   });
 
   it('keeps the saved key when saved again with the key field empty', async () => {
@@ -275,6 +306,125 @@ describe('profiles', () => {
     expect(bg.of('deleteProfile')).toEqual([{ id: settings.profiles[1]!.id }]);
     await settle();
     expect(document.querySelector('.profiles')?.textContent).not.toContain('Work');
+  });
+
+  it('Escape cancels the delete question and puts focus back on Delete', async () => {
+    await seedProfiles('Home', 'Work');
+    const bg = background();
+    await mountOptions();
+    await click(button('Delete Work'));
+    expect(document.activeElement).toBe(button('Cancel'));
+
+    await act(() => {
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await settle();
+
+    expect(document.querySelector('.profiles fieldset')).toBeNull();
+    expect(document.activeElement).toBe(button('Delete Work'));
+    expect(bg.of('deleteProfile')).toEqual([]);
+    await click(button('Delete Work'));
+    await click(button('Cancel'));
+    expect(document.activeElement).toBe(button('Delete Work'));
+  });
+
+  it('after a delete, focuses the next profile’s row, else the previous one’s', async () => {
+    const settings = await seedProfiles('Home', 'Work', 'Team');
+    const [, work, team] = settings.profiles;
+    background();
+    await mountOptions();
+
+    await click(button('Delete Home'));
+    await click(button('Delete'));
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe(`profile-row-${work!.id}`));
+    expect(document.activeElement?.textContent).toContain('Work');
+    expect(document.body.textContent).toContain('Profile deleted.');
+
+    await click(button('Delete Team'));
+    await click(button('Delete'));
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe(`profile-row-${work!.id}`));
+    expect(document.getElementById(`profile-row-${team!.id}`)).toBeNull();
+  });
+
+  it('after deleting the last profile, focuses the server URL of the form to connect one', async () => {
+    await seedProfiles('Home');
+    background();
+    await mountOptions();
+    await click(button('Delete Home'));
+    await click(button('Delete'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(field('Server URL')));
+    expect(document.body.textContent).toContain('Connect your server');
+  });
+
+  it('after Use, keeps focus in that profile’s row, on Edit', async () => {
+    await seedProfiles('Home', 'Work');
+    background();
+    await mountOptions();
+    await click(button('Use Work'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Edit Work')));
+    expect(buttons('Use Work')).toEqual([]);
+  });
+
+  it('Add profile focuses the new profile’s server URL; Cancel goes back to Add profile', async () => {
+    await seedProfiles('Home');
+    background();
+    await mountOptions();
+
+    await click(button('Add profile'));
+    expect(button('Add profile').disabled).toBe(true);
+    expect(document.activeElement).toBe(field('Server URL'));
+    expect(field('Server URL').value).toBe('');
+
+    await click(button('Cancel'));
+    expect(document.activeElement).toBe(button('Add profile'));
+  });
+
+  it('warns, without refusing, when another profile has the same server', async () => {
+    await seedProfiles('Home');
+    const bg = background();
+    await mountOptions();
+    await click(button('Add profile'));
+    expect(document.body.textContent).not.toContain('You already have a profile');
+
+    await fillServer('https://home.example/', 'sk-second');
+    const url = field('Server URL');
+    const hint = document.getElementById(url.getAttribute('aria-describedby')!)?.textContent;
+    expect(hint).toContain('You already have a profile for this server: “Home”.');
+    expect(url.hasAttribute('aria-invalid')).toBe(false);
+
+    await click(button('Save'));
+    expect(bg.of('saveProfile')).toHaveLength(1);
+  });
+
+  it('says on this page where to enter the key of an active profile that has none, and goes there', async () => {
+    await seedProfiles('Second');
+    fakeBackground({
+      refresh: () => ok({ links: null, lists: null }),
+      getAccount: () => ({
+        ok: false,
+        error: {
+          kind: 'not_configured',
+          message: 'The profile “Second” has no API key yet. Add its API key in Options.',
+        },
+      }),
+    });
+    await mountOptions();
+    await settle();
+
+    const alert = roleText('alert') ?? '';
+    expect(alert).toContain('“Second” has no API key yet. Enter its API key above and save.');
+    expect(document.body.textContent).not.toContain('in Options');
+    expect(document.querySelector('.profiles')?.textContent).toContain('No API key');
+    expect(document.body.textContent).not.toContain('A key is saved for this profile.');
+
+    const link = [...document.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Go to the API key field',
+    )!;
+    await click(link);
+    expect(document.activeElement).toBe(field('API key'));
+    // Saving without a key is refused: the profile has none to keep.
+    await click(button('Save'));
+    expect(field('API key').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('edits a profile with its URL and name, the key left empty', async () => {

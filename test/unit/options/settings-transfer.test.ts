@@ -136,7 +136,14 @@ describe('round trip', () => {
     });
 
     const summary = await handlers().importSettings({ text });
-    expect(summary).toEqual({ added: 0, replaced: 2, keysImported: includeKeys ? 2 : 0, withoutKey: [] });
+    expect(summary).toEqual({
+      added: 0,
+      replaced: 2,
+      keysImported: includeKeys ? 2 : 0,
+      withoutKey: [],
+      active: 'Home',
+      skippedActive: null,
+    });
     const after = await stored();
     expect(after.settings).toEqual(SETTINGS);
     // Keys come back only from a file that has them; otherwise the saved ones stay.
@@ -305,6 +312,75 @@ describe('merge', () => {
     const result = applyImport(SETTINGS, {}, incoming.imported, () => 'id-new');
     expect(result.settings.activeProfileId).toBe('p-home');
     expect(result.withoutKey).toEqual(['id-new']);
+  });
+
+  describe('the active profile', () => {
+    const SECOND = profile('f-second', 'Second', 'https://second.example');
+    /** A file whose active profile, Second, is new here; with `keys`, Second's key is in it. */
+    const withSecondActive = (keys: KeyMap | null = null) =>
+      fileText({ activeProfileId: 'f-second', profiles: [SECOND], ...(keys ? { apiKeys: keys } : {}) });
+    const imported = (text: string) => {
+      const parsed = parseSettingsFile(text);
+      if (!parsed.ok) throw new Error(parsed.message);
+      return parsed.imported;
+    };
+
+    it('is never switched to a profile that has no key: the current one stays, and the dry run says so without writing', async () => {
+      await seed();
+      const before = await stored();
+      const preview = await handlers().importSettings({ text: withSecondActive(), dryRun: true });
+      expect(preview).toEqual({
+        added: 1,
+        replaced: 0,
+        keysImported: 0,
+        withoutKey: [expect.any(String)],
+        active: 'Home',
+        skippedActive: 'Second',
+      });
+      expect(await stored()).toEqual(before);
+
+      expect(await handlers().importSettings({ text: withSecondActive() })).toEqual({
+        ...preview,
+        withoutKey: [expect.any(String)],
+      });
+      const after = await stored();
+      expect(after.settings.activeProfileId).toBe('p-home');
+      expect(after.settings.profiles.map((p) => p.name)).toEqual(['Work', 'Home', 'Second']);
+    });
+
+    it('becomes the file’s when that profile has a key, from the file or already saved', async () => {
+      expect(
+        applyImport(
+          SETTINGS,
+          { 'p-home': HOME_KEY },
+          imported(withSecondActive({ 'f-second': 'k-000000' })),
+          () => 'id-2',
+        ).settings.activeProfileId,
+      ).toBe('id-2');
+      // Work is replaced in place and keeps its saved key.
+      const workActive = fileText({ activeProfileId: 'f-work', profiles: [{ ...WORK, id: 'f-work' }] });
+      const result = applyImport(SETTINGS, { 'p-work': WORK_KEY }, imported(workActive));
+      expect(result.settings.activeProfileId).toBe('p-work');
+      expect(result.skippedActive).toBeNull();
+    });
+
+    it('goes to the first profile with a key when neither the file’s nor the current one has one', () => {
+      const result = applyImport(
+        SETTINGS,
+        { 'p-work': WORK_KEY },
+        imported(withSecondActive()),
+        () => 'id-2',
+      );
+      expect(result.settings.activeProfileId).toBe('p-work');
+      expect(result.skippedActive?.name).toBe('Second');
+    });
+
+    it('is the file’s on a fresh install where no profile has a key', () => {
+      const fresh: Settings = { ...SETTINGS, activeProfileId: null, profiles: [] };
+      const result = applyImport(fresh, {}, imported(withSecondActive()), () => 'id-2');
+      expect(result.settings.activeProfileId).toBe('id-2');
+      expect(result.skippedActive).toBeNull();
+    });
   });
 
   it('replaces the key of a replaced profile only when the file has one, and has its client rebuilt', async () => {
