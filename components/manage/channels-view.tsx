@@ -86,7 +86,8 @@ function ChannelForm({
   initial: ChannelFields;
   submitLabel: string;
   save: (fields: ChannelFields) => Reply<unknown>;
-  onDone?: (changed: boolean) => void;
+  /** Called with the saved name, or nothing when the form was closed unsaved. */
+  onDone?: (savedName: string | undefined) => void;
 }) {
   const [fields, setFields] = useState(initial);
   const [errors, setErrors] = useState<ReturnType<typeof validateChannel>>({});
@@ -100,7 +101,7 @@ function ChannelForm({
     if (Object.keys(found).length > 0) return;
     const result = await action.run(fields);
     if (!result?.ok) return;
-    if (onDone) onDone(true);
+    if (onDone) onDone(fields.name.trim());
     else setFields(initial);
   };
   return (
@@ -108,7 +109,7 @@ function ChannelForm({
       class="channel-form"
       onSubmit={onSubmit}
       // An edit form closes on Escape, like the delete confirmation, back to its Edit button.
-      onKeyDown={onDone && closeOnEscape(() => onDone(false))}
+      onKeyDown={onDone && closeOnEscape(() => onDone(undefined))}
       noValidate
     >
       <div class="grid">
@@ -136,7 +137,7 @@ function ChannelForm({
           {submitLabel}
         </ActionButton>
         {onDone && (
-          <button type="button" onClick={() => onDone(false)}>
+          <button type="button" onClick={() => onDone(undefined)}>
             {t('manage_cancel')}
           </button>
         )}
@@ -146,15 +147,26 @@ function ChannelForm({
   );
 }
 
-function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () => void }) {
+function ChannelRow({
+  channel,
+  onChanged,
+  onDeleted,
+}: {
+  channel: Channel;
+  onChanged: () => void;
+  /** Called with the message that says the channel is gone (the row itself goes with it). */
+  onDeleted: (status: string) => void;
+}) {
   const api = useApi();
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useStatus();
   const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const remove = useAction(() => api('deleteChannel', channel.id));
   const onDelete = async () => {
     const result = await remove.run();
     if (result?.ok) {
       forgetChoices(api, 'listChannels');
+      onDeleted(t('manage_channel_deleted', channelName(channel)));
       onChanged();
     }
   };
@@ -187,6 +199,7 @@ function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () =>
         />
       </div>
       <ErrorMessage error={remove.error} />
+      <StatusMessage text={saved} />
       {editing && (
         <ChannelForm
           initial={{
@@ -204,12 +217,12 @@ function ChannelRow({ channel, onChanged }: { channel: Channel; onChanged: () =>
               starred: fields.starred,
             })
           }
-          onDone={(changed) => {
+          onDone={(savedName) => {
             setEditing(false);
-            if (changed) {
-              forgetChoices(api, 'listChannels');
-              onChanged();
-            }
+            if (savedName === undefined) return;
+            setSaved(t('manage_channel_saved', savedName));
+            forgetChoices(api, 'listChannels');
+            onChanged();
           }}
         />
       )}
@@ -222,6 +235,8 @@ export function ChannelsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
   const [created, setCreated] = useStatus();
+  // Said here rather than in the channel's row, which goes away with it.
+  const [deleted, setDeleted] = useStatus();
   const channels = useLoad(() => api('listChannels', { limit: PAGE_SIZE, page }), [api, page]);
   return (
     <section aria-labelledby="channels-heading">
@@ -249,6 +264,7 @@ export function ChannelsView() {
         />
         <StatusMessage text={created} />
       </div>
+      <StatusMessage text={deleted} />
       <PagedList
         list={channels}
         empty={t('manage_channels_empty')}
@@ -258,7 +274,12 @@ export function ChannelsView() {
         {(items, busy) => (
           <ul class="items" aria-busy={busy}>
             {items.map((channel) => (
-              <ChannelRow key={channel.id} channel={channel} onChanged={channels.reload} />
+              <ChannelRow
+                key={channel.id}
+                channel={channel}
+                onChanged={channels.reload}
+                onDeleted={setDeleted}
+              />
             ))}
           </ul>
         )}

@@ -114,6 +114,7 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
   );
 }
 
+/** The inline edit form; `onDone` is told whether it saved. */
 function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (changed: boolean) => void }) {
   const api = useApi();
   const [fields, setFields] = useState<DomainFields>({
@@ -175,15 +176,26 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
   );
 }
 
-function DomainRow({ domain, onChanged }: { domain: BrandedDomain; onChanged: () => void }) {
+function DomainRow({
+  domain,
+  onChanged,
+  onDeleted,
+}: {
+  domain: BrandedDomain;
+  onChanged: () => void;
+  /** Called with the message that says the domain is gone (the row itself goes with it). */
+  onDeleted: (status: string) => void;
+}) {
   const api = useApi();
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useStatus();
   const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const remove = useAction(() => api('deleteDomain', domain.id));
   const onDelete = async () => {
     const result = await remove.run();
     if (result?.ok) {
       forgetChoices(api, 'listDomains');
+      onDeleted(t('manage_domain_deleted', domain.domain));
       onChanged();
     }
   };
@@ -210,12 +222,15 @@ function DomainRow({ domain, onChanged }: { domain: BrandedDomain; onChanged: ()
         />
       </div>
       <ErrorMessage error={remove.error} />
+      <StatusMessage text={saved} />
       {editing && (
         <EditDomain
           domain={domain}
           onDone={(changed) => {
             setEditing(false);
-            if (changed) onChanged();
+            if (!changed) return;
+            setSaved(t('manage_domain_saved', domain.domain));
+            onChanged();
           }}
         />
       )}
@@ -227,11 +242,14 @@ function DomainRow({ domain, onChanged }: { domain: BrandedDomain; onChanged: ()
 export function DomainsView() {
   const api = useApi();
   const [page, setPage] = useState(1);
+  // Said here rather than in the domain's row, which goes away with it.
+  const [deleted, setDeleted] = useStatus();
   const domains = useLoad(() => api('listDomains', { limit: PAGE_SIZE, page }), [api, page]);
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
       <AddDomain onAdded={domains.reload} />
+      <StatusMessage text={deleted} />
       <PagedList
         list={domains}
         empty={t('manage_domains_empty')}
@@ -241,7 +259,7 @@ export function DomainsView() {
         {(items, busy) => (
           <ul class="items" aria-busy={busy}>
             {items.map((domain) => (
-              <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} />
+              <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} onDeleted={setDeleted} />
             ))}
           </ul>
         )}

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
 import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from './render';
 
+const statuses = (root: HTMLElement) =>
+  [...root.querySelectorAll('[role="status"]')].map((s) => s.textContent).filter(Boolean);
+
 const work = { id: 1, name: 'Work', description: 'Team links', color: '#1E88E5', starred: true };
 
 describe('ChannelsView', () => {
@@ -15,6 +18,18 @@ describe('ChannelsView', () => {
     await click(button(root, 'Delete channel “Work”'));
     await click(button(root, 'Yes, delete'));
     expect(api.callsOf('deleteChannel')).toEqual([[1]]);
+    expect(statuses(root)).toEqual(['Channel “Work” deleted.']);
+  });
+
+  it('says a channel’s changes were saved, under its new name', async () => {
+    const api = fakeApi(() => ({ ok: true, data: page([work], 1, 1) }));
+    const root = await mount(<ChannelsView />, api);
+    await click(button(root, 'Edit'));
+    const form = root.querySelector<HTMLFormElement>('.item form.channel-form')!;
+    await type(field(form, 'Name'), 'Work links');
+    await submit(form);
+    expect(api.callsOf('updateChannel')[0]?.[1]).toMatchObject({ name: 'Work links' });
+    expect(statuses(root)).toEqual(['Channel “Work links” saved.']);
   });
 
   it('rejects a colour that is not HEX without sending', async () => {

@@ -17,6 +17,9 @@ function domainsApi(add: () => unknown = () => ({ ok: true, data: { id: 2 } })) 
   });
 }
 
+const statuses = (root: HTMLElement) =>
+  [...root.querySelectorAll('[role="status"]')].map((s) => s.textContent).filter(Boolean);
+
 const addForm = (root: HTMLElement) =>
   root.querySelector<HTMLFormElement>('form[aria-labelledby="add-domain-heading"]')!;
 
@@ -60,7 +63,7 @@ describe('DomainsView', () => {
     expect(field(root, 'Domain').value).toBe('https://elsewhere.example');
   });
 
-  it('edits redirects and deletes only after confirmation', async () => {
+  it('edits redirects and deletes only after confirmation, saying each was done', async () => {
     const api = domainsApi();
     const root = await mount(<DomainsView />, api);
     await click(button(root, 'Edit redirects'));
@@ -70,6 +73,7 @@ describe('DomainsView', () => {
     expect(api.callsOf('updateDomain')).toEqual([
       [1, { redirectroot: 'https://example.com/home', redirect404: undefined }],
     ]);
+    expect(statuses(root)).toEqual(['https://go.example.com saved.']);
 
     await click(button(root, 'Delete domain https://go.example.com'));
     await click(button(root, 'Cancel'));
@@ -77,5 +81,7 @@ describe('DomainsView', () => {
     await click(button(root, 'Delete domain https://go.example.com'));
     await click(button(root, 'Yes, delete'));
     expect(api.callsOf('deleteDomain')).toEqual([[1]]);
+    // Said above the list, as the row goes with the domain; the earlier "saved" is gone.
+    expect(statuses(root)).toEqual(['https://go.example.com deleted.']);
   });
 });
