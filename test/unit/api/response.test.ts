@@ -88,7 +88,8 @@ describe('readApiBody: validation', () => {
     expect(failure(exchange(status, { error: 1, message: 'That alias is taken.' }))).toMatchObject({
       kind: 'validation',
       status,
-      message: 'The server refused this: “That alias is taken.” If it names something you entered, change that; then try again.',
+      message:
+        'The server refused this: “That alias is taken.” If it names something you entered, change that; then try again.',
     });
   });
 
@@ -96,7 +97,8 @@ describe('readApiBody: validation', () => {
     expect(failure(exchange(200, { error: 1, message: 'The URL is not valid.' }))).toMatchObject({
       kind: 'validation',
       status: 200,
-      message: 'The server refused this: “The URL is not valid.” If it names something you entered, change that; then try again.',
+      message:
+        'The server refused this: “The URL is not valid.” If it names something you entered, change that; then try again.',
     });
   });
 
@@ -126,7 +128,10 @@ describe('readApiBody: validation', () => {
   it('shortens very long server messages', () => {
     expect(
       failure(exchange(400, { error: 1, message: 'x'.repeat(5000) })).message.length,
-    ).toBeLessThanOrEqual(301 + 'The server refused this: “” If it names something you entered, change that; then try again.'.length);
+    ).toBeLessThanOrEqual(
+      301 +
+        'The server refused this: “” If it names something you entered, change that; then try again.'.length,
+    );
   });
 });
 
