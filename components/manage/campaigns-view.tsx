@@ -258,6 +258,8 @@ function CampaignRow({
           type="button"
           aria-expanded={mode === 'edit'}
           onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}
+          // Open, the form closes on Escape from its own button too, where focus stays after opening it.
+          onKeyDown={mode === 'edit' ? closeOnEscape(() => setMode('view')) : undefined}
         >
           {t('manage_edit')}
         </button>

@@ -188,7 +188,14 @@ function ChannelRow({
         <a class="button" href={routeHref({ name: 'channel', id: channel.id })}>
           {t('manage_channel_view_items')}
         </a>
-        <button ref={editButton} type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        <button
+          ref={editButton}
+          type="button"
+          aria-expanded={editing}
+          onClick={() => setEditing(!editing)}
+          // Open, the form closes on Escape from its own button too, where focus stays after opening it.
+          onKeyDown={editing ? closeOnEscape(() => setEditing(false)) : undefined}
+        >
           {t('manage_edit')}
         </button>
         <ConfirmDelete

@@ -211,7 +211,14 @@ function DomainRow({
         <dd>{domain.redirect404 ? <SafeLink url={domain.redirect404} /> : '—'}</dd>
       </dl>
       <div class="actions">
-        <button ref={editButton} type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+        <button
+          ref={editButton}
+          type="button"
+          aria-expanded={editing}
+          onClick={() => setEditing(!editing)}
+          // Open, the form closes on Escape from its own button too, where focus stays after opening it.
+          onKeyDown={editing ? closeOnEscape(() => setEditing(false)) : undefined}
+        >
           {t('manage_domain_edit_button')}
         </button>
         <ConfirmDelete

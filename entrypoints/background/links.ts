@@ -102,9 +102,12 @@ export async function createLink(
   const cachedBefore = getCachedLinks(profileId).catch(() => null);
   const uncertain = await readUncertain(profileId, input, now.getTime()).catch(() => null);
   if (uncertain) {
-    const made = await findMadeSince(active, input, uncertain.knownIds);
-    if (made) {
+    const found = await findMadeSince(active, input, uncertain.knownIds);
+    if (found) {
       await forgetUncertain(profileId, input).catch(() => undefined);
+      // Titled as a link made now would be (the page's title, or none), so every copy reads the same.
+      const made = { ...found, title: pageTitle?.trim() ?? '' };
+      await putCachedLinks(profileId, [made]).catch(() => undefined);
       return made;
     }
   }

@@ -60,12 +60,23 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
   const [imported, setImported] = useState<Note>(null);
   const [dragging, setDragging] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  // Where focus goes once the next render has drawn it (the preview's buttons go away, or come back
+  // enabled): a keyboard user goes on from there instead of from the top of the page.
+  const [focusNext, setFocusNext] = useState<'file' | 'import' | null>(null);
   useClearOnNextAction(exported, () => setExported(null));
   useClearOnNextAction(imported, () => setImported(null));
 
   useEffect(() => {
     if (preview) previewHeading.current?.focus();
   }, [preview]);
+
+  useEffect(() => {
+    if (!focusNext) return;
+    (focusNext === 'file' ? fileInput : importButton).current?.focus();
+    setFocusNext(null);
+  }, [focusNext]);
 
   useEffect(() => {
     // A file dropped beside the drop zone would make the browser open it in place of this page.
@@ -115,9 +126,14 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setImporting(true);
     const reply = await send('importSettings', { text: preview.text });
     setImporting(false);
-    if (!reply.ok) return setImportError(reply.error.message);
+    if (!reply.ok) {
+      setImportError(reply.error.message);
+      setFocusNext('import');
+      return;
+    }
     setPreview(null);
     setImportError(null);
+    setFocusNext('file');
     setImported(t('options_import_done', reply.data.added, reply.data.replaced));
     onImported(reply.data);
   }
@@ -175,6 +191,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
       >
         <label for="import-file">{t('options_import_choose')}</label>
         <input
+          ref={fileInput}
           id="import-file"
           type="file"
           accept=".json,application/json"
@@ -231,7 +248,13 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
           )}
           {preview.outcome.active && <p>{t('options_import_active', preview.outcome.active)}</p>}
           <div class="row">
-            <button type="button" class="primary" disabled={importing} onClick={() => void confirmImport()}>
+            <button
+              ref={importButton}
+              type="button"
+              class="primary"
+              disabled={importing}
+              onClick={() => void confirmImport()}
+            >
               {importing ? t('options_importing') : t('options_import_confirm')}
             </button>
             <button
@@ -240,6 +263,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
               onClick={() => {
                 setPreview(null);
                 setImportError(null);
+                setFocusNext('file');
               }}
             >
               {t('options_cancel')}

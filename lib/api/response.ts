@@ -75,7 +75,11 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
   if (isHtml && status < 500) {
     return invalidError(status, t('error_html_answer', detail));
   }
-  if (status === 401 || status === 403 || AUTH_WORDS.test(message)) return unauthorized(status, message);
+  if (status === 401 || status === 403 || AUTH_WORDS.test(message)) {
+    // A 403 in plain text still gives its reason; it decides whether the key or the action was refused.
+    const reason = message || (status === 403 && type === 'text/plain' ? plainReason(exchange.bodyText) : '');
+    return unauthorized(status, reason);
+  }
   if (status === 404) {
     return new ApiError({
       kind: 'not_found',
@@ -153,6 +157,12 @@ function parseJson(text: string): Json {
 
 function contentType(headers: Headers): string {
   return (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A short plain-text body as a reason: one paragraph of at most 300 characters, else nothing. */
+function plainReason(text: string): string {
+  const reason = text.trim();
+  return reason.length <= 300 && !/\n\s*\n/.test(reason) ? reason.replace(/\s+/g, ' ') : '';
 }
 
 // Servers put the reason in `message`, sometimes in `error` itself, sometimes as a list per field.

@@ -57,6 +57,17 @@ describe('readApiBody: unauthorized', () => {
       'The server doesn’t allow this: “You are not allowed to use this feature.” Your account or plan may not include it.',
     );
   });
+
+  it('reads the reason of a 403 in plain text the same way', () => {
+    const plain = { 'Content-Type': 'text/plain; charset=utf-8' };
+    const refused = failure(exchange(403, 'You do not have permission to do this.', plain));
+    expect(refused.kind).toBe('validation');
+    expect(refused.message).toContain('“You do not have permission to do this.”');
+    // About the key, or with nothing to read, it is still the key that was refused.
+    expect(failure(exchange(403, 'Invalid API key.', plain)).message).toBe(KEY_MESSAGE);
+    expect(failure(exchange(403, '', plain)).message).toBe(KEY_MESSAGE);
+    expect(failure(exchange(403, 'x\n\n'.repeat(200), plain)).message).toBe(KEY_MESSAGE);
+  });
 });
 
 describe('readApiBody: rate_limited', () => {

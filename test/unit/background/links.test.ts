@@ -236,6 +236,17 @@ describe('a create whose answer never came', () => {
     expect(adds()).toHaveLength(0);
   });
 
+  it('titles the link found as a link made now is titled, not with the server’s title', async () => {
+    await seedProfile();
+    const titled = { ...request('titled'), pageTitle: 'A post' };
+    server.state.lose = 'network';
+    await sendFromPopup('shorten', titled);
+    server.state.lose = null;
+    server.state.links[0]!.title = 'a.example';
+    const retried = await sendFromPopup('shorten', titled);
+    expect(retried).toMatchObject({ ok: true, data: { link: { id: 500, title: 'A post' } } });
+  });
+
   it('stops looking after ten minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

@@ -1,3 +1,4 @@
+import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
 import { DomainsView } from '@/components/manage/domains-view';
 import { alerts, button, click, fakeApi, field, mount, page, submit, type } from './render';
@@ -66,6 +67,14 @@ describe('DomainsView', () => {
   it('edits redirects and deletes only after confirmation, saying each was done', async () => {
     const api = domainsApi();
     const root = await mount(<DomainsView />, api);
+    // Escape on the Edit button, where focus stays after opening, closes the form again.
+    await click(button(root, 'Edit redirects'));
+    await act(() => {
+      button(root, 'Edit redirects').dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      );
+    });
+    expect(root.querySelector('form.edit-form')).toBeNull();
     await click(button(root, 'Edit redirects'));
     const edit = root.querySelector<HTMLFormElement>('form.edit-form')!;
     await type(field(edit, 'Root redirect'), 'https://example.com/home');

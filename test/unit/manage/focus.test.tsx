@@ -86,6 +86,12 @@ describe('focus in the campaigns list', () => {
     expect(row(root, 1).querySelector('form.edit-form')).toBeNull();
     expectFocus(button(row(root, 1), 'Edit'));
 
+    // Escape also closes it from the Edit button, where focus stays right after opening it.
+    await press(button(row(root, 1), 'Edit'));
+    await key(button(row(root, 1), 'Edit'), 'Escape');
+    expect(row(root, 1).querySelector('form.edit-form')).toBeNull();
+    expectFocus(button(row(root, 1), 'Edit'));
+
     await press(button(row(root, 1), 'Edit'));
     await type(field(row(root, 1), 'Name'), 'Weekly newsletter');
     await press(button(row(root, 1), 'Save'));

@@ -262,6 +262,8 @@ describe('import', () => {
     expect(bg.of('importSettings')).toEqual([{ text: file, dryRun: true }, { text: file }]);
     expect(document.querySelector('.preview')).toBeNull();
     expect(document.body.textContent).toContain('Settings imported. New profiles: 1; replaced: 1.');
+    // The preview went with the button that had focus: a keyboard user goes on from the file field.
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('import-file'));
   });
 
   it('keeps a profile with a key active when the file’s active one comes without a key, and the preview says so', async () => {
@@ -293,6 +295,7 @@ describe('import', () => {
     await click(button('Cancel'));
     expect(document.querySelector('.preview')).toBeNull();
     expect(bg.of('importSettings').filter((request) => !request.dryRun)).toEqual([]);
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('import-file'));
   });
 
   it.each([
@@ -328,6 +331,7 @@ describe('import', () => {
     await click(button('Import'));
     expect(text('#import-error')).toBe('Storage is full.');
     expect(document.querySelector('.preview')).not.toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(button('Import')));
   });
 
   it('marks imported profiles without access or key, and Grant access asks for exactly that origin in the click', async () => {
