@@ -7,12 +7,12 @@ import { forgetChoices } from './choice-lists';
 import { formatNumber } from './format';
 import { closeOnEscape, useAction, useDebounced, useLoad, useReturnFocus, useStatus } from './hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
+import { PagedList } from './paged-list';
 import {
   ActionButton,
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
-  PagedList,
   SafeLink,
   StatusMessage,
   TextField,

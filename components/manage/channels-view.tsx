@@ -9,14 +9,13 @@ import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate } from './format';
 import { closeOnEscape, type Reply, useAction, useLoad, useReturnFocus, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
+import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
 import {
   ActionButton,
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
-  ListTable,
-  PagedList,
   SafeLink,
   SelectField,
   StatusMessage,

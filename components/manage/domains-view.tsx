@@ -7,15 +7,8 @@ import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { closeOnEscape, useAction, useLoad, useReturnFocus, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
-import {
-  ActionButton,
-  ConfirmDelete,
-  ErrorMessage,
-  PagedList,
-  SafeLink,
-  StatusMessage,
-  TextField,
-} from './ui';
+import { PagedList } from './paged-list';
+import { ActionButton, ConfirmDelete, ErrorMessage, SafeLink, StatusMessage, TextField } from './ui';
 
 interface DomainFields {
   domain: string;

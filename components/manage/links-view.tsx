@@ -4,8 +4,9 @@ import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { formatDate, formatNumber } from './format';
 import { useAction, useDebounced, useLoad } from './hooks';
+import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, ListTable, PagedList, SafeLink, SelectField, TextField } from './ui';
+import { ActionButton, ErrorMessage, SafeLink, SelectField, TextField } from './ui';
 
 /** Links per page: small pages keep the list quick and the rate limit (30 a minute) unspent. */
 export const PAGE_SIZE = 25;

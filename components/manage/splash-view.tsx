@@ -5,7 +5,7 @@ import { useApi } from './api-context';
 import { formatDate, overlayTypeLabel } from './format';
 import { useLoad } from './hooks';
 import { PAGE_SIZE } from './links-view';
-import { ListTable, PagedList } from './ui';
+import { ListTable, PagedList } from './paged-list';
 
 function SplashPages() {
   const api = useApi();

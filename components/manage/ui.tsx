@@ -1,19 +1,10 @@
-/** Small building blocks of the management page: labelled fields, errors, paging, confirmation. */
+/** Small building blocks of the management page: labelled fields, buttons, errors, statuses, confirmation. */
 import type { ButtonHTMLAttributes, ComponentChildren, InputHTMLAttributes, JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/protocol';
 import { safeHref } from '@/lib/url';
-import { formatNumber, tCount } from './format';
-import {
-  closeOnEscape,
-  focusElement,
-  focusIsLost,
-  focusSectionHeading,
-  type Loaded,
-  useReturnFocus,
-  useStepBackFromEmptyPage,
-} from './hooks';
+import { closeOnEscape, focusIsLost, focusSectionHeading, useReturnFocus } from './hooks';
 
 /** The failure of the action next to it; nothing when there is none. */
 export function ErrorMessage({ error }: { error: ErrorData | string | undefined | null }) {
@@ -22,20 +13,6 @@ export function ErrorMessage({ error }: { error: ErrorData | string | undefined 
     <p class="error" role="alert">
       {typeof error === 'string' ? error : error.message}
     </p>
-  );
-}
-
-/**
- * A list's table. In a narrow window its long texts wrap; what still does not fit scrolls inside
- * its own box, so the page itself never scrolls sideways.
- */
-export function ListTable({ busy, children }: { busy: boolean; children: ComponentChildren }) {
-  return (
-    <div class="table-scroll">
-      <table class="list" aria-busy={busy}>
-        {children}
-      </table>
-    </div>
   );
 }
 
@@ -217,54 +194,6 @@ export function CheckboxField({
   );
 }
 
-/** What a pager needs of a server page. */
-export interface PageInfo {
-  total: number;
-  currentPage: number;
-  maxPage: number;
-  nextPage: number | null;
-}
-
-/** Previous/Next buttons and "Page N of M (T items)"; the server decides what a page holds. */
-export function Pager({
-  page,
-  onPage,
-  busy,
-  label,
-}: {
-  page: PageInfo | undefined;
-  onPage: (page: number) => void;
-  busy?: boolean;
-  label: string;
-}) {
-  if (!page) return null;
-  const current = page.currentPage;
-  const maxPage = Math.max(1, page.maxPage);
-  return (
-    <nav class="pager" aria-label={label}>
-      <ActionButton busy={busy ?? false} disabled={current <= 1} onClick={() => onPage(current - 1)}>
-        {t('manage_pager_previous')}
-      </ActionButton>
-      <span aria-live="polite">
-        {tCount(
-          page.total,
-          'manage_pager_status_one',
-          'manage_pager_status_other',
-          formatNumber(current),
-          formatNumber(maxPage),
-        )}
-      </span>
-      <ActionButton
-        busy={busy ?? false}
-        disabled={page.nextPage === null}
-        onClick={() => onPage(page.nextPage ?? current)}
-      >
-        {t('manage_pager_next')}
-      </ActionButton>
-    </nav>
-  );
-}
-
 /**
  * A Delete button that asks first. Nothing is sent until the user presses the confirming button;
  * Cancel (or Escape) puts focus back on Delete.
@@ -374,122 +303,4 @@ export function LoadState({
       {t('manage_loading')}
     </p>
   ) : null;
-}
-
-/** What a paged list needs of a server page. */
-export interface ListPage<T> extends PageInfo {
-  items: T[];
-}
-
-/** The items of a list drawn by a PagedList's `children`: cards of a list, or rows of a table. */
-const LIST_ITEMS = '.items > li, tbody > tr';
-
-/** Focuses a list item by its name: the link in its heading, its heading, else its first link. */
-function focusItem(item: Element): void {
-  const target = item.querySelector<HTMLElement>('h3 a[href], h3, a[href]') ?? item;
-  if (target instanceof HTMLElement) focusElement(target);
-}
-
-/**
- * Keeps keyboard focus in a PagedList whose content is replaced. After Next/Previous or Retry,
- * focus moves to the first item of the page that arrived: a screen-reader user pressed Next to read
- * the next items, and starts right there (the pager's live status also says "Page 2 of 3"), instead
- * of from a pager button that may just have become unavailable on the last page. When an item that
- * held focus goes away (it was deleted), focus moves to the item now in its place, else the one
- * before it, else the section's heading.
- */
-function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unknown> | undefined) {
-  // What to focus once the next page is drawn: its first item (after paging or Retry) or its last
-  // (after stepping back from a page emptied by a delete).
-  const pending = useRef<'first' | 'last'>();
-  // The index of the item that last held focus, while focus is in one.
-  const focused = useRef<number>();
-
-  useEffect(() => {
-    const onFocusIn = (event: FocusEvent) => {
-      const item = event.target instanceof Element ? event.target.closest(LIST_ITEMS) : null;
-      const items = root.current ? [...root.current.querySelectorAll(LIST_ITEMS)] : [];
-      const index = item ? items.indexOf(item) : -1;
-      focused.current = index >= 0 ? index : undefined;
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, [root]);
-
-  useEffect(() => {
-    const list = root.current;
-    if (!list || !page) return;
-    const want = pending.current;
-    const lostItem = focused.current !== undefined && focusIsLost();
-    // Only while focus is still where the user left it (the pager, Retry) or nowhere: never take
-    // it from where the user went meanwhile.
-    if (!lostItem && !(want && (list.contains(document.activeElement) || focusIsLost()))) return;
-    if (page.items.length === 0 && page.currentPage > 1) {
-      pending.current = 'last'; // a step back to the previous page follows
-      return;
-    }
-    pending.current = undefined;
-    const items = [...list.querySelectorAll(LIST_ITEMS)];
-    const index = want === 'first' ? 0 : want === 'last' ? items.length - 1 : (focused.current ?? 0);
-    const item = items[Math.min(index, items.length - 1)];
-    if (item) focusItem(item);
-    else focusSectionHeading(list);
-  }, [root, page]);
-
-  return (next: 'first') => {
-    pending.current = next;
-  };
-}
-
-/**
- * A list the server sends a page at a time: its load state, then either `empty` or the items as
- * `children` draws them (busy while another page loads), and the pager. When the page in view comes
- * back empty although earlier pages exist (its last item was deleted), it steps back a page.
- * Keyboard focus stays in the list as its content changes (see useListFocus).
- */
-export function PagedList<T>({
-  list,
-  empty,
-  pagerLabel,
-  onPage,
-  children,
-}: {
-  list: Loaded<ListPage<T>>;
-  /** Said when there is nothing at all, e.g. "No campaigns yet." */
-  empty: string;
-  /** Names the pager's navigation landmark, e.g. "Campaign pages". */
-  pagerLabel: string;
-  onPage: (page: number) => void;
-  children: (items: T[], busy: boolean) => ComponentChildren;
-}) {
-  useStepBackFromEmptyPage(list.data, onPage);
-  const root = useRef<HTMLDivElement>(null);
-  const focusAfterLoad = useListFocus(root, list.data);
-  return (
-    <div class="paged-list" ref={root}>
-      <LoadState
-        loading={list.loading && !list.data}
-        error={list.error}
-        headingAfterRetry={false}
-        onRetry={() => {
-          focusAfterLoad('first');
-          list.reload();
-        }}
-      />
-      {list.data && (
-        <>
-          {list.data.items.length === 0 ? <p>{empty}</p> : children(list.data.items, list.loading)}
-          <Pager
-            label={pagerLabel}
-            page={list.data}
-            onPage={(next) => {
-              focusAfterLoad('first');
-              onPage(next);
-            }}
-            busy={list.loading}
-          />
-        </>
-      )}
-    </div>
-  );
 }
