@@ -15,7 +15,7 @@ import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
 import { getCachedLists } from '@/lib/cache';
 import { savedKeyHint } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { t, uiLanguage } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/protocol';
 import {
@@ -63,11 +63,17 @@ function faultyField(error: ErrorData): keyof ProfileFormErrors | null {
   return null;
 }
 
-/** Another profile on the server the form names, to warn before a second one is saved by mistake. */
-function sameServer(settings: Settings, editing: string, typed: string): Profile | undefined {
+/**
+ * The names of the other profiles on the server the form names, as one list in the user's language
+ * ("Home and Work"), to warn before another one is saved by mistake; null when there are none.
+ */
+function sameServer(settings: Settings, editing: string, typed: string): string | null {
   const base = normalizeBaseUrl(typed);
-  if (!base.ok) return undefined;
-  return settings.profiles.find((p) => p.id !== editing && p.serverUrl === base.url);
+  if (!base.ok) return null;
+  const names = settings.profiles
+    .filter((p) => p.id !== editing && p.serverUrl === base.url)
+    .map((p) => t('options_profile_name_quoted', p.name || p.serverUrl));
+  return names.length > 0 ? new Intl.ListFormat(uiLanguage(), { type: 'conjunction' }).format(names) : null;
 }
 
 /** Whether the extension may reach a profile's server; true when the browser cannot say. */
@@ -411,7 +417,7 @@ export function App() {
           values={form}
           errors={errors}
           keyHint={keyHint}
-          serverHint={duplicate && t('options_duplicate_server', duplicate.name || duplicate.serverUrl)}
+          serverHint={duplicate ? t('options_duplicate_server', duplicate) : undefined}
           saving={saving}
           failure={failure}
           onChange={(patch) => setForm({ ...form, ...patch })}

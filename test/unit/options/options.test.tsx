@@ -396,6 +396,20 @@ describe('profiles', () => {
     expect(bg.of('saveProfile')).toHaveLength(1);
   });
 
+  it('names every other profile on that server in the warning', async () => {
+    const settings = await seedProfiles('Home', 'Work');
+    const [home, work] = settings.profiles as [Profile, Profile];
+    await saveSettings({ ...settings, profiles: [home, { ...work, serverUrl: home.serverUrl }] });
+    background();
+    await mountOptions();
+    await click(button('Add profile'));
+    await fillServer('https://home.example', 'sk-third');
+    const url = field('Server URL');
+    expect(document.getElementById(url.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'You already have a profile for this server: “Home” and “Work”.',
+    );
+  });
+
   it('says on this page where to enter the key of an active profile that has none, and goes there', async () => {
     await seedProfiles('Second');
     fakeBackground({
