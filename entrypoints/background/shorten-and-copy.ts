@@ -112,10 +112,11 @@ export function createShortenAndCopy({
       return;
     }
     const { shortUrl } = result.link;
+    // A page is titled as its tab shows it; a link by the title its short link was given, else its text.
     const shown =
-      result.link.title.trim() ||
-      (target.kind === 'page' ? target.title : target.text || (await readText)) ||
-      '';
+      (target.kind === 'page'
+        ? target.title?.trim() || result.link.title.trim()
+        : result.link.title.trim() || target.text || (await readText)) || '';
     try {
       await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
     } catch (error) {

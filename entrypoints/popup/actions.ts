@@ -85,7 +85,8 @@ export async function showLink(app: App, link: CachedLink, autoCopy: boolean) {
  */
 export async function copy(app: App, link: CachedLink, format?: CopyFormat): Promise<CopyFormat | null> {
   const { ready, source } = app.state as { ready: Ready; source: App['state']['source'] };
-  const title = link.title || (source.title && isPage(app, link.longUrl) ? source.title : '');
+  // The page's own title for a link to this page, as the menu and the shortcut copy it.
+  const title = (source.title && isPage(app, link.longUrl) ? source.title : '') || link.title;
   const { copied, status } = await copyLink(link, format ?? ready.settings.behaviour.copyFormat, title);
   app.setState({ status });
   return copied;

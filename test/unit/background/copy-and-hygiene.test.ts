@@ -104,7 +104,16 @@ describe('copy format', () => {
     ]);
   });
 
-  it('prefers the title a reused link already has', async () => {
+  it('titles a page with its tab’s title, also when its reused link has another', async () => {
+    const profile = await seedProfile();
+    await setBehaviour({ copyFormat: 'titled' });
+    await putCachedLinks(profile.id, [{ ...cachedLink(12, TAB.url), title: 'Server title' }]);
+    await clickPage();
+    expect(server.calls).toEqual([]);
+    expect(stubs.copied).toEqual(['A [good] post — https://sho.rt/c12']);
+  });
+
+  it('titles a link with the title its reused short link has, before the link’s text', async () => {
     const profile = await seedProfile();
     await setBehaviour({ copyFormat: 'titled' });
     await putCachedLinks(profile.id, [{ ...cachedLink(12, 'https://a.example/x'), title: 'Saved title' }]);
