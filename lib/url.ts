@@ -45,3 +45,40 @@ export function longUrlError(value: string): string | null {
 export function safeHref(url: string): string | undefined {
   return isHttpUrl(url) ? url : undefined;
 }
+
+/** Opening brackets and quotes: a URL never starts with one. */
+const LEADING_WRAPPERS = /^[([<"'“‘«]+/;
+/**
+ * Sentence punctuation ("see https://x.example/a."), closing quotes and `>` at the end: the
+ * selection's text around the URL, never part of what the user means.
+ */
+const TRAILING_TEXT = /[.,;:!?"'”’»>]$/;
+
+function occurrences(text: string, char: string): number {
+  return text.split(char).length - 1;
+}
+
+/**
+ * True when the URL's last character belongs to the text around it. A `)` or `]` is kept when it
+ * closes one inside the URL (`/wiki/Foo_(bar)`, `http://[::1]/`), and dropped when it closes nothing.
+ */
+function endsInSurroundingText(url: string): boolean {
+  if (TRAILING_TEXT.test(url)) return true;
+  const closer = url.at(-1);
+  const opener = closer === ')' ? '(' : closer === ']' ? '[' : undefined;
+  return closer !== undefined && opener !== undefined && occurrences(url, opener) < occurrences(url, closer);
+}
+
+/**
+ * The http(s) URL a selected text means, or null when it is not one web address: the brackets and
+ * quotes around it and sentence punctuation after it are dropped, and `www.` addresses get https://.
+ */
+export function urlFromSelection(text: string): string | null {
+  let url = text.trim().replace(LEADING_WRAPPERS, '');
+  // Spaces mean words or several URLs: which one was meant cannot be told.
+  if (/\s/.test(url)) return null;
+  while (endsInSurroundingText(url)) url = url.slice(0, -1);
+  // "www.example.org/doc": a host name that goes on after www. is taken for a web address.
+  if (/^www\.[^./?#:]+\./i.test(url)) url = `https://${url}`;
+  return /^https?:\/\//i.test(url) && isHttpUrl(url) ? url : null;
+}

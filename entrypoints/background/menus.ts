@@ -4,7 +4,7 @@
  */
 import { t } from '@/lib/i18n';
 import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
-import { isHttpUrl } from '@/lib/url';
+import { isHttpUrl, urlFromSelection } from '@/lib/url';
 import { type Notifier, toolbarAction } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
 
@@ -34,7 +34,11 @@ export async function createMenus(): Promise<void> {
     { id: MENU.link, title: t('bg_menu_shorten_link'), contexts: ['link'] },
     { id: MENU.page, title: t('bg_menu_shorten_page'), contexts: ['page'] },
     { id: MENU.selection, title: t('bg_menu_shorten_selection'), contexts: ['selection'] },
-    { id: MENU.withOptions, title: t('bg_menu_shorten_with_options'), contexts: ['link', 'page'] },
+    {
+      id: MENU.withOptions,
+      title: t('bg_menu_shorten_with_options'),
+      contexts: ['link', 'page', 'selection'],
+    },
   ];
   for (const item of items) browser.contextMenus.create(item);
 }
@@ -100,14 +104,17 @@ export async function handleMenuClick(
         ? shortenAndCopy({ kind: 'page', url: pageUrl, title: tab?.title, tabId: tab?.id })
         : cannot(t('bg_page_not_web'));
     case MENU.selection: {
-      const text = info.selectionText?.trim() ?? '';
-      return isHttpUrl(text) && !/\s/.test(text)
-        ? shortenAndCopy({ kind: 'link', url: text })
-        : cannot(t('bg_selection_not_url'));
+      const url = urlFromSelection(info.selectionText ?? '');
+      return url ? shortenAndCopy({ kind: 'link', url }) : cannot(t('bg_selection_not_url'));
     }
     case MENU.withOptions: {
-      const url = info.linkUrl ?? pageUrl;
-      if (!url || !isHttpUrl(url)) return cannot(info.linkUrl ? t('bg_link_not_web') : t('bg_page_not_web'));
+      // Text selected inside a link reports both: the link is what the item was shown for.
+      const { url, notWeb } = info.linkUrl
+        ? { url: info.linkUrl, notWeb: t('bg_link_not_web') }
+        : info.selectionText
+          ? { url: urlFromSelection(info.selectionText), notWeb: t('bg_selection_not_url') }
+          : { url: pageUrl, notWeb: t('bg_page_not_web') };
+      if (!url || !isHttpUrl(url)) return cannot(notWeb);
       return openShortenForm(url).catch(() =>
         notifier.info(t('bg_open_form_failed_title'), t('bg_open_form_failed')),
       );

@@ -126,7 +126,9 @@ export function createShortenTabs({ clients, clipboard, notifier, clock = () => 
             title,
             new Date(clock()),
           ));
-        links.push({ longUrl, shortUrl: link.shortUrl, title: link.title.trim() || title, reused: !!known });
+        // The tab's own title first, as for every copy of a page: the list reads the same on every run,
+        // whatever title the server has stored for a reused link since.
+        links.push({ longUrl, shortUrl: link.shortUrl, title: title || link.title.trim(), reused: !!known });
         progress.done++;
       } catch (error) {
         const data = toErrorData(error);

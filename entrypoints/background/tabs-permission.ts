@@ -18,6 +18,19 @@ import type { Notifier } from './notify';
 
 type ShortenTabs = (payload: RequestOf<'shortenTabs'>) => Promise<ResponseOf<'shortenTabs'>>;
 
+/**
+ * The id of the last focused browser window (type normal), or null when that is another kind of
+ * window. Chrome is asked for normal windows only, so a popup-type window focused since (the form
+ * window) is passed over. Firefox ignores `windowTypes` since version 62 and logs a deprecation
+ * error for it, so it is not sent there. Firefox may then answer with a popup-type window, which is
+ * not where the toolbar popup was (there the popup stays open and starts its own run), so the type
+ * is checked after the call, in both browsers.
+ */
+export async function lastFocusedBrowserWindow(firefox = import.meta.env.FIREFOX): Promise<number | null> {
+  const window = await browser.windows.getLastFocused(firefox ? undefined : { windowTypes: ['normal'] });
+  return window?.type === 'normal' && window.id !== undefined ? window.id : null;
+}
+
 /** Starts the run a popup asked for, if a fresh request is noted; resolves when it has ended. */
 export async function takeUpAllTabsRequest(
   shortenTabs: ShortenTabs,
@@ -26,10 +39,10 @@ export async function takeUpAllTabsRequest(
 ): Promise<void> {
   const stored = await browser.storage.session?.get(ALL_TABS_ASKED_KEY);
   if (freshAllTabsRequest(stored?.[ALL_TABS_ASKED_KEY], now) === null) return;
-  const window = await browser.windows.getLastFocused({ windowTypes: ['normal'] });
-  if (window?.id === undefined) return;
+  const windowId = await lastFocusedBrowserWindow();
+  if (windowId === null) return;
   try {
-    await shortenTabs({ windowId: window.id });
+    await shortenTabs({ windowId });
   } catch (error) {
     // No page is open to show why nothing was copied (not configured, another window's run going).
     await notifier.failed(t('ext_name'), toErrorData(error));

@@ -49,7 +49,7 @@ describe('menu items', () => {
       { id: MENU.link, title: 'Shorten link', contexts: ['link'] },
       { id: MENU.page, title: 'Shorten page URL', contexts: ['page'] },
       { id: MENU.selection, title: 'Shorten selected URL', contexts: ['selection'] },
-      { id: MENU.withOptions, title: 'Shorten with options…', contexts: ['link', 'page'] },
+      { id: MENU.withOptions, title: 'Shorten with options…', contexts: ['link', 'page', 'selection'] },
     ]);
   });
 });
@@ -134,6 +134,17 @@ describe('shorten and copy from a menu', () => {
     await click({ menuItemId: MENU.selection, selectionText: 'just some words' });
     expect(adds()).toHaveLength(1);
     expect(notificationTexts()[0]).toMatch(/not a web address/);
+  });
+
+  it.each([
+    ['the full stop of a sentence', 'https://example.com/path/page.', 'https://example.com/path/page'],
+    ['parentheses', '(https://example.com/paren)', 'https://example.com/paren'],
+    ['a www. address', 'www.example.org/doc', 'https://www.example.org/doc'],
+  ])('shortens the URL a selection means, without %s', async (_, selectionText, url) => {
+    await seedProfile();
+    await click({ menuItemId: MENU.selection, selectionText });
+    expect(adds().map((c) => c.body)).toEqual([expect.objectContaining({ url })]);
+    expect(notificationTexts()).toEqual([`Shortlink: Short URL copied: https://sho.rt/a500`]);
   });
 
   it('shows the badge but no notification when notifications are off', async () => {
@@ -244,6 +255,42 @@ describe('shorten with options', () => {
     expect(stubs.openPopup).toHaveBeenCalled();
     const pending = (await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY))[PENDING_SHORTEN_KEY];
     expect(pending).toEqual({ url: 'https://x.example/', at: expect.any(Number) });
+  });
+
+  /** The URL left for the popup's form, if any. */
+  async function pendingUrl(): Promise<string | undefined> {
+    const stored = await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY);
+    return (stored[PENDING_SHORTEN_KEY] as { url: string } | undefined)?.url;
+  }
+
+  it('opens the form on the URL a selection means', async () => {
+    await click({
+      menuItemId: MENU.withOptions,
+      selectionText: ' (https://en.wikipedia.org/wiki/Foo_(bar)). ',
+    });
+
+    expect(stubs.openPopup).toHaveBeenCalled();
+    expect(await pendingUrl()).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
+  });
+
+  it('takes the link, not the selected text around it, when both are clicked', async () => {
+    await click({
+      menuItemId: MENU.withOptions,
+      linkUrl: 'https://x.example/',
+      selectionText: 'https://other.example/',
+      pageUrl: tab.url,
+    });
+    expect(await pendingUrl()).toBe('https://x.example/');
+  });
+
+  it('explains a selection that is not a URL, and opens nothing', async () => {
+    await click({ menuItemId: MENU.withOptions, selectionText: 'just some words', pageUrl: tab.url });
+
+    expect(stubs.openPopup).not.toHaveBeenCalled();
+    expect(await pendingUrl()).toBeUndefined();
+    expect(notificationTexts()).toEqual([
+      expect.stringMatching(/^Nothing to shorten: The selected text is not a web address/),
+    ]);
   });
 
   it('opens the form in a small window when the popup cannot be opened', async () => {

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
+import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
 import { ALL_TABS_ASKED_KEY } from '@/lib/all-tabs-asked';
 import { putCachedLinks } from '@/lib/cache';
 import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings';
@@ -116,7 +117,8 @@ describe('shortenTabs', () => {
           {
             longUrl: 'https://known.example/page#part',
             shortUrl: 'https://sho.rt/c12',
-            title: 'Known',
+            // The tab's title, not the one the cached link has: each run lists a tab the same way.
+            title: 'Known again',
             reused: true,
           },
         ],
@@ -325,8 +327,8 @@ describe('shortenTabs', () => {
 
 describe('shortenTabs started by the permission grant (the popup closed with its dialog)', () => {
   /** The grant as Chromium reports it to the worker, and the window the popup was over. */
-  function grantTabs(windowId = 1) {
-    vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue({ id: windowId } as never);
+  function grantTabs(windowId = 1, type = 'normal') {
+    vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue({ id: windowId, type } as never);
     return stubs.permissions.onAdded.trigger({ permissions: ['tabs'] });
   }
   const askedSecondsAgo = (seconds: number) =>
@@ -392,6 +394,26 @@ describe('shortenTabs started by the permission grant (the popup closed with its
     expect(server.calls).toEqual([]);
     expect(stubs.copied).toEqual([]);
     expect(notifications()).toEqual([]);
+  });
+
+  it('starts nothing when the last focused window is not a browser window (Firefox ignores the filter)', async () => {
+    await seedProfile();
+    openTabs('https://a.example/');
+    await askedSecondsAgo(1);
+    await grantTabs(1, 'popup');
+    await settle();
+    expect(fakeBrowser.tabs.query).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('asks Firefox for the last focused window without the deprecated windowTypes', async () => {
+    const getLastFocused = vi
+      .spyOn(fakeBrowser.windows, 'getLastFocused')
+      .mockResolvedValue({ id: 4, type: 'normal' } as never);
+    expect(await lastFocusedBrowserWindow(true)).toBe(4);
+    expect(getLastFocused).toHaveBeenCalledWith(undefined);
+    expect(await lastFocusedBrowserWindow(false)).toBe(4);
+    expect(getLastFocused).toHaveBeenLastCalledWith({ windowTypes: ['normal'] });
   });
 
   it('says in a notification why nothing was shortened, since no page is open to show it', async () => {
