@@ -15,6 +15,21 @@ import type { ErrorData } from './protocol';
 /** The storage.session key of the progress of the latest run. */
 export const SHORTEN_TABS_KEY = 'shortenTabs';
 
+/**
+ * storage.session key: `startedAt` of the run whose report a popup has shown. A report that needs
+ * the user (a failure, a list not copied) is shown by the next popup until one has shown it: the
+ * notification sends the user there.
+ */
+export const SHORTEN_TABS_SHOWN_KEY = 'shortenTabsShown';
+
+/** A finished run's report is offered to a reopened popup for this long. */
+export const SHORTEN_TABS_REPORT_TTL_MS = 15 * 60_000;
+
+/** Whether a run's report has something the user must see: a tab that failed, or a list not copied. */
+export function reportNeedsUser(result: ShortenTabsResult): boolean {
+  return result.failures.length > 0 || (result.links.length > 0 && !result.copied);
+}
+
 /** One tab's address with its short link. */
 export interface ShortenedTab {
   /** The address that was shortened (after canonical/tracking clean-up). */

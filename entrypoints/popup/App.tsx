@@ -261,6 +261,7 @@ export class App extends Component<object, State> {
 
   /** "Shorten all tabs". The permission request must come first: it needs the click's user gesture. */
   private shortenAllTabs = async () => {
+    if (this.state.allTabs?.kind === 'running') return;
     // Chromium closes the popup while it asks: the next popup takes the request up (all-tabs.tsx).
     void browser.storage.session?.set({ [ALL_TABS_ASKED_KEY]: Date.now() });
     const granted = await browser.permissions.request({ permissions: ['tabs'] }).catch(() => false);
@@ -425,7 +426,8 @@ export class App extends Component<object, State> {
         <button
           type="button"
           class="quiet all-tabs"
-          disabled={s.allTabs?.kind === 'running'}
+          // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
+          aria-disabled={s.allTabs?.kind === 'running' || undefined}
           onClick={this.shortenAllTabs}
         >
           {t('popup_all_tabs_button')}

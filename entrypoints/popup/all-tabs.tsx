@@ -10,13 +10,17 @@
  * window that is still going.
  */
 
+import { useEffect, useRef } from 'preact/hooks';
 import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/all-tabs-asked';
 import { t, tPlural } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import type { ErrorData } from '@/lib/protocol';
 import {
   readShortenTabsProgress,
+  reportNeedsUser,
   SHORTEN_TABS_KEY,
+  SHORTEN_TABS_REPORT_TTL_MS,
+  SHORTEN_TABS_SHOWN_KEY,
   type ShortenTabsProgress,
   type ShortenTabsResult,
   watchShortenTabs,
@@ -35,7 +39,7 @@ export interface AllTabsDeps {
   send: typeof send;
   watch: typeof watchShortenTabs;
   currentWindowId(): Promise<number | undefined>;
-  session: Pick<typeof browser.storage.session, 'get' | 'remove'> | undefined;
+  session: Pick<typeof browser.storage.session, 'get' | 'set' | 'remove'> | undefined;
   hasTabsPermission(): Promise<boolean>;
 }
 
@@ -70,23 +74,23 @@ export async function shortenAllTabs(
   });
   const reply = await deps.send('shortenTabs', { windowId });
   stop();
-  if (reply.ok) show({ kind: 'done', result: reply.data });
-  else
-    show(
-      reply.error.kind === 'permission_denied' ? { kind: 'denied' } : { kind: 'error', error: reply.error },
-    );
+  if (reply.ok) return showFinished(reply.data, show, deps);
+  show(reply.error.kind === 'permission_denied' ? { kind: 'denied' } : { kind: 'error', error: reply.error });
 }
 
 /**
  * What a popup shows of "shorten all tabs" as it opens: the request of a popup that Chromium's
- * permission dialog closed (sent now if the user allowed it), or this window's run still going.
+ * permission dialog closed (sent now if the user allowed it), this window's run still going, or the
+ * report of a run that ended unseen and needs the user.
  */
 export async function resumeAllTabs(
   show: (view: AllTabsView) => void,
   deps: AllTabsDeps = defaultDeps(),
   now = Date.now(),
 ): Promise<void> {
-  const stored = await deps.session?.get([ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY]).catch(() => undefined);
+  const stored = await deps.session
+    ?.get([ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY, SHORTEN_TABS_SHOWN_KEY])
+    .catch(() => undefined);
   if (!stored) return;
   const asked = freshAllTabsRequest(stored[ALL_TABS_ASKED_KEY], now);
   const progress = readShortenTabsProgress(stored[SHORTEN_TABS_KEY]);
@@ -98,7 +102,7 @@ export async function resumeAllTabs(
     // run (of the window that asked) rather than starting another.
     await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
     if (!(await ofThisWindow(progress))) return;
-    if (progress.finished && progress.result) return show({ kind: 'done', result: progress.result });
+    if (progress.finished && progress.result) return showFinished(progress.result, show, deps);
   } else if (asked !== null) {
     if (await deps.hasTabsPermission()) return shortenAllTabs(true, show, deps);
     // Refused: the request ends here. This popup did not ask, so it says nothing of it.
@@ -108,10 +112,52 @@ export async function resumeAllTabs(
   if (progress && !progress.finished && (await ofThisWindow(progress))) {
     return shortenAllTabs(true, show, deps);
   }
+  // A run that ended while no popup was open (the user closed it, or the background started it):
+  // the notification sent the user here to see what failed or was not copied.
+  if (
+    progress?.finished &&
+    progress.result &&
+    reportNeedsUser(progress.result) &&
+    stored[SHORTEN_TABS_SHOWN_KEY] !== progress.startedAt &&
+    now - progress.startedAt < SHORTEN_TABS_REPORT_TTL_MS &&
+    (await ofThisWindow(progress))
+  ) {
+    await showFinished(progress.result, show, deps);
+  }
 }
 
-/** The box under the "Shorten all tabs" button: progress, then what was copied and what failed. */
+/** Shows a finished run's report, and records that a popup has shown it. */
+async function showFinished(result: ShortenTabsResult, show: (view: AllTabsView) => void, deps: AllTabsDeps) {
+  show({ kind: 'done', result });
+  await markShown(deps);
+}
+
+/** Records the latest run as shown, so the next popup does not offer its report again. */
+async function markShown(deps: AllTabsDeps): Promise<void> {
+  try {
+    const stored = await deps.session?.get(SHORTEN_TABS_KEY);
+    const progress = readShortenTabsProgress(stored?.[SHORTEN_TABS_KEY]);
+    if (progress?.finished) await deps.session?.set({ [SHORTEN_TABS_SHOWN_KEY]: progress.startedAt });
+  } catch {
+    // Not recorded, the report is offered once more: nothing is lost.
+  }
+}
+
+/**
+ * The box under the "Shorten all tabs" button: progress, then what was copied and what failed. It
+ * sits below the recent links, so it is scrolled into view when it appears or changes kind.
+ */
 export function AllTabsReport({ view }: { view: AllTabsView }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [view.kind]);
+  return (
+    <div ref={box}>
+      <AllTabsContent view={view} />
+    </div>
+  );
+}
+
+function AllTabsContent({ view }: { view: AllTabsView }) {
   if (view.kind === 'denied' || view.kind === 'error') {
     return (
       <p class="alert" role="alert">

@@ -380,7 +380,10 @@ describe('shorten all tabs', () => {
 
     await click(button('Shorten all tabs'));
     await vi.waitFor(() => expect(bg.of('shortenTabs')).toEqual([{ windowId: 5 }]));
-    expect(button('Shorten all tabs').disabled).toBe(true);
+    // Unavailable while it runs, yet focusable: a disabled button would drop the keyboard's focus.
+    expect(button('Shorten all tabs').getAttribute('aria-disabled')).toBe('true');
+    await click(button('Shorten all tabs'));
+    expect(bg.of('shortenTabs')).toHaveLength(1);
 
     const progress: ShortenTabsProgress = {
       windowId: 5,
@@ -406,7 +409,7 @@ describe('shorten all tabs', () => {
       'Broken page: The server refused this address.',
     );
     expect(text).toContain('1 tab without a web address was left out.');
-    expect(button('Shorten all tabs').disabled).toBe(false);
+    expect(button('Shorten all tabs').hasAttribute('aria-disabled')).toBe(false);
   });
 
   it('lists the run’s links under Recent and offers this tab’s link, once the run is done', async () => {
@@ -521,6 +524,46 @@ describe('shorten all tabs', () => {
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 3 of 4…'));
     expect(bg.of('shortenTabs')).toEqual([{ windowId: 5 }]);
+  });
+
+  it('shows, once, the report of a run that ended with a failure while no popup was open', async () => {
+    await seed();
+    activeTab();
+    const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
+    await fakeBrowser.storage.session.set({
+      [SHORTEN_TABS_KEY]: { ...progress, finished: true, result: RESULT },
+    });
+    const bg = background({ shortenTabs: () => ok(RESULT) });
+    permissions(true, true);
+    await mountPopup();
+
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Broken page'));
+    expect(bg.of('shortenTabs')).toEqual([]);
+
+    // The popup it was shown in may close at once; the next one doesn't offer it again.
+    await mountPopup();
+    await settle(20);
+    expect(document.body.textContent).not.toContain('Broken page');
+  });
+
+  it.each([
+    [
+      'has nothing the user must see',
+      { startedAt: Date.now() - 60_000, result: { ...RESULT, failures: [] } },
+    ],
+    ['ended more than 15 minutes ago', { startedAt: Date.now() - 16 * 60_000, result: RESULT }],
+    ['was of another window', { startedAt: Date.now() - 60_000, result: RESULT, windowId: 6 }],
+  ])('offers no report of a run that %s', async (_, run) => {
+    await seed();
+    activeTab();
+    await fakeBrowser.storage.session.set({
+      [SHORTEN_TABS_KEY]: { windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run },
+    });
+    background({ shortenTabs: () => ok(RESULT) });
+    permissions(true, true);
+    await mountPopup();
+    await settle(20);
+    expect(document.querySelector('.card[role="status"]')).toBeNull();
   });
 
   it('shows the list to copy by hand when the clipboard refused it', async () => {
