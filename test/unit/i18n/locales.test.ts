@@ -74,6 +74,12 @@ describe('locales', () => {
     }
   });
 
+  it('keeps French punctuation on its line: no breakable space before : ; ? ! » or after «', () => {
+    for (const [key, entry] of Object.entries(readLocale(LOCALES, 'fr'))) {
+      expect.soft(entry.message, `fr ${key}`).not.toMatch(/ [:;?!»]|« /);
+    }
+  });
+
   it('uses every English message somewhere in the source', () => {
     const unused = Object.keys(english).filter((key) => !allSource.includes(key));
     expect(unused).toEqual([]);
