@@ -1,6 +1,6 @@
 /**
- * A hook of the Options page, in a module of its own: Field.tsx is also part of the popup's first
- * load, which preact/hooks (~1 KB gzip) would push over its budget.
+ * A hook of the Options and management pages, in a module of its own: Field.tsx is also part of the
+ * popup's first load, which preact/hooks (~1 KB gzip) would push over its budget.
  */
 import { useEffect, useRef } from 'preact/hooks';
 

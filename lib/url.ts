@@ -52,7 +52,7 @@ const LEADING_WRAPPERS = /^[([<"'“‘«]+/;
  * Sentence punctuation ("see https://x.example/a."), closing quotes and `>` at the end: the
  * selection's text around the URL, never part of what the user means.
  */
-const TRAILING_TEXT = /[.,;:!?"'”’»>]$/;
+const TRAILING_TEXT = /[.,;:!?"'”’»>…\s]$/u;
 
 function occurrences(text: string, char: string): number {
   return text.split(char).length - 1;
@@ -74,10 +74,11 @@ function endsInSurroundingText(url: string): boolean {
  * quotes around it and sentence punctuation after it are dropped, and `www.` addresses get https://.
  */
 export function urlFromSelection(text: string): string | null {
-  let url = text.trim().replace(LEADING_WRAPPERS, '');
-  // Spaces mean words or several URLs: which one was meant cannot be told.
-  if (/\s/.test(url)) return null;
+  // Trimmed again after the wrappers: French quotes have a space inside (« https://… »).
+  let url = text.trim().replace(LEADING_WRAPPERS, '').trimStart();
   while (endsInSurroundingText(url)) url = url.slice(0, -1);
+  // Spaces left mean words or several URLs: which one was meant cannot be told.
+  if (/\s/.test(url)) return null;
   // "www.example.org/doc": a host name that goes on after www. is taken for a web address.
   if (/^www\.[^./?#:]+\./i.test(url)) url = `https://${url}`;
   return /^https?:\/\//i.test(url) && isHttpUrl(url) ? url : null;

@@ -118,7 +118,10 @@ export const closeOnEscape = (close: () => void) => (event: KeyboardEvent) => {
   if (event.key === 'Escape') close();
 };
 
-/** True when nothing has focus any more: the focused element was removed, hidden or disabled. */
+/**
+ * True when nothing has focus any more: the focused element was removed from the page (a browser
+ * then puts focus on the body, as it does for one that became hidden or disabled).
+ */
 export function focusIsLost(): boolean {
   const active = document.activeElement;
   return active === null || active === document.body || !active.isConnected;

@@ -16,7 +16,7 @@ import {
 import { ActionButton, LoadState } from './ui';
 
 /** What a pager needs of a server page. */
-export interface PageInfo {
+interface PageInfo {
   total: number;
   currentPage: number;
   maxPage: number;
@@ -24,7 +24,7 @@ export interface PageInfo {
 }
 
 /** Previous/Next buttons and "Page N of M (T items)"; the server decides what a page holds. */
-export function Pager({
+function Pager({
   page,
   onPage,
   busy,
@@ -78,7 +78,7 @@ export function ListTable({ busy, children }: { busy: boolean; children: Compone
 }
 
 /** What a paged list needs of a server page. */
-export interface ListPage<T> extends PageInfo {
+interface ListPage<T> extends PageInfo {
   items: T[];
 }
 

@@ -57,7 +57,7 @@ export function isApiMethod(name: unknown): name is ApiMethod {
 }
 
 /** Enough of a LinkInput to look it up; the client validates every field when it sends it. */
-function isLinkInputShape(value: unknown): value is LinkInput {
+export function isLinkInputShape(value: unknown): value is LinkInput {
   return typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';
 }
 

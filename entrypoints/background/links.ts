@@ -24,6 +24,7 @@ import {
   isUncertainFailure,
   readUncertain,
   rememberUncertain,
+  type UncertainCreate,
   withUncertainNote,
 } from './uncertain-creates';
 
@@ -102,7 +103,7 @@ export async function createLink(
   const cachedBefore = getCachedLinks(profileId).catch(() => null);
   const uncertain = await readUncertain(profileId, input, now.getTime()).catch(() => null);
   if (uncertain) {
-    const found = await findMadeSince(active, input, uncertain.knownIds);
+    const found = await findMadeSince(active, input, uncertain);
     if (found) {
       await forgetUncertain(profileId, input).catch(() => undefined);
       // Titled as a link made now would be (the page's title, or none), so every copy reads the same.
@@ -116,9 +117,15 @@ export async function createLink(
     created = await active.client.addLink(input);
   } catch (error) {
     if (!isUncertainFailure(error)) throw error;
-    const known = (await cachedBefore)?.links.filter((link) => sameLongUrl(link.longUrl, input.url)) ?? [];
-    const knownIds = [...new Set([...(uncertain?.knownIds ?? []), ...known.map((link) => link.id)])];
-    await rememberUncertain(profileId, input, { at: now.getTime(), knownIds }).catch(() => undefined);
+    const cached = (await cachedBefore)?.links ?? [];
+    const known = cached.filter((link) => sameLongUrl(link.longUrl, input.url)).map((link) => link.id);
+    const highest = cached.length > 0 ? Math.max(...cached.map((link) => link.id)) : null;
+    await rememberUncertain(profileId, input, {
+      at: now.getTime(),
+      knownIds: [...new Set([...(uncertain?.knownIds ?? []), ...known])],
+      // The first failure's mark: a link made by any of the attempts is newer than it.
+      maxKnownId: uncertain ? uncertain.maxKnownId : highest,
+    }).catch(() => undefined);
     throw withUncertainNote(error);
   }
   if (uncertain) await forgetUncertain(profileId, input).catch(() => undefined);
@@ -141,23 +148,69 @@ export async function createLink(
   return link;
 }
 
+// Server dates are in the server's time zone; ours may differ by up to 26 hours (UTC-12 to UTC+14).
+const MAX_ZONE_GAP_MS = 26 * 3_600_000;
+
+/** A `YYYY-MM-DD HH:MM:SS` date as if both were in one zone, for comparing dates of unknown zones. */
+const wallClock = (date: string) => Date.parse(`${date.replace(' ', 'T')}Z`);
+
+/** Whether a short URL is on the branded domain asked for (any host when none was). */
+function onDomain(shortUrl: string, domain: unknown): boolean {
+  if (typeof domain !== 'string' || domain.trim() === '') return true;
+  try {
+    return new URL(shortUrl).host === new URL(domain.trim()).host;
+  } catch {
+    return false;
+  }
+}
+
+// The newest links as fetched for a look, per profile: after an outage, "Shorten all tabs" retries
+// many links at once, and each would otherwise fetch the same page (30 requests a minute).
+const recentLooks = new Map<string, { at: number; links: Promise<CachedLink[]> }>();
+const LOOK_REUSE_MS = 30_000;
+
+/** The profile's newest links, fetched after `since`: a page fetched before that can't show its link. */
+function newestLinks(active: ProfileClient, since: number, now: number): Promise<CachedLink[]> {
+  const id = active.profile.id;
+  const recent = recentLooks.get(id);
+  if (recent && recent.at >= since && now - recent.at < LOOK_REUSE_MS) return recent.links;
+  const links = active.client
+    .listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' })
+    .then((page) => page.items.map(toCachedLink));
+  const entry = { at: now, links };
+  recentLooks.set(id, entry);
+  links.catch(() => recentLooks.get(id) === entry && recentLooks.delete(id));
+  return links;
+}
+
 /**
  * The link an uncertain create made after all: among the server's newest links, one to the same
- * address (with the same alias, if one was asked for) that was not known before. The page fetched
- * refreshes the cache too. A failure to look is thrown: the server is still not answering well.
+ * address, alias and domain, the oldest newer than every link known when the create failed. With
+ * nothing known then (an empty cache), one dated within a day of the failure, whatever the zones.
+ * The page fetched refreshes the cache too. A failure to look is thrown: the server is still not
+ * answering well.
  */
 async function findMadeSince(
   active: ProfileClient,
   input: LinkInput,
-  knownIds: readonly number[],
+  uncertain: UncertainCreate,
 ): Promise<CachedLink | undefined> {
-  const page = await active.client.listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' });
-  const links = page.items.map(toCachedLink);
+  const links = await newestLinks(active, uncertain.at, Date.now());
   await putCachedLinks(active.profile.id, links).catch(() => undefined);
   const alias = typeof input.custom === 'string' ? input.custom.trim() : '';
-  return links.find(
+  const failedAt = wallClock(apiDateTime(new Date(uncertain.at)));
+  const isNew = (link: CachedLink) =>
+    !uncertain.knownIds.includes(link.id) &&
+    (uncertain.maxKnownId !== null
+      ? link.id > uncertain.maxKnownId
+      : Math.abs(wallClock(link.date) - failedAt) <= MAX_ZONE_GAP_MS);
+  // The oldest that fits: the lost attempt came before any later create of the same address.
+  return links.findLast(
     (link) =>
-      sameLongUrl(link.longUrl, input.url) && !knownIds.includes(link.id) && (!alias || link.alias === alias),
+      sameLongUrl(link.longUrl, input.url) &&
+      (!alias || link.alias === alias) &&
+      onDomain(link.shortUrl, input.domain) &&
+      isNew(link),
   );
 }
 

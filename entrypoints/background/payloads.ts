@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { MessageType, RequestOf } from '@/lib/protocol';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings-transfer';
-import { isApiMethod } from './api-calls';
+import { isApiMethod, isLinkInputShape } from './api-calls';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -17,11 +17,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       requestId: id,
       // Only the shape is checked here; the client validates each link field and says what is wrong.
-      input: z.custom<LinkInput>(
-        (value) =>
-          typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string',
-        'input.url must be a string',
-      ),
+      input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
       pageTitle: z.optional(z.string()),
     }),
   ),

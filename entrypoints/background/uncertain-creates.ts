@@ -12,7 +12,7 @@ const PREFIX = 'uncertain-create:';
 /** After this long the user has moved on; a retry creates without looking first. */
 export const UNCERTAIN_CREATE_MS = 10 * 60_000;
 
-/** A refusal (4xx, `error: 1`) or a 429 is a clear "not made"; these say nothing either way. */
+/** Failures that leave open whether the server did the work. */
 const UNCERTAIN_KINDS: ReadonlySet<ApiErrorKind> = new Set([
   'network',
   'timeout',
@@ -20,15 +20,24 @@ const UNCERTAIN_KINDS: ReadonlySet<ApiErrorKind> = new Set([
   'server',
 ]);
 
-/** An uncertain create: when it failed, and the ids of links to the same address known then. */
+/**
+ * An uncertain create: when it failed, the ids of links to the same address known then, and the
+ * highest id known then of any link (null when none was): the link it made, if any, is newer.
+ */
 export interface UncertainCreate {
   at: number;
   knownIds: number[];
+  maxKnownId: number | null;
 }
 
-/** True when a failed create may have made the link. */
+/**
+ * True when a failed create may have made the link. A refusal (4xx, `error: 1`) says it did not; so
+ * does an HTTP 429, which rate limiters answer before the endpoint runs. A rate-limit message with
+ * another status may come after the work (lib/rate-limiter.ts does not resend those either).
+ */
 export function isUncertainFailure(error: unknown): error is ApiError {
-  return isApiError(error) && UNCERTAIN_KINDS.has(error.kind);
+  if (!isApiError(error)) return false;
+  return UNCERTAIN_KINDS.has(error.kind) || (error.kind === 'rate_limited' && error.status !== 429);
 }
 
 /** The same error, saying that the link may exist and that trying again will not make it twice. */
@@ -36,11 +45,23 @@ export function withUncertainNote(error: ApiError): ApiError {
   return new ApiError({ ...error.toJSON(), message: t('error_create_uncertain', error.message) });
 }
 
-// One entry per profile, address and alias: a retry with the same fields finds it. The input is not
-// validated yet (the client does that as it sends), so nothing here may assume a field's type.
+/** JSON with object keys sorted, so the same fields give the same text in any order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+// One entry per profile and link asked for: every field counts (a retry without the password must
+// not be handed the protected link), except the expiry, which the defaults compute afresh each time.
+// The input is not validated yet (the client does that as it sends), so nothing here may assume a type.
 function keyOf(profileId: string, input: LinkInput): string {
-  const alias = typeof input.custom === 'string' ? input.custom.trim() : '';
-  return PREFIX + JSON.stringify([profileId, String(input.url).trim(), alias]);
+  const { expiry: _expiry, ...fields } = input;
+  return PREFIX + canonicalJson([profileId, { ...fields, url: String(input.url).trim() }]);
 }
 
 /** The uncertain create of this link, if one failed less than UNCERTAIN_CREATE_MS ago. */
@@ -53,12 +74,22 @@ export async function readUncertain(
   if (!session) return null;
   const key = keyOf(profileId, input);
   const entry = (await session.get(key))[key] as UncertainCreate | undefined;
-  return entry && now - entry.at >= 0 && now - entry.at < UNCERTAIN_CREATE_MS ? entry : null;
+  return entry && isFresh(entry, now) ? entry : null;
 }
 
-/** Remembers an uncertain create of this link. */
+const isFresh = (entry: UncertainCreate, now: number) =>
+  now - entry.at >= 0 && now - entry.at < UNCERTAIN_CREATE_MS;
+
+/** Remembers an uncertain create of this link, and forgets those too old to matter. */
 export async function rememberUncertain(profileId: string, input: LinkInput, entry: UncertainCreate) {
-  await browser.storage.session?.set({ [keyOf(profileId, input)]: entry });
+  const session = browser.storage.session;
+  if (!session) return;
+  const all = await session.get(null);
+  const expired = Object.entries(all)
+    .filter(([key, value]) => key.startsWith(PREFIX) && !isFresh(value as UncertainCreate, entry.at))
+    .map(([key]) => key);
+  if (expired.length > 0) await session.remove(expired);
+  await session.set({ [keyOf(profileId, input)]: entry });
 }
 
 /** Forgets it once the link is known to exist. */

@@ -129,15 +129,20 @@ export async function resumeAllTabs(
 /** Shows a finished run's report, and records that a popup has shown it. */
 async function showFinished(result: ShortenTabsResult, show: (view: AllTabsView) => void, deps: AllTabsDeps) {
   show({ kind: 'done', result });
-  await markShown(deps);
+  await markShown(deps, result.windowId);
 }
 
-/** Records the latest run as shown, so the next popup does not offer its report again. */
-async function markShown(deps: AllTabsDeps): Promise<void> {
+/**
+ * Records the latest run as shown, so the next popup does not offer its report again; only when it
+ * is the run of the window shown, not one another window started meanwhile.
+ */
+async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   try {
     const stored = await deps.session?.get(SHORTEN_TABS_KEY);
     const progress = readShortenTabsProgress(stored?.[SHORTEN_TABS_KEY]);
-    if (progress?.finished) await deps.session?.set({ [SHORTEN_TABS_SHOWN_KEY]: progress.startedAt });
+    if (progress?.finished && progress.windowId === windowId) {
+      await deps.session?.set({ [SHORTEN_TABS_SHOWN_KEY]: progress.startedAt });
+    }
   } catch {
     // Not recorded, the report is offered once more: nothing is lost.
   }

@@ -159,10 +159,17 @@ function contentType(headers: Headers): string {
   return (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** A short plain-text body as a reason: one paragraph of at most 300 characters, else nothing. */
+/** Bodies that only repeat a 403's status say nothing of why: as often a wrong key as a plan limit. */
+const STATUS_ONLY = /^(403\s*)?(forbidden|access denied|permission denied)\.?$/i;
+
+/**
+ * A short plain-text body as a reason: one paragraph of at most 300 characters, else nothing. A
+ * longer text is a page, not a reason, so it is not cut to fit as a JSON message would be.
+ */
 function plainReason(text: string): string {
-  const reason = text.trim();
-  return reason.length <= 300 && !/\n\s*\n/.test(reason) ? reason.replace(/\s+/g, ' ') : '';
+  const reason = text.trim().replace(/\s+/g, ' ');
+  const paragraph = reason.length <= 300 && !/\n\s*\n/.test(text.trim());
+  return paragraph && !STATUS_ONLY.test(reason) ? reason : '';
 }
 
 // Servers put the reason in `message`, sometimes in `error` itself, sometimes as a list per field.

@@ -66,6 +66,8 @@ describe('readApiBody: unauthorized', () => {
     // About the key, or with nothing to read, it is still the key that was refused.
     expect(failure(exchange(403, 'Invalid API key.', plain)).message).toBe(KEY_MESSAGE);
     expect(failure(exchange(403, '', plain)).message).toBe(KEY_MESSAGE);
+    expect(failure(exchange(403, 'Forbidden', plain)).message).toBe(KEY_MESSAGE);
+    expect(failure(exchange(403, '403 Access denied.', plain)).message).toBe(KEY_MESSAGE);
     expect(failure(exchange(403, 'x\n\n'.repeat(200), plain)).message).toBe(KEY_MESSAGE);
   });
 });

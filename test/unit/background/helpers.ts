@@ -6,6 +6,7 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
+import { apiDateTime } from '@/entrypoints/background/links';
 import { API_KEYS_KEY } from '@/lib/api-keys';
 import { isCopyRequest } from '@/lib/background/offscreen-copy';
 import type { CachedLink } from '@/lib/cache';
@@ -114,7 +115,8 @@ export function fakeServer() {
         shorturl,
         longurl: String(body.url),
         title: '',
-        date: '2030-01-01 00:00:00',
+        // Dated now, as a server does (in its zone; here the test's own).
+        date: apiDateTime(new Date()),
       });
       return { status: 200, body: { error: 0, id, shorturl } };
     }

@@ -247,6 +247,93 @@ describe('a create whose answer never came', () => {
     expect(retried).toMatchObject({ ok: true, data: { link: { id: 500, title: 'A post' } } });
   });
 
+  const serverLink = (id: number, date: string, alias = `c${id}`) => ({
+    id,
+    alias,
+    shorturl: `https://sho.rt/${alias}`,
+    longurl: 'https://a.example/post',
+    title: '',
+    date,
+  });
+
+  it('never takes an older link for the lost one, even with an empty cache', async () => {
+    await seedProfile();
+    // Made long ago, perhaps on another device: the cache never saw it.
+    server.state.links.push(serverLink(12, '2024-05-01 10:00:00'));
+    server.state.fail = 'network';
+    await sendFromPopup('shorten', request('empty-cache'));
+    server.state.fail = null;
+    const retried = await sendFromPopup('shorten', request('empty-cache'));
+    expect(retried).toMatchObject({ ok: true, data: { link: { id: 500 } } });
+    expect(adds()).toHaveLength(2);
+  });
+
+  it('never takes a link older than the newest one known when the create failed', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(30, 'https://other.example/')], Date.now());
+    // Same address, dated today, but with an id from before the failure: not the lost link.
+    server.state.links.push(serverLink(20, '2030-01-01 00:00:00'));
+    server.state.fail = 'network';
+    await sendFromPopup('shorten', request('older-id'));
+    server.state.fail = null;
+    expect(await sendFromPopup('shorten', request('older-id'))).toMatchObject({
+      ok: true,
+      data: { link: { id: 500 } },
+    });
+  });
+
+  it('looks only for the link asked for: other options make another link', async () => {
+    await seedProfile();
+    const withPassword = { requestId: 'pw', input: { url: 'https://a.example/post', password: 'secret' } };
+    server.state.lose = 'network';
+    await sendFromPopup('shorten', withPassword);
+    server.state.lose = null;
+    // Asked again without the password: not handed the protected link, nor looked for.
+    await sendFromPopup('shorten', request('no-password'));
+    expect(gets()).toHaveLength(0);
+    expect(adds()).toHaveLength(2);
+    // Asked again as before: found.
+    expect(await sendFromPopup('shorten', withPassword)).toMatchObject({
+      ok: true,
+      data: { link: { id: 500 } },
+    });
+    expect(adds()).toHaveLength(2);
+  });
+
+  it('matches the branded domain asked for', async () => {
+    await seedProfile();
+    const branded = {
+      requestId: 'dom',
+      input: { url: 'https://a.example/post', domain: 'https://go.example' },
+    };
+    server.state.lose = 'network';
+    await sendFromPopup('shorten', branded);
+    server.state.lose = null;
+    // The fake server ignores the domain: the link it made is on sho.rt, so it is not this one.
+    expect(await sendFromPopup('shorten', branded)).toMatchObject({ ok: true, data: { link: { id: 501 } } });
+  });
+
+  it('treats a rate-limit message with a 5xx as uncertain: only a 429 says nothing was done', async () => {
+    await seedProfile();
+    server.state.fail = { status: 503, body: { error: 1, message: 'Rate limit exceeded.' } };
+    const failed = await sendFromPopup('shorten', request('rate-5xx'));
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { kind: 'rate_limited', message: expect.stringContaining('may have been made') },
+    });
+  });
+
+  it('fetches the newest links once for many lost creates retried together', async () => {
+    await seedProfile();
+    server.state.fail = 'network';
+    const urls = ['https://a.example/1', 'https://a.example/2', 'https://a.example/3'];
+    for (const url of urls) await sendFromPopup('shorten', { requestId: url, input: { url } });
+    server.state.fail = null;
+    for (const url of urls) await sendFromPopup('shorten', { requestId: url, input: { url } });
+    expect(gets()).toHaveLength(1);
+    expect(server.state.links).toHaveLength(3);
+  });
+
   it('stops looking after ten minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

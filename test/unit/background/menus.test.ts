@@ -208,7 +208,7 @@ describe('failures', () => {
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
       'Could not shorten the link: Could not reach https://sho.rt. Check the server URL and your connection.' +
-        ' The link may have been made all the same: shorten again and Shortlink looks on the server first,' +
+        ' The link may have been made all the same: try again and Shortlink looks on the server first,' +
         ' so it is not made twice.',
     ]);
   });

@@ -546,6 +546,29 @@ describe('shorten all tabs', () => {
     expect(document.body.textContent).not.toContain('Broken page');
   });
 
+  it('shows, likewise, the report of a run whose list could not be copied', async () => {
+    await seed();
+    activeTab();
+    const result = { ...RESULT, failures: [], copied: false };
+    await fakeBrowser.storage.session.set({
+      [SHORTEN_TABS_KEY]: {
+        windowId: 5,
+        startedAt: Date.now() - 60_000,
+        total: 2,
+        done: 2,
+        failed: 0,
+        finished: true,
+        result,
+      },
+    });
+    background({ shortenTabs: () => ok(result) });
+    permissions(true, true);
+    await mountPopup();
+    await vi.waitFor(() =>
+      expect(field<HTMLTextAreaElement>('Short links of the tabs').value).toBe(RESULT.text),
+    );
+  });
+
   it.each([
     [
       'has nothing the user must see',
