@@ -119,7 +119,11 @@ export async function createLink(
     if (!isUncertainFailure(error)) throw error;
     const cached = (await cachedBefore)?.links ?? [];
     const known = cached.filter((link) => sameLongUrl(link.longUrl, input.url)).map((link) => link.id);
-    const highest = cached.length > 0 ? Math.max(...cached.map((link) => link.id)) : null;
+    // A loop, not Math.max(...ids): a cache of tens of thousands of links would overflow the call.
+    const highest = cached.reduce<number | null>(
+      (max, link) => (max === null || link.id > max ? link.id : max),
+      null,
+    );
     await rememberUncertain(profileId, input, {
       at: now.getTime(),
       knownIds: [...new Set([...(uncertain?.knownIds ?? []), ...known])],
