@@ -40,8 +40,14 @@ export function uiLanguage(): string {
 
 /**
  * A count in a sentence: `one` or `other` by the language's plural rules (French says "1 lien" and
- * "0 lien", English "0 links"), with the count as its `$1`. Browser messages have no plurals of their own.
+ * "0 lien", English "0 links"), with the count as its `$1` and `more` as `$2`…. Browser messages have
+ * no plurals of their own.
  */
-export function tPlural(count: number, one: MessageKey, other: MessageKey): string {
-  return t(new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other, count);
+export function tPlural(
+  count: number,
+  one: MessageKey,
+  other: MessageKey,
+  ...more: (string | number)[]
+): string {
+  return t(new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other, count, ...more);
 }

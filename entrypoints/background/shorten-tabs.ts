@@ -10,7 +10,7 @@
  * Part of the lazy part (lazy-part.ts): it creates links, so it needs the client anyway.
  */
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/cache';
-import { copyPayloadForList } from '@/lib/copy-format';
+import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/copy-format';
 import { t, tPlural } from '@/lib/i18n';
 import { resolvePageUrl } from '@/lib/page-url';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/protocol';
@@ -66,14 +66,16 @@ function addressesOf(tabs: TabInfo[], clean: (url: string) => string) {
   return { targets, skipped };
 }
 
-/** The summary notification's text. */
-function summaryOf(result: ShortenTabsResult): string {
+/** The summary notification's text; it names the copy format unless the list is of plain URLs. */
+function summaryOf(result: ShortenTabsResult, format: CopyFormat): string {
   const made = result.links.length;
   const failed = result.failures.length;
   if (made === 0) return tPlural(failed, 'bg_tabs_none_one', 'bg_tabs_none_other');
-  const copied = result.copied
-    ? tPlural(made, 'bg_tabs_copied_one', 'bg_tabs_copied_other')
-    : tPlural(made, 'bg_tabs_not_copied_one', 'bg_tabs_not_copied_other');
+  const copied = !result.copied
+    ? tPlural(made, 'bg_tabs_not_copied_one', 'bg_tabs_not_copied_other')
+    : format === 'plain'
+      ? tPlural(made, 'bg_tabs_copied_one', 'bg_tabs_copied_other')
+      : tPlural(made, 'bg_tabs_copied_as_one', 'bg_tabs_copied_as_other', t(FORMAT_NAMES[format]));
   if (failed === 0) return copied;
   return t('bg_tabs_with_failures', copied, tPlural(failed, 'bg_tabs_failed_one', 'bg_tabs_failed_other'));
 }
@@ -153,7 +155,7 @@ export function createShortenTabs({ clients, clipboard, notifier, clock = () => 
     const result: ShortenTabsResult = { windowId, links, failures, skipped, text: payload.text, copied };
     await publish({ ...progress, finished: true, result });
     if (targets.length > 0) {
-      await notifier.summary(t('ext_name'), summaryOf(result), {
+      await notifier.summary(t('ext_name'), summaryOf(result, behaviour.copyFormat), {
         ok: failures.length === 0 && copied,
         notify: behaviour.notifications,
       });

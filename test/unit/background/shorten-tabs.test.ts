@@ -174,6 +174,10 @@ describe('shortenTabs', () => {
     expect(stubs.copiedHtml).toEqual([
       '<a href="https://sho.rt/a500">Tab 0</a><br>\n<a href="https://sho.rt/a501">Tab 1</a>',
     ]);
+    // The notification says in which format, as the menu's and the shortcut's do.
+    expect(notifications().map((n) => n.message)).toEqual([
+      'Copied the short links of 2 tabs as HTML link, one line per tab.',
+    ]);
   });
 
   it('strips tracking parameters first, so twins that differ only by them collapse', async () => {
