@@ -116,7 +116,11 @@ describe('shorten all tabs of a window', () => {
     expect(await readClipboardHtml()).toContain('<br>');
     await expect
       .poll(() => recordedNotifications(worker), { timeout: 5_000 })
-      .toEqual([expect.objectContaining({ message: 'Copied the short links of 2 tabs, one line per tab.' })]);
+      .toEqual([
+        expect.objectContaining({
+          message: 'Copied the short links of 2 tabs as HTML link, one line per tab.',
+        }),
+      ]);
   });
 
   test('from the popup: Allow in the permission dialog shortens and copies, with nothing reopened', {
@@ -153,7 +157,11 @@ describe('shorten all tabs of a window', () => {
     await expect.poll(readClipboard, { timeout: 10_000 }).toBe(lines.join('\n'));
     await expect
       .poll(() => recordedNotifications(worker), { timeout: 5_000 })
-      .toEqual([expect.objectContaining({ message: 'Copied the short links of 2 tabs, one line per tab.' })]);
+      .toEqual([
+        expect.objectContaining({
+          message: 'Copied the short links of 2 tabs as HTML link, one line per tab.',
+        }),
+      ]);
     // Still no popup: the run needed none.
     expect(ext.browser.targets().some(isPopupTarget)).toBe(false);
   });
