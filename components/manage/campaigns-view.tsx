@@ -5,7 +5,7 @@ import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { formatNumber } from './format';
-import { closeOnEscape, useAction, useDebounced, useLoad, useReturnFocus, useStatus } from './hooks';
+import { closeOnEscape, useAction, useDebounced, useLoad, useStatus } from './hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
 import { PagedList } from './paged-list';
 import {
@@ -13,6 +13,7 @@ import {
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
+  PanelToggle,
   SafeLink,
   StatusMessage,
   TextField,
@@ -228,7 +229,6 @@ function CampaignRow({
   const api = useApi();
   const [mode, setMode] = useState<'view' | 'edit' | 'assign'>('view');
   const [saved, setSaved] = useStatus();
-  const editButton = useReturnFocus<HTMLButtonElement>(mode === 'edit');
   const remove = useAction(() => api('deleteCampaign', campaign.id));
   const onDelete = async () => {
     const result = await remove.run();
@@ -253,16 +253,9 @@ function CampaignRow({
         <dd>{campaign.list ? <SafeLink url={campaign.list} /> : '—'}</dd>
       </dl>
       <div class="actions">
-        <button
-          ref={editButton}
-          type="button"
-          aria-expanded={mode === 'edit'}
-          onClick={() => setMode(mode === 'edit' ? 'view' : 'edit')}
-          // Open, the form closes on Escape from its own button too, where focus stays after opening it.
-          onKeyDown={mode === 'edit' ? closeOnEscape(() => setMode('view')) : undefined}
-        >
+        <PanelToggle open={mode === 'edit'} onOpen={(open) => setMode(open ? 'edit' : 'view')}>
           {t('manage_edit')}
-        </button>
+        </PanelToggle>
         <button
           type="button"
           aria-expanded={mode === 'assign'}

@@ -7,7 +7,7 @@ import { isHexColor } from '@/lib/link-form';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate } from './format';
-import { closeOnEscape, type Reply, useAction, useLoad, useReturnFocus, useStatus } from './hooks';
+import { closeOnEscape, type Reply, useAction, useLoad, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
@@ -16,6 +16,7 @@ import {
   CheckboxField,
   ConfirmDelete,
   ErrorMessage,
+  PanelToggle,
   SafeLink,
   SelectField,
   StatusMessage,
@@ -159,7 +160,6 @@ function ChannelRow({
   const api = useApi();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useStatus();
-  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const remove = useAction(() => api('deleteChannel', channel.id));
   const onDelete = async () => {
     const result = await remove.run();
@@ -187,16 +187,9 @@ function ChannelRow({
         <a class="button" href={routeHref({ name: 'channel', id: channel.id })}>
           {t('manage_channel_view_items')}
         </a>
-        <button
-          ref={editButton}
-          type="button"
-          aria-expanded={editing}
-          onClick={() => setEditing(!editing)}
-          // Open, the form closes on Escape from its own button too, where focus stays after opening it.
-          onKeyDown={editing ? closeOnEscape(() => setEditing(false)) : undefined}
-        >
+        <PanelToggle open={editing} onOpen={setEditing}>
           {t('manage_edit')}
-        </button>
+        </PanelToggle>
         <ConfirmDelete
           label={t('manage_channel_delete_label', channelName(channel))}
           question={t('manage_channel_delete_question', channelName(channel))}

@@ -5,10 +5,18 @@ import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
-import { closeOnEscape, useAction, useLoad, useReturnFocus, useStatus } from './hooks';
+import { closeOnEscape, useAction, useLoad, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { PagedList } from './paged-list';
-import { ActionButton, ConfirmDelete, ErrorMessage, SafeLink, StatusMessage, TextField } from './ui';
+import {
+  ActionButton,
+  ConfirmDelete,
+  ErrorMessage,
+  PanelToggle,
+  SafeLink,
+  StatusMessage,
+  TextField,
+} from './ui';
 
 interface DomainFields {
   domain: string;
@@ -182,7 +190,6 @@ function DomainRow({
   const api = useApi();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useStatus();
-  const editButton = useReturnFocus<HTMLButtonElement>(editing);
   const remove = useAction(() => api('deleteDomain', domain.id));
   const onDelete = async () => {
     const result = await remove.run();
@@ -204,16 +211,9 @@ function DomainRow({
         <dd>{domain.redirect404 ? <SafeLink url={domain.redirect404} /> : '—'}</dd>
       </dl>
       <div class="actions">
-        <button
-          ref={editButton}
-          type="button"
-          aria-expanded={editing}
-          onClick={() => setEditing(!editing)}
-          // Open, the form closes on Escape from its own button too, where focus stays after opening it.
-          onKeyDown={editing ? closeOnEscape(() => setEditing(false)) : undefined}
-        >
+        <PanelToggle open={editing} onOpen={setEditing}>
           {t('manage_domain_edit_button')}
-        </button>
+        </PanelToggle>
         <ConfirmDelete
           label={t('manage_domain_delete_label', domain.domain)}
           question={t('manage_domain_delete_question', domain.domain)}

@@ -41,6 +41,34 @@ export function ActionButton({ busy, onClick, type = 'button', ...rest }: Button
   );
 }
 
+/**
+ * The button that opens and closes a row's inline panel (an edit form). Open, Escape on it closes
+ * the panel too (focus stays on it after opening); when the panel closes with focus inside it,
+ * focus comes back here.
+ */
+export function PanelToggle({
+  open,
+  onOpen,
+  children,
+}: {
+  open: boolean;
+  onOpen: (open: boolean) => void;
+  children: ComponentChildren;
+}) {
+  const button = useReturnFocus<HTMLButtonElement>(open);
+  return (
+    <button
+      ref={button}
+      type="button"
+      aria-expanded={open}
+      onClick={() => onOpen(!open)}
+      onKeyDown={open ? closeOnEscape(() => onOpen(false)) : undefined}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** A polite confirmation such as "Saved."; nothing when empty. */
 export function StatusMessage({ text }: { text: string | undefined }) {
   return (
