@@ -1,6 +1,6 @@
-import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
-import type { Behaviour } from '@/lib/settings';
+import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
+import type { Behaviour } from '@/lib/settings/settings';
 import { Field } from './Field';
 
 interface BehaviourFormProps {

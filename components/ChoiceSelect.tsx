@@ -1,5 +1,5 @@
-import type { NamedItem } from '@/lib/cache';
 import { t } from '@/lib/i18n';
+import type { NamedItem } from '@/lib/links/cache';
 import { Field } from './Field';
 
 interface ChoiceSelectProps {

@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
-import type { NamedItem } from '@/lib/cache';
 import { t } from '@/lib/i18n';
-import type { LinkDefaults } from '@/lib/settings';
+import type { NamedItem } from '@/lib/links/cache';
 import {
   type DefaultsDraft,
   type DefaultsErrors,
   defaultsFromDraft,
   draftFromDefaults,
-} from '@/lib/ui-options';
+} from '@/lib/settings/options-rules';
+import type { LinkDefaults } from '@/lib/settings/settings';
 import { ChoiceSelect } from './ChoiceSelect';
 import { Field, fieldAria } from './Field';
 import { useClearOnNextAction } from './use-clear-on-next-action';

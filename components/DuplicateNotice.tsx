@@ -1,6 +1,6 @@
 import type { Ref } from 'preact';
-import type { CachedLink } from '@/lib/cache';
 import { t } from '@/lib/i18n';
+import type { CachedLink } from '@/lib/links/cache';
 
 interface DuplicateNoticeProps {
   link: CachedLink;

@@ -1,6 +1,6 @@
 import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/protocol';
+import type { ErrorData } from '@/lib/messaging/protocol';
 
 interface ErrorAlertProps {
   error: ErrorData;

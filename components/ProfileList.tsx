@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { Profile } from '@/lib/settings';
+import type { Profile } from '@/lib/settings/settings';
 
 interface ProfileListProps {
   profiles: readonly Profile[];

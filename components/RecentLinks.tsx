@@ -1,6 +1,6 @@
-import type { CachedLink } from '@/lib/cache';
 import { t } from '@/lib/i18n';
-import { safeHref } from '@/lib/url';
+import type { CachedLink } from '@/lib/links/cache';
+import { safeHref } from '@/lib/url/rules';
 
 interface RecentLinksProps {
   /** The rows to show: the newest links, or those matching the query. */

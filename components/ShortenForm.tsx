@@ -1,7 +1,7 @@
 import type { ComponentChildren, Ref } from 'preact';
-import type { NamedItem } from '@/lib/cache';
 import { t } from '@/lib/i18n';
-import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
+import type { NamedItem } from '@/lib/links/cache';
+import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
 import { ChoiceSelect } from './ChoiceSelect';
 import { Field, fieldAria } from './Field';
 

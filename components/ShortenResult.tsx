@@ -1,6 +1,6 @@
-import type { CachedLink } from '@/lib/cache';
-import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/copy-format';
 import { t } from '@/lib/i18n';
+import type { CachedLink } from '@/lib/links/cache';
+import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
 
 interface ShortenResultProps {
   link: CachedLink;

@@ -1,7 +1,7 @@
 /** #/account: the account's details, and forms that change its email or password. */
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { safeHref } from '@/lib/url';
+import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
 import { useAction, useLoad } from './hooks';

@@ -4,7 +4,7 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { CallApi } from '@/lib/api-call';
+import type { CallApi } from '@/lib/messaging/call-api';
 
 export const ApiContext = createContext<CallApi | null>(null);
 

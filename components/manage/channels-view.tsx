@@ -3,7 +3,7 @@ import { useId, useState } from 'preact/hooks';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
-import { isHexColor } from '@/lib/link-form';
+import { isHexColor } from '@/lib/links/link-form';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate } from './format';

@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { PageQuery } from '@/lib/api/schemas';
-import type { ApiData, CallApi } from '@/lib/api-call';
-import type { ErrorData, Result } from '@/lib/protocol';
+import type { ApiData, CallApi } from '@/lib/messaging/call-api';
+import type { ErrorData, Result } from '@/lib/messaging/protocol';
 
 export type ChoiceMethod = 'listDomains' | 'listSplash' | 'listOverlays' | 'listCampaigns' | 'listChannels';
 

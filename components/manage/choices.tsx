@@ -1,7 +1,7 @@
 /** A select of server items (a campaign, a channel…) with a field for items beyond the first page. */
 import { useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/protocol';
+import type { ErrorData } from '@/lib/messaging/protocol';
 import { ErrorMessage } from './ui';
 
 export interface ChoiceOption {

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { BrandedDomain } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { isHttpUrl } from '@/lib/url';
+import { isHttpUrl } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { closeOnEscape, useAction, useLoad, useStatus } from './hooks';

@@ -1,6 +1,6 @@
 /** Numbers, counts and server dates as the management page shows them, in the language of its messages. */
 import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
-import { parseLocalDateTime } from '@/lib/link-form';
+import { parseLocalDateTime } from '@/lib/links/link-form';
 
 /** A number with the language's digit grouping ("1,234", "1.234", "1 234"). */
 export function formatNumber(value: number): string {

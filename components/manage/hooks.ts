@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
-import type { ErrorData, Result } from '@/lib/protocol';
+import type { ErrorData, Result } from '@/lib/messaging/protocol';
 
 /** What an API call or an action resolves to. */
 export type Reply<T> = Promise<Result<T>>;

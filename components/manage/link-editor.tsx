@@ -1,12 +1,12 @@
 /**
  * The link form with every field the API takes, for creating a link and for updating one. The
- * model, rules and request bodies live in lib/link-form.ts; this is only the view of them.
+ * model, rules and request bodies live in lib/links/link-form.ts; this is only the view of them.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/link-form';
-import type { ErrorData } from '@/lib/protocol';
+import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/links/link-form';
+import type { ErrorData } from '@/lib/messaging/protocol';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';

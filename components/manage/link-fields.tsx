@@ -1,12 +1,17 @@
 /**
  * Groups of link fields shared by the management page's link editor and the popup's "More options":
  * redirect type, branded domain, targeting rows, social preview, parameters and deep links. Each
- * group is only a view of `LinkFormState`; rules and request bodies live in lib/link-form.ts.
+ * group is only a view of `LinkFormState`; rules and request bodies live in lib/links/link-form.ts.
  */
 import { useId } from 'preact/hooks';
-import type { CallApi } from '@/lib/api-call';
 import { type MessageKey, t } from '@/lib/i18n';
-import { type DeeplinkMode, type LinkFormErrors, type LinkFormState, withUtmRows } from '@/lib/link-form';
+import {
+  type DeeplinkMode,
+  type LinkFormErrors,
+  type LinkFormState,
+  withUtmRows,
+} from '@/lib/links/link-form';
+import type { CallApi } from '@/lib/messaging/call-api';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
 import { overlayTypeLabel } from './format';

@@ -8,7 +8,7 @@ import {
   type LinkFormState,
   toLinkInput,
   toLinkUpdateInput,
-} from '@/lib/link-form';
+} from '@/lib/links/link-form';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';

@@ -1,7 +1,7 @@
 /** A QR code of a short URL, drawn here from the module matrix, with PNG and SVG downloads. */
 import { useMemo, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/qr';
+import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/links/qr';
 import { ErrorMessage } from './ui';
 
 /** Saves a blob as a file through a temporary download link. */

@@ -2,8 +2,8 @@
 import type { ButtonHTMLAttributes, ComponentChildren, InputHTMLAttributes, JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/protocol';
-import { safeHref } from '@/lib/url';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { safeHref } from '@/lib/url/rules';
 import { closeOnEscape, focusIsLost, focusSectionHeading, useReturnFocus } from './hooks';
 
 /** The failure of the action next to it; nothing when there is none. */

@@ -1,7 +1,7 @@
 /**
  * The popup's "More options": every creation field the main form does not have. The popup loads this
  * module with `import()` when the user first opens the panel, so its code (hooks, zod/mini through
- * lib/link-form.ts, the management page's field groups) stays out of the popup's first load. The
+ * lib/links/link-form.ts, the management page's field groups) stays out of the popup's first load. The
  * state lives in the popup; this is only its view, plus the rules the popup needs once it is open.
  */
 import { useMemo } from 'preact/hooks';
@@ -18,9 +18,9 @@ import {
   VisibilityField,
 } from '@/components/manage/link-fields';
 import { TextAreaField } from '@/components/manage/ui';
-import { type CallApi, callApi } from '@/lib/api-call';
 import { t } from '@/lib/i18n';
-import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
+import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
+import { type CallApi, callApi } from '@/lib/messaging/call-api';
 import styles from './more-options.css?inline';
 
 export {
@@ -29,7 +29,7 @@ export {
   moreOptionsForProfile,
   moreOptionsInEffect,
   moreOptionsInput,
-} from '@/lib/ui-more-options';
+} from '@/lib/links/more-options';
 
 interface MoreOptionsProps {
   /** The panel's id, for the disclosure button's aria-controls. */

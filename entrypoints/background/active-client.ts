@@ -10,12 +10,12 @@
  * request, not when the client is handed out (see clientOnDemand).
  */
 import type { ClientOptions, HttpRequest, ShortenerClient } from '@/lib/api/client';
-import { getApiKey } from '@/lib/api-keys';
+import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
+import type { Priority, RateLimiter, RateLimiterOptions } from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
-import type { RateLimitWait } from '@/lib/rate-limit-state';
-import type { Priority, RateLimiter, RateLimiterOptions } from '@/lib/rate-limiter';
-import type { Profile } from '@/lib/settings';
-import { loadStoredSettings } from '@/lib/settings-reader';
+import { getApiKey } from '@/lib/settings/api-keys';
+import { loadStoredSettings } from '@/lib/settings/reader';
+import type { Profile } from '@/lib/settings/settings';
 import { ExtensionError, notConfigured } from './errors';
 import type { LazyPart } from './lazy-part';
 import { clientOnDemand } from './on-demand';

@@ -6,7 +6,7 @@
 import type { ShortenerClient } from '@/lib/api/client';
 import type { CreatedLink, LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import type { ApiMethod, RequestOf } from '@/lib/protocol';
+import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
 import { createLink } from './links';

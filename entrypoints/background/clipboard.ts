@@ -3,9 +3,10 @@
  * document, so it asks an offscreen document to copy; Firefox's background page can write directly.
  * The choice is made by feature (`browser.offscreen`), never by user agent.
  */
-import { type CopyReply, type CopyRequest, copyWithTextarea } from '@/lib/background/offscreen-copy';
-import type { ClipboardPayload } from '@/lib/copy-format';
+
 import { t } from '@/lib/i18n';
+import type { ClipboardPayload } from '@/lib/links/copy-format';
+import { type CopyReply, type CopyRequest, copyWithTextarea } from '@/lib/messaging/offscreen-copy';
 import { ExtensionError } from './errors';
 
 /** Something that can put text (and optionally HTML) on the clipboard. */

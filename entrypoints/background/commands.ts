@@ -4,7 +4,7 @@
  * URL, are readable.
  */
 import { t } from '@/lib/i18n';
-import { isHttpUrl } from '@/lib/url';
+import { isHttpUrl } from '@/lib/url/rules';
 import type { Notifier } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
 

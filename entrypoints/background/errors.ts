@@ -5,7 +5,7 @@
  */
 import { isApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/protocol';
+import type { ErrorData } from '@/lib/messaging/protocol';
 
 // Chrome's service worker loads part of the background from a script of its own (lazy-part.ts), which
 // has its own copy of this class: an ExtensionError is known by this mark, which every copy shares,

@@ -1,5 +1,5 @@
-import { allApiKeys } from '@/lib/api-keys';
-import { clearStaleShortenTabs } from '@/lib/shorten-tabs-state';
+import { clearStaleShortenTabs } from '@/lib/links/all-tabs';
+import { allApiKeys } from '@/lib/settings/api-keys';
 import { createClients } from './active-client';
 import { createApiHandler } from './api-calls';
 import { createClipboard } from './clipboard';

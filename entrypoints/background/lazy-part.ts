@@ -11,12 +11,12 @@
  * ApiError and ExtensionError are recognised by a mark, not by their class.
  */
 import { createClient } from '@/lib/api/client';
-import { runSettingsMigrations } from '@/lib/migrations/settings';
-import { createRateLimiter } from '@/lib/rate-limiter';
+import { createRateLimiter } from '@/lib/api/rate-limiter';
+import { runSettingsMigrations } from '@/lib/settings/migrations';
+import { createShortenTabs } from './all-tabs';
 import { checkPayload } from './payloads';
 import { createProfileHandlers } from './profiles';
 import { createSettingsTransferHandlers } from './settings-transfer';
-import { createShortenTabs } from './shorten-tabs';
 
 /** What the lazy part provides. */
 export const lazyPart = {

@@ -3,7 +3,7 @@
  * "title — url"). Firefox gives the text with the menu click (`linkText`); Chrome does not, so the
  * text is read from the page under the activeTab grant the menu click gives, like the canonical URL.
  */
-import { type PageTarget, readStringFromPage } from '@/lib/page-read';
+import { type PageTarget, readStringFromPage } from '@/lib/url/canonical';
 
 /** The longest link text copied: a link wrapping a whole card must not paste a paragraph. */
 export const LINK_TEXT_MAX = 200;

@@ -6,6 +6,7 @@
  */
 import { isApiError } from '@/lib/api/errors';
 import type { LinkInput, LinkSummary } from '@/lib/api/schemas';
+import { expiryFromDays } from '@/lib/format';
 import {
   type CachedLink,
   getCachedLinks,
@@ -14,10 +15,9 @@ import {
   putCachedLinks,
   putCachedLists,
   sameLongUrl,
-} from '@/lib/cache';
-import { expiryFromDays } from '@/lib/format';
-import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/protocol';
-import type { LinkDefaults } from '@/lib/settings';
+} from '@/lib/links/cache';
+import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
+import type { LinkDefaults } from '@/lib/settings/settings';
 import type { Clients, ProfileClient } from './active-client';
 import {
   forgetUncertain,
@@ -335,7 +335,7 @@ export function createLinkHandlers(clients: Clients, clock: () => number = () =>
 
   async function refresh({ force = false }: RequestOf<'refresh'>): Promise<ResponseOf<'refresh'>> {
     // A refresh yields to the user's own requests: it waits behind them, and is skipped when the
-    // server's rate limit is nearly used up (see lib/rate-limiter.ts).
+    // server's rate limit is nearly used up (see lib/api/rate-limiter.ts).
     const active = await clients.active('background');
     // Two popups (or a popup and Options) opening together share one round of requests.
     const key = `${active.profile.id}\n${force}`;

@@ -3,8 +3,8 @@
  * browser start only; the click listener is registered every time the worker starts.
  */
 import { t } from '@/lib/i18n';
-import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
-import { isHttpUrl, urlFromSelection } from '@/lib/url';
+import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
+import { isHttpUrl, urlFromSelection } from '@/lib/url/rules';
 import { type Notifier, toolbarAction } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
 

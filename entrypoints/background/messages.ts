@@ -1,10 +1,10 @@
 /**
- * The background's side of the protocol (`lib/protocol.ts`): one `runtime.onMessage` listener that
+ * The background's side of the protocol (`lib/messaging/protocol.ts`): one `runtime.onMessage` listener that
  * checks who sent a request, validates its payload, runs its handler and always answers with a
  * Result. Nothing thrown reaches the sender: every failure becomes ErrorData.
  */
 import { t } from '@/lib/i18n';
-import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
+import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { toErrorData } from './errors';
 import { loadLazyPart } from './load-lazy-part';
 import type { PayloadCheck } from './payloads';

@@ -3,8 +3,9 @@
  * extension is installed or updated, when the browser starts, and in any case before the first
  * request reads settings (the worker may have started for a message, not for those events).
  */
-import { isOlderSettings } from '@/lib/migrations/version';
-import { SETTINGS_KEY } from '@/lib/settings-base';
+
+import { SETTINGS_KEY } from '@/lib/settings/defaults';
+import { isOlderSettings } from '@/lib/settings/version';
 import { loadLazyPart } from './load-lazy-part';
 
 /**

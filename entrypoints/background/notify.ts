@@ -2,9 +2,10 @@
  * How the background tells the user what happened when no page is open: a notification and a
  * short-lived toolbar badge. Menus and the keyboard command have no other way to answer.
  */
-import { type CopyFormat, FORMAT_NAMES } from '@/lib/copy-format';
+
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/protocol';
+import { type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
+import type { ErrorData } from '@/lib/messaging/protocol';
 
 /** Notification id of "not configured": clicking it opens Options. */
 export const SETUP_NOTIFICATION_ID = 'shortlink-setup';
@@ -63,7 +64,7 @@ export function createNotifier(): Notifier {
         tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), copiedMessage(shortUrl, reused, format)));
       await quietly(Promise.all(tasks));
     },
-    // Every rate-limit message (lib/api/response.ts, lib/rate-limiter.ts) already says when to retry.
+    // Every rate-limit message (lib/api/response.ts, lib/api/rate-limiter.ts) already says when to retry.
     async failed(title, error) {
       const id = error.kind === 'not_configured' ? SETUP_NOTIFICATION_ID : RESULT_NOTIFICATION_ID;
       await quietly(

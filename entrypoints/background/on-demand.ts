@@ -5,7 +5,7 @@
  */
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import type { ShortenerClient } from '@/lib/api/client';
-import type { MessageType } from '@/lib/protocol';
+import type { MessageType } from '@/lib/messaging/protocol';
 import { API_METHODS } from './api-calls';
 import type { LazyPart } from './lazy-part';
 import { loadLazyPart } from './load-lazy-part';

@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
-import type { MessageType, RequestOf } from '@/lib/protocol';
-import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings-transfer';
+import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { isApiMethod, isLinkInputShape } from './api-calls';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));

@@ -4,11 +4,17 @@
  * that the user granted it: without it every request would fail as if the server were offline.
  */
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
-import { deleteApiKey, getApiKey, setApiKey } from '@/lib/api-keys';
-import { clearProfileCache } from '@/lib/cache';
 import { t } from '@/lib/i18n';
-import type { RequestOf, ResponseOf } from '@/lib/protocol';
-import { emptyDefaults, loadSettings, type Profile, type Settings, saveSettings } from '@/lib/settings';
+import { clearProfileCache } from '@/lib/links/cache';
+import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
+import { deleteApiKey, getApiKey, setApiKey } from '@/lib/settings/api-keys';
+import {
+  emptyDefaults,
+  loadSettings,
+  type Profile,
+  type Settings,
+  saveSettings,
+} from '@/lib/settings/settings';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
 

@@ -3,7 +3,7 @@
  * RATE_LIMIT_WAIT_KEY, so pages can show "waiting N s"; the key is removed when nothing waits.
  * With several profiles waiting at once, `queued` is the sum and `until` the latest.
  */
-import { RATE_LIMIT_WAIT_KEY, type RateLimitWait } from '@/lib/rate-limit-state';
+import { RATE_LIMIT_WAIT_KEY, type RateLimitWait } from '@/lib/api/rate-limit-wait';
 
 /**
  * While requests wait, the state is written again this often. Chrome stops an idle service worker

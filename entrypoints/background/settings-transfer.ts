@@ -1,12 +1,13 @@
 /**
  * Export and import of settings (Options' "Import and export"). Only the background holds the API
  * keys, so both run here: the export reads them when the user asked for them, and the import checks
- * the whole file (lib/settings-transfer.ts) before it writes settings and keys in one storage call.
+ * the whole file (lib/settings/transfer.ts) before it writes settings and keys in one storage call.
  * A dry run does all of that but the write, so Options' preview says what the import will do.
  */
-import { API_KEYS_KEY, parseApiKeys } from '@/lib/api-keys';
+
 import { t } from '@/lib/i18n';
-import type { ImportSummary, RequestOf, ResponseOf } from '@/lib/protocol';
+import type { ImportSummary, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
+import { API_KEYS_KEY, parseApiKeys } from '@/lib/settings/api-keys';
 import {
   isNewerSettings,
   NEWER_SETTINGS_BACKUP_KEY,
@@ -14,8 +15,8 @@ import {
   parseSettings,
   SETTINGS_KEY,
   settingsSchema,
-} from '@/lib/settings';
-import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings-transfer';
+} from '@/lib/settings/settings';
+import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings/transfer';
 import type { Clients } from './active-client';
 import { ExtensionError } from './errors';
 

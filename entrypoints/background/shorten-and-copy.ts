@@ -5,14 +5,15 @@
  * offline), else create one with the profile's defaults; copy it in the chosen copy format; then
  * confirm or explain with a notification and the toolbar badge.
  */
-import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/cache';
-import { copyPayloadFor } from '@/lib/copy-format';
+
 import { t } from '@/lib/i18n';
-import { readCanonical } from '@/lib/page-read';
-import { resolveLinkUrl, resolvePageUrl } from '@/lib/page-url';
-import type { Behaviour } from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
-import { loadStoredSettings } from '@/lib/settings-reader';
+import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/links/cache';
+import { copyPayloadFor } from '@/lib/links/copy-format';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import { loadStoredSettings } from '@/lib/settings/reader';
+import type { Behaviour } from '@/lib/settings/settings';
+import { readCanonical } from '@/lib/url/canonical';
+import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
 import type { Clients } from './active-client';
 import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';

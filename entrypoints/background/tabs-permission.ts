@@ -10,9 +10,9 @@
  * starting another (popup/all-tabs.tsx). A grant without a fresh request (Options, a test) starts nothing.
  */
 
-import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/all-tabs-asked';
 import { t } from '@/lib/i18n';
-import type { RequestOf, ResponseOf } from '@/lib/protocol';
+import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/links/all-tabs-asked';
+import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { toErrorData } from './errors';
 import type { Notifier } from './notify';
 

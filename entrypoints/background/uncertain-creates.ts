@@ -33,7 +33,7 @@ export interface UncertainCreate {
 /**
  * True when a failed create may have made the link. A refusal (4xx, `error: 1`) says it did not; so
  * does an HTTP 429, which rate limiters answer before the endpoint runs. A rate-limit message with
- * another status may come after the work (lib/rate-limiter.ts does not resend those either).
+ * another status may come after the work (lib/api/rate-limiter.ts does not resend those either).
  */
 export function isUncertainFailure(error: unknown): error is ApiError {
   if (!isApiError(error)) return false;

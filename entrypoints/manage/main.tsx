@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { ApiContext } from '@/components/manage/api-context';
-import { callApi } from '@/lib/api-call';
 import { setDocumentLanguage, t } from '@/lib/i18n';
+import { callApi } from '@/lib/messaging/call-api';
 import { App } from './App';
 import '@/assets/base.css';
 import './style.css';

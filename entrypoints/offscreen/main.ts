@@ -1,5 +1,5 @@
 // The offscreen document exists only to copy text for the background service worker, which has no DOM.
-import { type CopyReply, copyWithTextarea, isCopyRequest } from '@/lib/background/offscreen-copy';
+import { type CopyReply, copyWithTextarea, isCopyRequest } from '@/lib/messaging/offscreen-copy';
 
 browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   // Protocol requests from the extension's pages reach this document too: they are the background's.

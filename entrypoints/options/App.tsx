@@ -13,11 +13,18 @@ import { ProfileList, profileControlId } from '@/components/ProfileList';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
-import { getCachedLists } from '@/lib/cache';
 import { savedKeyHint } from '@/lib/format';
 import { t, uiLanguage } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
-import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/protocol';
+import { getCachedLists } from '@/lib/links/cache';
+import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import {
+  grantRefusedMessage,
+  permissionRefusedMessage,
+  saveBehaviour,
+  saveFailureMessage,
+  saveProfileDefaults,
+} from '@/lib/settings/options-rules';
 import {
   activeProfile,
   type Behaviour,
@@ -26,14 +33,7 @@ import {
   type Profile,
   SETTINGS_KEY,
   type Settings,
-} from '@/lib/settings';
-import {
-  grantRefusedMessage,
-  permissionRefusedMessage,
-  saveBehaviour,
-  saveFailureMessage,
-  saveProfileDefaults,
-} from '@/lib/ui-options';
+} from '@/lib/settings/settings';
 import { SettingsTransfer } from './SettingsTransfer';
 
 const EMPTY_FORM: ProfileFormValues = { name: '', serverUrl: '', apiKey: '' };

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { t, tPlural } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
-import type { ImportSummary } from '@/lib/protocol';
-import type { Settings } from '@/lib/settings';
-import { SETTINGS_VERSION } from '@/lib/settings-base';
+import type { ImportSummary } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { SETTINGS_VERSION } from '@/lib/settings/defaults';
+import type { Settings } from '@/lib/settings/settings';
 import {
   exportFileName,
   type ImportedSettings,
@@ -12,7 +12,7 @@ import {
   parseSettingsFile,
   planImport,
   serializeSettingsFile,
-} from '@/lib/settings-transfer';
+} from '@/lib/settings/transfer';
 
 interface SettingsTransferProps {
   settings: Settings;

@@ -5,7 +5,8 @@ import { ProfileSelect } from '@/components/ProfileSelect';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenForm } from '@/components/ShortenForm';
-import { ALL_TABS_ASKED_KEY } from '@/lib/all-tabs-asked';
+import { t, tPlural } from '@/lib/i18n';
+import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
 import {
   buildSearchIndex,
   type CachedLink,
@@ -14,18 +15,17 @@ import {
   getCachedLists,
   openCache,
   searchLinks,
-} from '@/lib/cache';
-import type { DraftSaver } from '@/lib/draft';
-import { readDrafts } from '@/lib/draft-read';
-import { t, tPlural } from '@/lib/i18n';
-import type { LinkFormErrors, LinkFormState } from '@/lib/link-form';
-import { send } from '@/lib/messaging';
-import type { ChoiceLists, ErrorData } from '@/lib/protocol';
-import type { Profile, Settings } from '@/lib/settings';
-import { activeProfile } from '@/lib/settings-base';
-import { loadStoredSettings } from '@/lib/settings-reader';
-import { initialForm, resolveStartUrl, type StartUrl } from '@/lib/ui-popup';
-import type { FormErrors, ShortenForm as FormValues } from '@/lib/ui-shorten';
+} from '@/lib/links/cache';
+import type { DraftSaver } from '@/lib/links/draft';
+import { readDrafts } from '@/lib/links/draft-read';
+import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
+import { initialForm, resolveStartUrl, type StartUrl } from '@/lib/links/popup-start';
+import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
+import type { ChoiceLists, ErrorData } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { activeProfile } from '@/lib/settings/defaults';
+import { loadStoredSettings } from '@/lib/settings/reader';
+import type { Profile, Settings } from '@/lib/settings/settings';
 
 /** The "More options" chunk: imported when the user first opens it, never in the popup's first load. */
 type MoreOptionsModule = typeof import('@/components/more-options/more-options');
@@ -65,7 +65,7 @@ interface State {
   pending: boolean;
   error: ErrorData | null;
   /** The link made or reused, and the format it was last copied in (null: not copied). */
-  result: { link: CachedLink; copied: import('@/lib/copy-format').CopyFormat | null } | null;
+  result: { link: CachedLink; copied: import('@/lib/links/copy-format').CopyFormat | null } | null;
   /** The start URL as changed by the behaviour settings; null when it is the tab's own. */
   adjusted: Adjusted | null;
   /** "Shorten all tabs": asked, running or done; null before. */
@@ -122,7 +122,7 @@ export class App extends Component<object, State> {
   private extras?: Extras;
   /** Set once the user types in the Long URL field: a late canonical URL then leaves it alone. */
   urlEdited = false;
-  /** What the user typed, kept for this start URL until the link is made (see lib/draft.ts). */
+  /** What the user typed, kept for this start URL until the link is made (see lib/links/draft.ts). */
   draft?: DraftSaver;
   generation = 0;
   urlRef = createRef<HTMLInputElement>();
@@ -138,7 +138,7 @@ export class App extends Component<object, State> {
    * neither is needed to draw the form, so neither weighs on the first load.
    */
   private async watchWait() {
-    const waits = await import('@/lib/rate-limit-state');
+    const waits = await import('@/lib/api/rate-limit-wait');
     // Never stopped: the popup's page goes away with it.
     waits.watchRateLimitWait((wait) => this.setState({ wait }));
   }
@@ -161,7 +161,7 @@ export class App extends Component<object, State> {
     const gen = ++this.generation;
     // Nothing on the way to the first draw waits for a lazy chunk or for the database to open: the
     // draft-saving module arrives meanwhile, and the database opens while settings are read.
-    const saving = keepUrl === undefined ? import('@/lib/draft') : null;
+    const saving = keepUrl === undefined ? import('@/lib/links/draft') : null;
     openCache();
     const [settings, start, drafts] = await Promise.all([
       loadStoredSettings(),

@@ -3,13 +3,14 @@
  * Part of the lazy extras (extras.ts): the first load only draws, and these come a few milliseconds
  * later, usually before the user has done anything. Each takes the popup (App.tsx) it acts for.
  */
-import { type CachedLink, getCachedLinks } from '@/lib/cache';
-import type { CopyFormat } from '@/lib/copy-format';
+
+import { copyLink } from '@/entrypoints/popup/clipboard';
 import { t } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
-import type { ErrorData } from '@/lib/protocol';
-import { copyLink } from '@/lib/ui-clipboard';
-import { toShortenInput, validateForm } from '@/lib/ui-shorten';
+import { type CachedLink, getCachedLinks } from '@/lib/links/cache';
+import type { CopyFormat } from '@/lib/links/copy-format';
+import { toShortenInput, validateForm } from '@/lib/links/shorten-form';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
 import type { App, Ready } from './App';
 import type { AllTabsView } from './all-tabs';
 import { canonicalStartUrl } from './start-url';

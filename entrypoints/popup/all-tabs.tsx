@@ -11,10 +11,7 @@
  */
 
 import { useEffect, useRef } from 'preact/hooks';
-import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/all-tabs-asked';
 import { t, tPlural } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
-import type { ErrorData } from '@/lib/protocol';
 import {
   readShortenTabsProgress,
   reportNeedsUser,
@@ -24,7 +21,10 @@ import {
   type ShortenTabsProgress,
   type ShortenTabsResult,
   watchShortenTabs,
-} from '@/lib/shorten-tabs-state';
+} from '@/lib/links/all-tabs';
+import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/links/all-tabs-asked';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
 
 /** What the all-tabs box shows. */
 export type AllTabsView =
@@ -108,7 +108,7 @@ export async function resumeAllTabs(
     // Refused: the request ends here. This popup did not ask, so it says nothing of it.
     await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
   }
-  // Asking again for the same window joins the run (see `shortenTabs` in lib/protocol.ts).
+  // Asking again for the same window joins the run (see `shortenTabs` in lib/messaging/protocol.ts).
   if (progress && !progress.finished && (await ofThisWindow(progress))) {
     return shortenAllTabs(true, show, deps);
   }

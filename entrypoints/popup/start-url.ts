@@ -1,11 +1,12 @@
 /**
- * The popup's URL hygiene: the start URL cleaned by the rules of lib/page-url.ts, and the page's
- * canonical URL read from the tab (lib/page-read.ts, as the menu and the shortcut read it). Part of
+ * The popup's URL hygiene: the start URL cleaned by the rules of lib/url/page-url.ts, and the page's
+ * canonical URL read from the tab (lib/url/canonical.ts, as the menu and the shortcut read it). Part of
  * the popup's lazy extras (extras.ts).
  */
-import { readCanonical } from '@/lib/page-read';
-import { resolvePageUrl } from '@/lib/page-url';
-import type { Behaviour } from '@/lib/settings';
+
+import type { Behaviour } from '@/lib/settings/settings';
+import { readCanonical } from '@/lib/url/canonical';
+import { resolvePageUrl } from '@/lib/url/page-url';
 
 export { resolvePageUrl };
 

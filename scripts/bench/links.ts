@@ -4,7 +4,7 @@
  *   const links = makeLinks(10_000);            // newest first, like the cache
  *   const queries = typingQueries(SEARCH_TERMS); // 'g', 'gi', 'git', … one per keystroke
  */
-import type { CachedLink } from '../../lib/cache';
+import type { CachedLink } from '@/lib/links/cache';
 
 const HOSTS = [
   'github.com',

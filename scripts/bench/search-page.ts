@@ -2,7 +2,7 @@
  * Runs in a Chromium page (bundled by scripts/bench/build.ts): times the popup's own search code,
  * `searchLinks` over a `buildSearchIndex` index, one call per keystroke as the popup makes it.
  */
-import { buildSearchIndex, searchLinks } from '../../lib/cache';
+import { buildSearchIndex, searchLinks } from '@/lib/links/cache';
 import { makeLinks } from './links';
 
 /** The popup's list length (RECENT_LIMIT in entrypoints/popup/App.tsx): the search stops at this many. */

@@ -1,8 +1,8 @@
 /** Puts the extension into a configured state for e2e specs and the demo, without clicking through options. */
 import type { WebWorker } from 'puppeteer-core';
-import { API_KEYS_KEY } from '../../lib/api-keys';
-import { type LinkDefaults, SETTINGS_KEY, type Settings } from '../../lib/settings';
-import { defaultSettings, emptyDefaults } from '../../lib/settings-base';
+import { API_KEYS_KEY } from '@/lib/settings/api-keys';
+import { defaultSettings, emptyDefaults } from '@/lib/settings/defaults';
+import { type LinkDefaults, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 
 /** Where the extension should send its API calls. */
 export interface ExtensionConfig {
@@ -19,7 +19,7 @@ export const E2E_PROFILE_ID = 'e2e-profile';
 
 /**
  * Writes one active profile pointing at `serverUrl`, and its key, from inside the service worker:
- * the same storage shape lib/settings.ts and lib/api-keys.ts read. It grants no host permission; the
+ * the same storage shape lib/settings/settings.ts and lib/settings/api-keys.ts read. It grants no host permission; the
  * reference server answers CORS, so the extension reaches it without one (a real server needs the
  * permission that the options page asks for).
  */

@@ -5,14 +5,14 @@
  * says what happened and what to do, what they typed stays, the same action succeeds once the server
  * is well again (without reopening anything), and a link is never created twice on its own: the
  * server's log counts every POST /api/url/add. Only a 429 is sent again, once, after waiting: the
- * rate limiter's documented behaviour (lib/rate-limiter.ts), shown here as the popup's countdown.
+ * rate limiter's documented behaviour (lib/api/rate-limiter.ts), shown here as the popup's countdown.
  *
  * The client's timeout (15 s) is not shortened for tests: each browser waits it out once, with the
  * popup, and with the menu and the management page at the same time.
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect, onTestFinished } from 'vitest';
-import { DRAFTS_KEY, type Draft } from '../../lib/draft';
+import { DRAFTS_KEY, type Draft } from '@/lib/links/draft';
 import type { Fault } from '../server/server';
 import { configureExtension } from './configure';
 import { chooseShortenLink } from './context-menu-pick';
@@ -192,7 +192,7 @@ async function clickAwayFromPopup(
   await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
 }
 
-/** The draft kept for `url` in storage.session (lib/draft.ts), read from the service worker. */
+/** The draft kept for `url` in storage.session (lib/links/draft.ts), read from the service worker. */
 async function storedDraft(ext: ExtensionBrowser, url: string) {
   const session = await readStorage(await ext.serviceWorker(), 'session');
   const drafts = (session[DRAFTS_KEY] ?? {}) as Record<string, Draft>;

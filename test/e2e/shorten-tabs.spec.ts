@@ -8,8 +8,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import type { Result, ShortenTabsResult } from '../../lib/protocol';
-import { SHORTEN_TABS_KEY } from '../../lib/shorten-tabs-state';
+import { SHORTEN_TABS_KEY } from '@/lib/links/all-tabs';
+import type { Result, ShortenTabsResult } from '@/lib/messaging/protocol';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
 import {

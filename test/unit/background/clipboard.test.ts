@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClipboard } from '@/entrypoints/background/clipboard';
-import { copyWithTextarea, isCopyRequest } from '@/lib/background/offscreen-copy';
+import { copyWithTextarea, isCopyRequest } from '@/lib/messaging/offscreen-copy';
 import { stubBrowserApis } from './helpers';
 
 let stubs: ReturnType<typeof stubBrowserApis>;

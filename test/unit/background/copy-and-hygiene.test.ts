@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { MENU } from '@/entrypoints/background/menus';
-import { putCachedLinks } from '@/lib/cache';
-import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings';
+import { putCachedLinks } from '@/lib/links/cache';
+import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 import {
   cachedLink,
   type FakeServer,

@@ -7,17 +7,17 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { apiDateTime } from '@/entrypoints/background/links';
-import { API_KEYS_KEY } from '@/lib/api-keys';
-import { isCopyRequest } from '@/lib/background/offscreen-copy';
-import type { CachedLink } from '@/lib/cache';
-import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
+import type { CachedLink } from '@/lib/links/cache';
+import { isCopyRequest } from '@/lib/messaging/offscreen-copy';
+import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
+import { API_KEYS_KEY } from '@/lib/settings/api-keys';
 import {
   defaultSettings,
   emptyDefaults,
   type LinkDefaults,
   type Profile,
   SETTINGS_KEY,
-} from '@/lib/settings';
+} from '@/lib/settings/settings';
 
 export const GOOD_KEY = 'good-key-1234';
 export const SERVER = 'https://sho.rt';

@@ -7,8 +7,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU } from '@/entrypoints/background/menus';
-import { putCachedLinks, putCachedLists } from '@/lib/cache';
-import { SETTINGS_KEY } from '@/lib/settings';
+import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
+import { SETTINGS_KEY } from '@/lib/settings/settings';
 import {
   cachedLink,
   type FakeServer,

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { LINKS_TTL_MS, LISTS_TTL_MS } from '@/entrypoints/background/links';
 import { UNCERTAIN_CREATE_MS } from '@/entrypoints/background/uncertain-creates';
-import { getCachedLinks, getCachedLists, putCachedLinks, putCachedLists } from '@/lib/cache';
+import { getCachedLinks, getCachedLists, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import {
   cachedLink,
   type FakeServer,

@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMigrations } from '@/entrypoints/background/migrations';
-import { API_KEYS_KEY, getApiKey } from '@/lib/api-keys';
-import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/migrations/settings';
+import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
 import {
   emptyDefaults,
   loadSettings,
@@ -13,8 +14,7 @@ import {
   SETTINGS_VERSION,
   saveSettings,
   settingsSchema,
-} from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
+} from '@/lib/settings/settings';
 import { type FakeServer, fakeServer, sendFromPopup, startBackground, stubBrowserApis } from './helpers';
 
 // From the project root, where vitest runs: import.meta.url is not a file URL under happy-dom.

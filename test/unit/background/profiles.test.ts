@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { API_KEYS_KEY, getApiKey } from '@/lib/api-keys';
-import { getCachedLinks, putCachedLinks } from '@/lib/cache';
-import { loadSettings } from '@/lib/settings';
+import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
+import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
+import { loadSettings } from '@/lib/settings/settings';
 import {
   cachedLink,
   type FakeServer,

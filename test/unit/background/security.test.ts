@@ -9,9 +9,9 @@ import { dataArgumentCount, isApiMethod } from '@/entrypoints/background/api-cal
 import { MENU } from '@/entrypoints/background/menus';
 import { redactSecrets } from '@/entrypoints/background/messages';
 import { createClient } from '@/lib/api/client';
-import { API_KEYS_KEY } from '@/lib/api-keys';
-import type { MessageType, RequestOf } from '@/lib/protocol';
-import { defaultSettings, SETTINGS_KEY } from '@/lib/settings';
+import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { API_KEYS_KEY } from '@/lib/settings/api-keys';
+import { defaultSettings, SETTINGS_KEY } from '@/lib/settings/settings';
 import {
   type FakeServer,
   fakeServer,

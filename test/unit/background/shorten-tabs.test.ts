@@ -6,15 +6,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
-import { ALL_TABS_ASKED_KEY } from '@/lib/all-tabs-asked';
-import { putCachedLinks } from '@/lib/cache';
-import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings';
 import {
   readShortenTabsProgress,
   SHORTEN_TABS_KEY,
   type ShortenTabsProgress,
   watchShortenTabs,
-} from '@/lib/shorten-tabs-state';
+} from '@/lib/links/all-tabs';
+import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
+import { putCachedLinks } from '@/lib/links/cache';
+import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 import {
   cachedLink,
   type FakeServer,

@@ -6,7 +6,7 @@ import { DuplicateNotice } from '@/components/DuplicateNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenResult } from '@/components/ShortenResult';
-import type { CachedLink } from '@/lib/cache';
+import type { CachedLink } from '@/lib/links/cache';
 import { fakeI18n, formatMessage } from '../i18n/fake-i18n';
 import { button, choose, click, field, mount, roleText } from './dom';
 

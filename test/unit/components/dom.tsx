@@ -7,7 +7,7 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { Message, MessageType, RequestOf, ResponseOf, Result } from '@/lib/protocol';
+import type { Message, MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 
 let root: HTMLElement | null = null;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyPayloadFor, copyPayloadForList, formatForCopy, parseCopyFormat } from '../../../lib/copy-format';
+import { copyPayloadFor, copyPayloadForList, formatForCopy, parseCopyFormat } from '@/lib/links/copy-format';
 
 const link = { shortUrl: 'https://go.example.com/abc', title: 'Spring sale' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLinkUrl, resolvePageUrl } from '@/lib/page-url';
+import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
 
 const off = { preferCanonical: false, stripTracking: false };
 const TAB = 'https://shop.example/item/7?ref=home&utm_source=mail';

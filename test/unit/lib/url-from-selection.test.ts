@@ -1,6 +1,6 @@
 /** `urlFromSelection`: the web address a selected piece of text means, as the user means it. */
 import { describe, expect, it } from 'vitest';
-import { urlFromSelection } from '@/lib/url';
+import { urlFromSelection } from '@/lib/url/rules';
 
 describe('urlFromSelection', () => {
   it.each([

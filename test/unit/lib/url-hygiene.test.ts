@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTrackingParam, stripTrackingParams } from '../../../lib/url-hygiene';
+import { isTrackingParam, stripTrackingParams } from '@/lib/url/tracking';
 
 describe('stripTrackingParams', () => {
   it('removes utm_* and click ids, keeps the rest in order with the fragment', () => {

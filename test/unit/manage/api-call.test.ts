@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { callApi } from '@/lib/api-call';
+import { callApi } from '@/lib/messaging/call-api';
 
 /** Makes the background answer every message with `reply` (the fake's type says it answers nothing). */
 function answer(reply: unknown) {

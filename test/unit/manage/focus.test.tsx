@@ -7,7 +7,7 @@ import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { CampaignsView } from '@/components/manage/campaigns-view';
 import { LinkView, NewLinkView } from '@/components/manage/link-view';
-import type { ErrorData, Result } from '@/lib/protocol';
+import type { ErrorData, Result } from '@/lib/messaging/protocol';
 import { button, click, fakeApi, field, mount, page, settle, type } from './render';
 
 const campaign = (id: number, name: string) => ({

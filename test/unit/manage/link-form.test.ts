@@ -13,7 +13,7 @@ import {
   toLinkUpdateInput,
   validateLinkForm,
   withUtmRows,
-} from '@/lib/link-form';
+} from '@/lib/links/link-form';
 
 const NOW = new Date(2026, 5, 1, 12, 0, 0);
 

@@ -9,7 +9,7 @@ import {
   qrSide,
   qrSvgString,
   type RectPainter,
-} from '@/lib/qr';
+} from '@/lib/links/qr';
 
 const URL = 'https://go.example.com/launch';
 

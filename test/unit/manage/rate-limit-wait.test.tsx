@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitWait } from '@/components/manage/rate-limit-wait';
-import { RATE_LIMIT_WAIT_KEY } from '@/lib/rate-limit-state';
+import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
 import { settle } from './render';
 
 let container: HTMLElement;

@@ -3,8 +3,8 @@ import { type ComponentChildren, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { vi } from 'vitest';
 import { ApiContext } from '@/components/manage/api-context';
-import type { CallApi } from '@/lib/api-call';
-import type { Result } from '@/lib/protocol';
+import type { CallApi } from '@/lib/messaging/call-api';
+import type { Result } from '@/lib/messaging/protocol';
 
 type Handler = (method: string, ...args: unknown[]) => Result<unknown> | Promise<Result<unknown>>;
 

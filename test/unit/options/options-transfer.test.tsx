@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
 import { App } from '@/entrypoints/options/App';
 import { originOf } from '@/lib/api/base-url';
-import type { ImportSummary, Result } from '@/lib/protocol';
+import type { ImportSummary, Result } from '@/lib/messaging/protocol';
 import {
   defaultBehaviour,
   emptyDefaults,
@@ -16,8 +16,8 @@ import {
   type Profile,
   type Settings,
   saveSettings,
-} from '@/lib/settings';
-import { buildSettingsFile, serializeSettingsFile } from '@/lib/settings-transfer';
+} from '@/lib/settings/settings';
+import { buildSettingsFile, serializeSettingsFile } from '@/lib/settings/transfer';
 import {
   button,
   buttons,

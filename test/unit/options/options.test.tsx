@@ -3,10 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import type { Account } from '@/lib/api/schemas';
-import { putCachedLists } from '@/lib/cache';
-import type { ErrorData, RequestOf } from '@/lib/protocol';
-import { emptyDefaults, loadSettings, type Profile, type Settings, saveSettings } from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
+import { putCachedLists } from '@/lib/links/cache';
+import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import {
+  emptyDefaults,
+  loadSettings,
+  type Profile,
+  type Settings,
+  saveSettings,
+} from '@/lib/settings/settings';
 import {
   button,
   buttons,

@@ -1,5 +1,5 @@
 /**
- * Settings export and import: the file format (lib/settings-transfer.ts), the background's handlers
+ * Settings export and import: the file format (lib/settings/transfer.ts), the background's handlers
  * (entrypoints/background/settings-transfer.ts) against fakeBrowser's storage, and the message
  * dispatch rules that let keys out only to Options, only when asked.
  */
@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { dispatch, type Handlers } from '@/entrypoints/background/messages';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
-import { API_KEYS_KEY, type KeyMap } from '@/lib/api-keys';
+import { API_KEYS_KEY, type KeyMap } from '@/lib/settings/api-keys';
 import {
   defaultBehaviour,
   emptyDefaults,
@@ -17,7 +17,7 @@ import {
   SETTINGS_VERSION,
   type Settings,
   saveSettings,
-} from '@/lib/settings';
+} from '@/lib/settings/settings';
 import {
   applyImport,
   buildSettingsFile,
@@ -27,7 +27,7 @@ import {
   planImport,
   SETTINGS_FILE_FORMAT,
   serializeSettingsFile,
-} from '@/lib/settings-transfer';
+} from '@/lib/settings/transfer';
 
 const WORK_KEY = 'work-key-0123456789';
 const HOME_KEY = 'home-key-9876543210';

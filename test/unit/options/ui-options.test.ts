@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDefaults } from '@/lib/settings';
 import {
   defaultsFromDraft,
   draftFromDefaults,
   permissionRefusedMessage,
   saveFailureMessage,
-} from '@/lib/ui-options';
+} from '@/lib/settings/options-rules';
+import { emptyDefaults } from '@/lib/settings/settings';
 
 describe('save failure messages', () => {
   const server = 'https://sho.rt/base';

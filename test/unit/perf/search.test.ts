@@ -4,7 +4,7 @@
  * results are checked here; timings belong to the benchmark, never to a test.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, type CachedLink, LINK_CACHE_CAP, searchLinks } from '@/lib/cache';
+import { buildSearchIndex, type CachedLink, LINK_CACHE_CAP, searchLinks } from '@/lib/links/cache';
 import { makeLinks, SEARCH_TERMS, typingQueries } from '../../../scripts/bench/links';
 
 /** The search as a user would describe it: every word appears in one of the link's texts. */

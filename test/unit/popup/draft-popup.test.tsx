@@ -8,14 +8,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 // Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
 import '@/entrypoints/popup/extras';
-import { type CachedLink, putCachedLists } from '@/lib/cache';
-import { DRAFT_DEBOUNCE_MS, DRAFTS_KEY, type Draft, type Drafts } from '@/lib/draft';
-import { emptyLinkForm } from '@/lib/link-form';
-import type { RequestOf, Result } from '@/lib/protocol';
-import { RATE_LIMIT_WAIT_KEY } from '@/lib/rate-limit-state';
-import { emptyDefaults, saveSettings } from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
-import { type ShortenForm, toShortenInput } from '@/lib/ui-shorten';
+import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
+import { type CachedLink, putCachedLists } from '@/lib/links/cache';
+import { DRAFT_DEBOUNCE_MS, DRAFTS_KEY, type Draft, type Drafts } from '@/lib/links/draft';
+import { emptyLinkForm } from '@/lib/links/link-form';
+import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
+import type { RequestOf, Result } from '@/lib/messaging/protocol';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import { emptyDefaults, saveSettings } from '@/lib/settings/settings';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../components/dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);

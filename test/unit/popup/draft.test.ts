@@ -1,5 +1,5 @@
 /**
- * lib/draft.ts: when a draft is written (debounced, and at once when the popup is about to go), where
+ * lib/links/draft.ts: when a draft is written (debounced, and at once when the popup is about to go), where
  * (storage.session, else storage.local without the link password), per start URL, and how old ones go.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,8 +12,8 @@ import {
   type Drafts,
   draftSaver,
   readDrafts,
-} from '@/lib/draft';
-import { emptyLinkForm } from '@/lib/link-form';
+} from '@/lib/links/draft';
+import { emptyLinkForm } from '@/lib/links/link-form';
 
 const URL_A = 'https://blog.example/a';
 const URL_B = 'https://blog.example/b';

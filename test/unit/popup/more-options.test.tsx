@@ -8,11 +8,11 @@ import { App } from '@/entrypoints/popup/App';
 // Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
 import '@/entrypoints/popup/extras';
 import type { LinkInput } from '@/lib/api/schemas';
-import type { CachedLink } from '@/lib/cache';
-import { putCachedLinks, putCachedLists } from '@/lib/cache';
-import type { RequestOf } from '@/lib/protocol';
-import { emptyDefaults, type LinkDefaults, type Settings, saveSettings } from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
+import type { CachedLink } from '@/lib/links/cache';
+import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
+import type { RequestOf } from '@/lib/messaging/protocol';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import { emptyDefaults, type LinkDefaults, type Settings, saveSettings } from '@/lib/settings/settings';
 import {
   button,
   choose,

@@ -8,13 +8,13 @@ import { App } from '@/entrypoints/popup/App';
 // Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
 import '@/entrypoints/popup/extras';
 import '@/entrypoints/popup/all-tabs';
-import { ALL_TABS_ASKED_KEY } from '@/lib/all-tabs-asked';
-import { type CachedLink, putCachedLinks } from '@/lib/cache';
-import type { RequestOf, ResponseOf, Result } from '@/lib/protocol';
-import { type Behaviour, emptyDefaults, saveSettings } from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
-import { SHORTEN_TABS_KEY, type ShortenTabsProgress, type ShortenTabsResult } from '@/lib/shorten-tabs-state';
-import { copyPayload } from '@/lib/ui-clipboard';
+import { copyPayload } from '@/entrypoints/popup/clipboard';
+import { SHORTEN_TABS_KEY, type ShortenTabsProgress, type ShortenTabsResult } from '@/lib/links/all-tabs';
+import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
+import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
+import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import { type Behaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
 import {
   button,
   buttons,

@@ -3,11 +3,17 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 // Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
 import '@/entrypoints/popup/extras';
-import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/cache';
-import type { RequestOf, ResponseOf, Result } from '@/lib/protocol';
-import { type Behaviour, emptyDefaults, type LinkDefaults, type Profile, saveSettings } from '@/lib/settings';
-import { defaultBehaviour } from '@/lib/settings-base';
-import { PENDING_SHORTEN_KEY } from '@/lib/ui-popup';
+import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/links/cache';
+import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
+import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
+import { defaultBehaviour } from '@/lib/settings/defaults';
+import {
+  type Behaviour,
+  emptyDefaults,
+  type LinkDefaults,
+  type Profile,
+  saveSettings,
+} from '@/lib/settings/settings';
 import {
   button,
   buttons,

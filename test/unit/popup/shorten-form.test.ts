@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDefaults, type LinkDefaults } from '@/lib/settings';
-import { initialForm } from '@/lib/ui-popup';
-import { type ShortenForm, toShortenInput, validateForm } from '@/lib/ui-shorten';
+import { initialForm } from '@/lib/links/popup-start';
+import { type ShortenForm, toShortenInput, validateForm } from '@/lib/links/shorten-form';
+import { emptyDefaults, type LinkDefaults } from '@/lib/settings/settings';
 
 const now = new Date(2031, 4, 10, 12, 0);
 const defaults: LinkDefaults = {

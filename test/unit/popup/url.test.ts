@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl, longUrlError, safeHref, unshortenableReason } from '@/lib/url';
+import { isHttpUrl, longUrlError, safeHref, unshortenableReason } from '@/lib/url/rules';
 
 describe('unshortenableReason', () => {
   it.each(['https://example.com/', 'http://localhost:8080/a?b=c#d', '  https://example.com/padded  '])(

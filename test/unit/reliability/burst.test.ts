@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from '@/lib/rate-limit-state';
+import { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from '@/lib/api/rate-limit-wait';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';
 

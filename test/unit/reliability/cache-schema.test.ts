@@ -13,7 +13,7 @@ import {
   getCachedLists,
   putCachedLinks,
   searchLinks,
-} from '@/lib/cache';
+} from '@/lib/links/cache';
 import {
   cachedLink,
   type FakeServer,
@@ -24,7 +24,7 @@ import {
   stubBrowserApis,
 } from '../background/helpers';
 
-// The same database and store as lib/cache.ts, to write what a broken or older release left there.
+// The same database and store as lib/links/cache.ts, to write what a broken or older release left there.
 const raw = createStore('shortlink-cache', 'kv');
 const good = cachedLink(1, 'https://a.example/');
 

@@ -9,8 +9,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiMethod } from '@/entrypoints/background/api-calls';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { API_ERROR_KINDS } from '@/lib/api/errors';
-import { RATE_LIMIT_WAIT_KEY } from '@/lib/rate-limit-state';
-import { loadSettings, settingsSchema } from '@/lib/settings';
+import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
+import { loadSettings, settingsSchema } from '@/lib/settings/settings';
 import {
   deliver,
   type FakeServer,

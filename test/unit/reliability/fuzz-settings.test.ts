@@ -6,9 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { API_KEYS_KEY, getApiKey, parseApiKeys } from '@/lib/api-keys';
-import { migrateSettings, runSettingsMigrations } from '@/lib/migrations/settings';
-import { loadSettings, parseSettings, SETTINGS_KEY, SETTINGS_VERSION, settingsSchema } from '@/lib/settings';
+import { API_KEYS_KEY, getApiKey, parseApiKeys } from '@/lib/settings/api-keys';
+import { migrateSettings, runSettingsMigrations } from '@/lib/settings/migrations';
+import {
+  loadSettings,
+  parseSettings,
+  SETTINGS_KEY,
+  SETTINGS_VERSION,
+  settingsSchema,
+} from '@/lib/settings/settings';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];
 const text = fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...DANGEROUS_KEYS));

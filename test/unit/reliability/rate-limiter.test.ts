@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { RateLimitInfo } from '@/lib/api/rate-limit';
-import type { RateLimitWait } from '@/lib/rate-limit-state';
+import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
 import {
   type Clock,
   createRateLimiter,
   type RateLimiterOptions,
   type ScheduleOptions,
-} from '@/lib/rate-limiter';
+} from '@/lib/api/rate-limiter';
 
 const T0 = 1_800_000_000_000;
 

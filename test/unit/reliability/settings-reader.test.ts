@@ -1,13 +1,13 @@
 /**
- * The service worker reads settings at start without zod (lib/settings-reader.ts). It must read every
+ * The service worker reads settings at start without zod (lib/settings/reader.ts). It must read every
  * stored value exactly as the zod schema does (parseSettings), or the worker and the pages would see
  * different settings: compared here on arbitrary values close to the real shape, and on anything.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { parseSettings, SETTINGS_KEY, SETTINGS_VERSION } from '@/lib/settings';
-import { loadStoredSettings, readStoredSettings } from '@/lib/settings-reader';
+import { loadStoredSettings, readStoredSettings } from '@/lib/settings/reader';
+import { parseSettings, SETTINGS_KEY, SETTINGS_VERSION } from '@/lib/settings/settings';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];
 const text = fc.oneof(fc.string(), fc.constantFrom(...DANGEROUS_KEYS, '', 'public', 'private'));

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { putCachedLinks } from '@/lib/cache';
-import { RATE_LIMIT_WAIT_KEY, readRateLimitWait } from '@/lib/rate-limit-state';
-import type { Profile } from '@/lib/settings';
+import { RATE_LIMIT_WAIT_KEY, readRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { putCachedLinks } from '@/lib/links/cache';
+import type { Profile } from '@/lib/settings/settings';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { cachedLink, seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';
 

@@ -149,7 +149,11 @@ describe('entrypoints/, components/ and lib/', () => {
     const names = files.map((file) => relative(ROOT, file));
     // The popup, a management view and a lib module: a scan of the wrong folder would find none.
     expect(names).toEqual(
-      expect.arrayContaining(['entrypoints/popup/App.tsx', 'components/manage/links-view.tsx', 'lib/url.ts']),
+      expect.arrayContaining([
+        'entrypoints/popup/App.tsx',
+        'components/manage/links-view.tsx',
+        'lib/url/rules.ts',
+      ]),
     );
   });
 

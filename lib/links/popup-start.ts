@@ -3,10 +3,10 @@
  * by the background in storage.session, the popup's own `?url=` when opened as a window, or the
  * active tab) and the form's initial values.
  */
-import { defaultExpiryValue } from './format';
-import type { LinkDefaults } from './settings';
-import type { ShortenForm } from './ui-shorten';
-import { unshortenableReason } from './url';
+import { defaultExpiryValue } from '../format';
+import type { LinkDefaults } from '../settings/settings';
+import { unshortenableReason } from '../url/rules';
+import type { ShortenForm } from './shorten-form';
 
 /** storage.session key the background's context menu writes `{ url, at }` under. */
 export const PENDING_SHORTEN_KEY = 'pendingShorten';

@@ -1,5 +1,5 @@
 /**
- * The popup's first read of its drafts (lib/draft.ts re-exports it): part of the popup's first load,
+ * The popup's first read of its drafts (lib/links/draft.ts re-exports it): part of the popup's first load,
  * so that restoring a draft never waits for the lazy draft module to arrive.
  */
 import type { Drafts } from './draft';

@@ -3,7 +3,7 @@
  * like, and which server-supplied URLs may become links. Pure; small enough for the popup.
  */
 
-import { t } from './i18n';
+import { t } from '../i18n';
 
 /** True for an absolute http: or https: URL with a host. */
 export function isHttpUrl(value: string): boolean {

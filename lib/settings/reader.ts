@@ -1,13 +1,12 @@
 /**
- * `parseSettings` and `loadSettings` of lib/settings.ts without zod, for the service worker's start,
+ * `parseSettings` and `loadSettings` of lib/settings/settings.ts without zod, for the service worker's start,
  * which reads settings for nearly every event and has no zod until its lazy part loads
  * (entrypoints/background/lazy-part.ts). The zod schema stays the definition: this reader returns
  * exactly what `parseSettings` returns for any stored value, which
  * test/unit/reliability/settings-reader.test.ts checks against the schema on arbitrary values.
  * The popup reads its settings with it too, for the same reason: zod/mini would cost a third of its budget.
  */
-import type { CopyFormat } from './copy-format';
-import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
+import type { CopyFormat } from '../links/copy-format';
 import {
   COPY_FORMATS,
   defaultBehaviour,
@@ -15,7 +14,8 @@ import {
   emptyDefaults,
   SETTINGS_KEY,
   SETTINGS_VERSION,
-} from './settings-base';
+} from './defaults';
+import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
 
 type Fields = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
  * Sending side of the protocol, used by extension pages. The background's side lives in
  * `entrypoints/background/messages.ts`.
  */
-import { t } from './i18n';
+import { t } from '../i18n';
 import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from './protocol';
 
 /** Sends one request to the background and returns its Result; never throws. */

@@ -1,6 +1,6 @@
 /**
  * The popup's record that it asked for the `tabs` permission to shorten all tabs: a module of its own
- * because the popup writes it in its first load, while the rest of lib/shorten-tabs-state.ts belongs
+ * because the popup writes it in its first load, while the rest of lib/links/all-tabs.ts belongs
  * to its lazy part.
  */
 

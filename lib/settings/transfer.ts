@@ -1,8 +1,8 @@
 /**
  * Settings files: what Options exports as `shortlink-settings-YYYY-MM-DD.json` and imports again.
  *
- * A file is the stored settings (lib/settings.ts) with a format marker, so the stored-settings
- * migrations (lib/migrations/settings.ts) bring a file of an older release forward:
+ * A file is the stored settings (lib/settings/settings.ts) with a format marker, so the stored-settings
+ * migrations (lib/settings/migrations.ts) bring a file of an older release forward:
  *
  *   { "format": "shortlink-settings", "version": 1, "exportedAt": "2026-11-21T10:00:00.000Z",
  *     "activeProfileId": "…", "profiles": [{ "id", "name", "serverUrl", "defaults" }],
@@ -21,14 +21,14 @@
  * Nothing is written unless the whole file is valid: parseSettingsFile checks all of it first.
  */
 import * as z from 'zod/mini';
-import { normalizeBaseUrl } from './api/base-url';
+import { normalizeBaseUrl } from '../api/base-url';
+import { t } from '../i18n';
+import { COPY_FORMATS } from '../links/copy-format';
+import { isHttpUrl } from '../url/rules';
 import { type KeyMap, parseApiKeys } from './api-keys';
-import { COPY_FORMATS } from './copy-format';
-import { t } from './i18n';
-import { type MigrationContext, migrateSettings } from './migrations/settings';
+import { type MigrationContext, migrateSettings } from './migrations';
+import { MAX_EXPIRY_DAYS } from './options-rules';
 import { defaultBehaviour, type Profile, SETTINGS_VERSION, type Settings } from './settings';
-import { MAX_EXPIRY_DAYS } from './ui-options';
-import { isHttpUrl } from './url';
 
 /** The marker that tells a Shortlink settings file from any other JSON. */
 export const SETTINGS_FILE_FORMAT = 'shortlink-settings';

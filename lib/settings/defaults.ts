@@ -1,5 +1,5 @@
 /**
- * The zod-free part of `lib/settings.ts`: the storage key, the version and the defaults. The popup
+ * The zod-free part of `lib/settings/settings.ts`: the storage key, the version and the defaults. The popup
  * imports these at run time; importing `settings.ts` there would load zod/mini (~5.6 KB gzip of a
  * 15 KB budget), because the bundler keeps the whole module once another page uses its schemas.
  * `settings.ts` re-exports everything here, so other code keeps importing from it.
@@ -9,7 +9,7 @@ import type { Behaviour, LinkDefaults, Profile, Settings } from './settings';
 export const SETTINGS_KEY = 'settings';
 
 /**
- * The copy formats of lib/copy-format.ts, kept here so that reading settings (the popup's first load)
+ * The copy formats of lib/links/copy-format.ts, kept here so that reading settings (the popup's first load)
  * does not bring the formatting code along with the list.
  */
 export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;

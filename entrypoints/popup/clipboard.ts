@@ -1,10 +1,16 @@
 /**
- * The popup's copying: a short link in a copy format (lib/copy-format.ts), with the status line that
+ * The popup's copying: a short link in a copy format (lib/links/copy-format.ts), with the status line that
  * says what was copied. Part of the popup's lazy extras (entrypoints/popup/extras.ts).
  */
-import type { CachedLink } from './cache';
-import { type ClipboardPayload, type CopyFormat, copyPayloadFor, FORMAT_NAMES } from './copy-format';
-import { t } from './i18n';
+
+import { t } from '@/lib/i18n';
+import type { CachedLink } from '@/lib/links/cache';
+import {
+  type ClipboardPayload,
+  type CopyFormat,
+  copyPayloadFor,
+  FORMAT_NAMES,
+} from '@/lib/links/copy-format';
 
 type Writer = Pick<Clipboard, 'writeText' | 'write'>;
 

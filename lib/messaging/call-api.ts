@@ -5,9 +5,9 @@
  *   const page = await callApi('listLinks', { limit: 25, page: 1, order: 'date', q: '' });
  *   if (!page.ok) showError(page.error.message);
  */
-import type { ShortenerClient } from './api/client';
-import { send } from './messaging';
+import type { ShortenerClient } from '../api/client';
 import type { ApiMethod, Result } from './protocol';
+import { send } from './send';
 
 /** What a client method resolves to. */
 export type ApiData<M extends ApiMethod> = Awaited<ReturnType<ShortenerClient[M]>>;

@@ -10,8 +10,8 @@
  * all) is left as it is, and a migrated value is written in one storage call with its keys.
  */
 import { normalizeBaseUrl } from '../api/base-url';
-import { API_KEYS_KEY, type KeyMap, parseApiKeys } from '../api-keys';
-import { emptyDefaults, parseSettings, SETTINGS_KEY, SETTINGS_VERSION } from '../settings';
+import { API_KEYS_KEY, type KeyMap, parseApiKeys } from './api-keys';
+import { emptyDefaults, parseSettings, SETTINGS_KEY, SETTINGS_VERSION } from './settings';
 import { storedVersion } from './version';
 
 export { storedVersion } from './version';

@@ -4,25 +4,26 @@
  * the others are created one after another through the rate limiter with the user's priority, so a
  * window of 40 tabs waits for the server's window instead of being refused. One failure does not
  * stop the others. The run belongs to the background, not to the popup that asked: closing the popup
- * loses nothing. Progress is published in storage.session (lib/shorten-tabs-state.ts); at the end the
+ * loses nothing. Progress is published in storage.session (lib/links/all-tabs.ts); at the end the
  * list is copied in the copy format and summed up by badge and notification.
  *
  * Part of the lazy part (lazy-part.ts): it creates links, so it needs the client anyway.
  */
-import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/cache';
-import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/copy-format';
+
 import { t, tPlural } from '@/lib/i18n';
-import { resolvePageUrl } from '@/lib/page-url';
-import type { ErrorData, RequestOf, ResponseOf } from '@/lib/protocol';
-import { loadStoredSettings } from '@/lib/settings-reader';
 import {
   SHORTEN_TABS_KEY,
   type ShortenedTab,
   type ShortenTabsProgress,
   type ShortenTabsResult,
   type TabFailure,
-} from '@/lib/shorten-tabs-state';
-import { isHttpUrl } from '@/lib/url';
+} from '@/lib/links/all-tabs';
+import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
+import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
+import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
+import { loadStoredSettings } from '@/lib/settings/reader';
+import { resolvePageUrl } from '@/lib/url/page-url';
+import { isHttpUrl } from '@/lib/url/rules';
 import type { Clients } from './active-client';
 import type { ClipboardWriter } from './clipboard';
 import { ExtensionError, toErrorData } from './errors';

@@ -2,7 +2,7 @@
  * The version of stored settings, without zod: the service worker's start checks it to know whether
  * the migrations of settings.ts (which parse with zod) have anything to do.
  */
-import { SETTINGS_VERSION } from '../settings-base';
+import { SETTINGS_VERSION } from './defaults';
 
 /**
  * The version of a stored value: null when nothing or no settings object is stored, 0 for the

@@ -7,10 +7,10 @@
  *   if (Object.keys(errors).length === 0) callApi('updateLink', id, toLinkUpdateInput(state));
  */
 import { z } from 'zod/mini';
-import type { LinkDetail, LinkInput, LinkUpdateInput } from './api/schemas';
-import { type MessageKey, t } from './i18n';
-import { aliasError } from './ui-shorten';
-import { isHttpUrl } from './url';
+import type { LinkDetail, LinkInput, LinkUpdateInput } from '../api/schemas';
+import { type MessageKey, t } from '../i18n';
+import { isHttpUrl } from '../url/rules';
+import { aliasError } from './shorten-form';
 
 export interface GeoRow {
   location: string;

@@ -1,8 +1,8 @@
 /**
  * Settings: profiles (server URL, name, defaults for new links) and behaviour switches, stored in
- * `storage.local` under one versioned key. API keys are NOT here: they live in `lib/api-keys.ts`,
+ * `storage.local` under one versioned key. API keys are NOT here: they live in `lib/settings/api-keys.ts`,
  * which only the background imports. The popup reads settings without zod: see `settings-base.ts`.
- * Older stored shapes are brought to SETTINGS_VERSION by the background (`lib/migrations/settings.ts`).
+ * Older stored shapes are brought to SETTINGS_VERSION by the background (`lib/settings/migrations.ts`).
  */
 import * as z from 'zod/mini';
 import {
@@ -12,7 +12,7 @@ import {
   emptyDefaults,
   SETTINGS_KEY,
   SETTINGS_VERSION,
-} from './settings-base';
+} from './defaults';
 
 export {
   activeProfile,
@@ -21,7 +21,7 @@ export {
   emptyDefaults,
   SETTINGS_KEY,
   SETTINGS_VERSION,
-} from './settings-base';
+} from './defaults';
 
 const linkDefaultsSchema = z.object({
   campaignId: z.catch(z.nullable(z.number()), null),
@@ -45,9 +45,9 @@ export type Profile = z.infer<typeof profileSchema>;
 const behaviourSchema = z.object({
   autoCopy: z.catch(z.boolean(), true),
   notifications: z.catch(z.boolean(), true),
-  /** How a short link goes on the clipboard (lib/copy-format.ts). */
+  /** How a short link goes on the clipboard (lib/links/copy-format.ts). */
   copyFormat: z.catch(z.enum(COPY_FORMATS), 'plain'),
-  /** Remove utm_*, fbclid and other tracking parameters before shortening (lib/url-hygiene.ts). */
+  /** Remove utm_*, fbclid and other tracking parameters before shortening (lib/url/tracking.ts). */
   stripTracking: z.catch(z.boolean(), false),
   /** Shorten the page's declared canonical URL instead of the address bar's, when there is one. */
   preferCanonical: z.catch(z.boolean(), false),

@@ -1,13 +1,14 @@
 /**
  * The popup's "More options" as plain data: where its fields start (the profile's defaults), their
  * checks, and the one `LinkInput` that the main fields and More options make together. The rules
- * and the conversion are lib/link-form.ts's; this only joins the popup's two forms. Pure. Only the
+ * and the conversion are lib/links/link-form.ts's; this only joins the popup's two forms. Pure. Only the
  * More options chunk imports it: link-form brings zod/mini, which the popup's first load cannot carry.
  *
  *   const errors = moreOptionsErrors(form, more, new Date());
  *   if (Object.keys(errors).length === 0) send('shorten', { requestId, input: moreOptionsInput(form, more) });
  */
-import type { LinkInput } from './api/schemas';
+import type { LinkInput } from '../api/schemas';
+import type { LinkDefaults } from '../settings/settings';
 import {
   emptyLinkForm,
   type LinkFormErrors,
@@ -15,8 +16,7 @@ import {
   toLinkInput,
   validateLinkForm,
 } from './link-form';
-import type { LinkDefaults } from './settings';
-import type { ShortenForm } from './ui-shorten';
+import type { ShortenForm } from './shorten-form';
 
 /** The link-form fields that the popup's main form holds; More options leaves them alone. */
 const MAIN_FIELDS = ['url', 'custom', 'expiry', 'campaign', 'channel'] as const;

@@ -3,8 +3,8 @@
  * "title — url". The default format is a setting; every copy path (popup, menu, shortcut) uses this.
  */
 
-import type { MessageKey } from './i18n';
-import { COPY_FORMATS } from './settings-base';
+import type { MessageKey } from '../i18n';
+import { COPY_FORMATS } from '../settings/defaults';
 
 export { COPY_FORMATS };
 export type CopyFormat = (typeof COPY_FORMATS)[number];

@@ -9,7 +9,7 @@
  *   save.clear();                                       // the link was made
  *
  * A change not written yet is written at once when the pointer leaves the popup or the page hides.
- * The popup reads drafts with lib/draft-read.ts in its first load and imports this module lazily, while
+ * The popup reads drafts with lib/links/draft-read.ts in its first load and imports this module lazily, while
  * it draws: neither waits for the other, and the saving code stays out of the first load's budget.
  *
  * Drafts live in storage.session (memory only, gone when the browser closes); where there is none
@@ -17,7 +17,7 @@
  */
 import { DRAFTS_KEY, readDrafts } from './draft-read';
 import type { LinkFormState } from './link-form';
-import type { ShortenForm } from './ui-shorten';
+import type { ShortenForm } from './shorten-form';
 
 export { DRAFTS_KEY, readDrafts };
 /** How long typing must pause before the draft is written. */

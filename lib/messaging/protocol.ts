@@ -2,13 +2,13 @@
  * The typed message map between extension pages and the background. Every request names a `type`
  * from `Protocol`; every reply is a `Result`. Pages never hold the API key: they ask the background.
  */
-import type { ShortenerClient } from './api/client';
-import type { ApiErrorKind } from './api/errors';
-import type { Account, LinkInput } from './api/schemas';
-import type { CachedLink, NamedItem } from './cache';
-import type { LinkDefaults, Profile } from './settings';
-import type { SettingsFile } from './settings-transfer';
-import type { ShortenTabsResult } from './shorten-tabs-state';
+import type { ShortenerClient } from '../api/client';
+import type { ApiErrorKind } from '../api/errors';
+import type { Account, LinkInput } from '../api/schemas';
+import type { ShortenTabsResult } from '../links/all-tabs';
+import type { CachedLink, NamedItem } from '../links/cache';
+import type { LinkDefaults, Profile } from '../settings/settings';
+import type { SettingsFile } from '../settings/transfer';
 
 /**
  * Failures that are not the server's: no profile yet, permission refused, a malformed message, or
@@ -82,7 +82,7 @@ export interface Protocol {
    */
   shortenTabs: { request: { windowId: number }; response: ShortenTabsResult };
   /**
-   * The settings file of Options' export (lib/settings-transfer.ts). With `includeKeys` the saved API
+   * The settings file of Options' export (lib/settings/transfer.ts). With `includeKeys` the saved API
    * keys are in it: the one answer that carries keys, given only to the Options page.
    */
   exportSettings: { request: { includeKeys: boolean }; response: { file: SettingsFile } };
@@ -116,7 +116,7 @@ export interface Message<K extends MessageType = MessageType> {
 }
 
 /** The waiting state the background keeps in storage.session while requests wait for the rate limit. */
-export { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from './rate-limit-state';
+export { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait';
 /** The progress of "shorten all tabs", kept in storage.session while it runs and after. */
 export {
   readShortenTabsProgress,
@@ -126,4 +126,4 @@ export {
   type ShortenTabsResult,
   type TabFailure,
   watchShortenTabs,
-} from './shorten-tabs-state';
+} from '../links/all-tabs';

@@ -2,11 +2,11 @@
  * The Options page's rules as plain functions: messages for a failed save, the defaults form and
  * the read-modify-write of settings the page may change itself (link defaults and behaviour).
  */
-import { messageWithRetry } from './format';
-import { t } from './i18n';
-import type { ErrorData } from './protocol';
+import { messageWithRetry } from '../format';
+import { t } from '../i18n';
+import type { ErrorData } from '../messaging/protocol';
+import { isHttpUrl } from '../url/rules';
 import { type Behaviour, type LinkDefaults, loadSettings, type Settings, saveSettings } from './settings';
-import { isHttpUrl } from './url';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */
 export function permissionRefusedMessage(serverUrl: string): string {

@@ -6,9 +6,9 @@
  *   const canonical = await readCanonical(tabId); // the page's <link rel="canonical"> href, or null
  *   const longUrl = resolvePageUrl(tab.url, canonical, settings.behaviour);
  */
-import type { Behaviour } from './settings';
-import { isHttpUrl } from './url';
-import { stripTrackingParams } from './url-hygiene';
+import type { Behaviour } from '../settings/settings';
+import { isHttpUrl } from './rules';
+import { stripTrackingParams } from './tracking';
 
 /** The behaviour switches that change an address before it is shortened. */
 export type UrlHygiene = Pick<Behaviour, 'stripTracking' | 'preferCanonical'>;

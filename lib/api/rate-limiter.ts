@@ -14,11 +14,12 @@
  *       limiter.schedule(send, { priority: 'user', kind: request.method === 'GET' ? 'read' : 'write' }),
  *   });
  */
-import { ApiError, isApiError } from './api/errors';
-import type { RateLimitInfo } from './api/rate-limit';
-import { retryHint } from './format';
-import { t } from './i18n';
-import type { RateLimitWait } from './rate-limit-state';
+
+import { retryHint } from '../format';
+import { t } from '../i18n';
+import { ApiError, isApiError } from './errors';
+import type { RateLimitInfo } from './rate-limit';
+import type { RateLimitWait } from './rate-limit-wait';
 
 /** `user`: the user is waiting for it. `background`: a refresh nobody asked for explicitly. */
 export type Priority = 'user' | 'background';

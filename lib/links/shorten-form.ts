@@ -4,10 +4,10 @@
  * module is only needed on submit, so it comes with the popup's lazy extras.
  */
 
-import { datetimeLocalToApi, parseDatetimeLocal } from './format';
-import { t } from './i18n';
-import type { LinkDefaults } from './settings';
-import { longUrlError } from './url';
+import { datetimeLocalToApi, parseDatetimeLocal } from '../format';
+import { t } from '../i18n';
+import type { LinkDefaults } from '../settings/settings';
+import { longUrlError } from '../url/rules';
 
 /** What the form's fields hold; select values are ids as strings, '' for "None". */
 export interface ShortenForm {
@@ -35,7 +35,7 @@ export type FormErrors = Partial<Record<'url' | 'alias' | 'expiry', string>>;
 /**
  * The message for a custom alias that cannot be one, or undefined. The API spec does not give the
  * alias rules, so this refuses only what cannot sit in a short URL's path as one segment: white
- * space, `/`, `?` and `#`. The one rule of the popup and of the link editor (lib/link-form.ts).
+ * space, `/`, `?` and `#`. The one rule of the popup and of the link editor (lib/links/link-form.ts).
  */
 export function aliasError(alias: string): string | undefined {
   return /[\s/?#]/.test(alias.trim()) ? t('common_alias_invalid') : undefined;

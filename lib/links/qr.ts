@@ -3,7 +3,7 @@
  * canvas drawing for PNG download. Nothing here sends the URL anywhere.
  */
 import { encode } from 'uqr';
-import { t } from './i18n';
+import { t } from '../i18n';
 
 /** Light modules around the code; the QR standard asks for four so scanners find the edges. */
 export const QUIET_ZONE = 4;
