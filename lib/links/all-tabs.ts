@@ -10,7 +10,7 @@
  * true `result` holds the answer. A worker that starts removes an unfinished state, since the run
  * it describes died with the previous worker.
  */
-import type { ErrorData } from '../messaging/protocol';
+import type { ErrorData } from '../messaging/result';
 
 /** The storage.session key of the progress of the latest run. */
 export const SHORTEN_TABS_KEY = 'shortenTabs';

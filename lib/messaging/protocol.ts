@@ -3,35 +3,13 @@
  * from `Protocol`; every reply is a `Result`. Pages never hold the API key: they ask the background.
  */
 import type { ShortenerClient } from '../api/client';
-import type { ApiErrorKind } from '../api/errors';
 import type { Account, LinkInput } from '../api/schemas';
 import type { ShortenTabsResult } from '../links/all-tabs';
 import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/settings';
 import type { SettingsFile } from '../settings/transfer';
 
-/**
- * Failures that are not the server's: no profile yet, permission refused, a malformed message, or
- * `internal` — the extension itself failed (storage, a bug); its message never carries details.
- */
-export type ExtensionErrorKind =
-  | 'not_configured'
-  | 'permission_denied'
-  | 'bad_message'
-  | 'internal'
-  /** Another run of the same kind (shortening all tabs of another window) is still going. */
-  | 'busy';
-
-/** What a failed request carries back to a page: plain data with a message a user can act on. */
-export interface ErrorData {
-  kind: ApiErrorKind | ExtensionErrorKind;
-  message: string;
-  status?: number;
-  /** For rate_limited: epoch ms when the server's window resets. */
-  retryAt?: number;
-}
-
-export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
+export type { ErrorData, Result } from './result';
 
 /** Client methods a page may call through the `api` message (management pages). */
 export type ApiMethod = Exclude<keyof ShortenerClient, 'baseUrl' | 'rateLimit'>;
@@ -114,16 +92,3 @@ export interface Message<K extends MessageType = MessageType> {
   type: K;
   payload: RequestOf<K>;
 }
-
-/** The waiting state the background keeps in storage.session while requests wait for the rate limit. */
-export { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait';
-/** The progress of "shorten all tabs", kept in storage.session while it runs and after. */
-export {
-  readShortenTabsProgress,
-  SHORTEN_TABS_KEY,
-  type ShortenedTab,
-  type ShortenTabsProgress,
-  type ShortenTabsResult,
-  type TabFailure,
-  watchShortenTabs,
-} from '../links/all-tabs';

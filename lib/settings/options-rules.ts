@@ -4,7 +4,7 @@
  */
 import { messageWithRetry } from '../format';
 import { t } from '../i18n';
-import type { ErrorData } from '../messaging/protocol';
+import type { ErrorData } from '../messaging/result';
 import { isHttpUrl } from '../url/rules';
 import { type Behaviour, type LinkDefaults, loadSettings, type Settings, saveSettings } from './settings';
 

@@ -8,8 +8,8 @@
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { SHORTEN_TABS_KEY } from '@/lib/links/all-tabs';
-import type { Result, ShortenTabsResult } from '@/lib/messaging/protocol';
+import { SHORTEN_TABS_KEY, type ShortenTabsResult } from '@/lib/links/all-tabs';
+import type { Result } from '@/lib/messaging/protocol';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
 import {
