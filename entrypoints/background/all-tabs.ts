@@ -6,8 +6,6 @@
  * stop the others. The run belongs to the background, not to the popup that asked: closing the popup
  * loses nothing. Progress is published in storage.session (lib/links/all-tabs.ts); at the end the
  * list is copied in the copy format and summed up by badge and notification.
- *
- * Part of the lazy part (lazy-part.ts): it creates links, so it needs the client anyway.
  */
 
 import { t, tPlural } from '@/lib/i18n';
@@ -21,10 +19,10 @@ import {
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
 import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import { loadStoredSettings } from '@/lib/settings/reader';
+import { loadSettings } from '@/lib/settings/settings';
 import { resolvePageUrl } from '@/lib/url/page-url';
 import { isHttpUrl } from '@/lib/url/rules';
-import type { Clients } from './active-client';
+import type { Clients } from './clients';
 import type { ClipboardWriter } from './clipboard';
 import { ExtensionError, toErrorData } from './errors';
 import { createLink, inputFromDefaults } from './links';
@@ -82,7 +80,7 @@ function summaryOf(result: ShortenTabsResult, format: CopyFormat): string {
 }
 
 /** Creates the `shortenTabs` handler; at most one run at a time. */
-export function createShortenTabs({ clients, clipboard, notifier, clock = () => Date.now() }: Deps) {
+export function createAllTabs({ clients, clipboard, notifier, clock = () => Date.now() }: Deps) {
   let running: { windowId: number; result: Promise<ShortenTabsResult> } | undefined;
 
   async function run(windowId: number): Promise<ShortenTabsResult> {
@@ -90,7 +88,7 @@ export function createShortenTabs({ clients, clipboard, notifier, clock = () => 
     const allowed = await browser.permissions.contains({ permissions: ['tabs'] }).catch(() => false);
     if (!allowed) throw new ExtensionError('permission_denied', t('error_tabs_permission_missing'));
     const active = await clients.active();
-    const settings = await loadStoredSettings();
+    const settings = await loadSettings();
     const { behaviour } = settings;
     const tabs = await browser.tabs.query({ windowId });
     // Only the active tab's page could be read for its canonical URL (activeTab): the others keep theirs.

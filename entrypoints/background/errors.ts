@@ -3,14 +3,9 @@
  * notification shows. ApiErrors already carry an actionable message; anything else is reduced to a
  * generic one, so no stack, URL with secrets or API key ever leaves the background.
  */
-import { isApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/messaging/protocol';
-
-// Chrome's service worker loads part of the background from a script of its own (lazy-part.ts), which
-// has its own copy of this class: an ExtensionError is known by this mark, which every copy shares,
-// rather than by `instanceof` (lib/api/errors.ts does the same for ApiError).
-const EXTENSION_ERROR = Symbol.for('shortlink.ExtensionError');
 
 /** A failure raised by the background itself, with a message written for the user. */
 export class ExtensionError extends Error {
@@ -22,22 +17,10 @@ export class ExtensionError extends Error {
     this.kind = kind;
   }
 
-  get [EXTENSION_ERROR](): true {
-    return true;
-  }
-
   /** The plain-data form. */
   toJSON(): ErrorData {
     return { kind: this.kind, message: this.message };
   }
-}
-
-/** Type guard for ExtensionError, whichever script's copy of the class made it. */
-export function isExtensionError(value: unknown): value is ExtensionError {
-  return (
-    value instanceof Error &&
-    (value as Partial<Record<typeof EXTENSION_ERROR, unknown>>)[EXTENSION_ERROR] === true
-  );
 }
 
 /** The error for a request made before a server and key are set up. */
@@ -47,8 +30,7 @@ export function notConfigured(): ExtensionError {
 
 /** Maps any thrown value to plain ErrorData; only an unexpected error is logged, by name and message. */
 export function toErrorData(error: unknown): ErrorData {
-  if (isApiError(error)) return error.toJSON();
-  if (isExtensionError(error)) return error.toJSON();
+  if (error instanceof ApiError || error instanceof ExtensionError) return error.toJSON();
   console.error('Shortlink background:', error instanceof Error ? `${error.name}: ${error.message}` : error);
   return { kind: 'internal', message: t('error_internal') };
 }

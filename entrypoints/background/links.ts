@@ -4,7 +4,7 @@
  * `refresh` asks the server only for what is older than its time-to-live, because the API allows about
  * 30 requests a minute and the popup opens far more often than links change.
  */
-import { isApiError } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import type { LinkInput, LinkSummary } from '@/lib/api/schemas';
 import { expiryFromDays } from '@/lib/format';
 import {
@@ -18,7 +18,7 @@ import {
 } from '@/lib/links/cache';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/settings';
-import type { Clients, ProfileClient } from './active-client';
+import type { Clients, ProfileClient } from './clients';
 import {
   forgetUncertain,
   isUncertainFailure,
@@ -243,7 +243,7 @@ async function rememberCompleted(requestId: string, link: CachedLink, now: numbe
 }
 
 const isRateLimited = (result: PromiseSettledResult<unknown>) =>
-  result.status === 'rejected' && isApiError(result.reason) && result.reason.kind === 'rate_limited';
+  result.status === 'rejected' && result.reason instanceof ApiError && result.reason.kind === 'rate_limited';
 
 /**
  * One refresh answer from its two parts. A part skipped for the rate limit answers null ("nothing

@@ -1,22 +1,9 @@
 /**
- * Runs the stored-data migrations (`lib/migrations/`) once per service-worker life: when the
+ * Runs the stored-data migrations (`lib/settings/migrations.ts`) once per service-worker life: when the
  * extension is installed or updated, when the browser starts, and in any case before the first
  * request reads settings (the worker may have started for a message, not for those events).
  */
-
-import { SETTINGS_KEY } from '@/lib/settings/defaults';
-import { isOlderSettings } from '@/lib/settings/version';
-import { loadLazyPart } from './load-lazy-part';
-
-/**
- * Runs the migrations when stored settings are of an older version. The check is all most starts
- * need, so the steps, which parse settings with zod, come with the lazy part (lazy-part.ts) only
- * when there is something to migrate; `runSettingsMigrations` then decides again, on what it reads.
- */
-export async function migrateIfOlder(area = browser.storage.local): Promise<unknown> {
-  if (!isOlderSettings((await area.get(SETTINGS_KEY))[SETTINGS_KEY])) return undefined;
-  return (await loadLazyPart()).runSettingsMigrations(area);
-}
+import { runSettingsMigrations } from '@/lib/settings/migrations';
 
 export interface Migrations {
   /** Resolves once migrations ran; never rejects, so a failure cannot block the extension. */
@@ -24,7 +11,7 @@ export interface Migrations {
 }
 
 /** Creates the once-per-worker runner. */
-export function createMigrations(run: () => Promise<unknown> = () => migrateIfOlder()): Migrations {
+export function createMigrations(run: () => Promise<unknown> = () => runSettingsMigrations()): Migrations {
   let done: Promise<void> | undefined;
   return {
     ready() {

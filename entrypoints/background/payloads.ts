@@ -1,13 +1,12 @@
 /**
- * The payload of every request type, checked with zod/mini before its handler runs (the sender and
- * the type are checked first, in messages.ts). Part of the lazy part (lazy-part.ts): the service
- * worker's start has no zod, and checks the one request it answers alone, `refresh`, itself.
+ * The payload of every request type, checked with zod/mini before its handler runs (the sender is
+ * checked first, in messages.ts). The map below is also the list of request types the background knows.
  */
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
-import { isApiMethod, isLinkInputShape } from './api-calls';
+import { isApiMethod, isLinkInputShape } from './api-message';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -62,14 +61,19 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
 };
 
 /**
- * What a payload issue says. zod/mini has no English messages of its own (its locale would add
- * ~2 KB), so the common cases are named here; others read "Invalid input".
+ * What a payload issue says. zod/mini has no English messages of its own unless its locale is
+ * loaded, so the common cases are named here; others read "Invalid input".
  */
 function issueMessage(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
   if (issue.code === 'too_small') return `at least ${issue.minimum} (${issue.origin})`;
   if (issue.code === 'too_big') return `at most ${issue.maximum} (${issue.origin})`;
   return undefined;
+}
+
+/** True for a request type the background answers. */
+export function isMessageType(type: unknown): type is MessageType {
+  return typeof type === 'string' && Object.hasOwn(payloads, type);
 }
 
 /** A checked payload, or what is wrong with it (`path: message`). */

@@ -15,7 +15,7 @@ import {
   type Settings,
   saveSettings,
 } from '@/lib/settings/settings';
-import type { Clients } from './active-client';
+import type { Clients } from './clients';
 import { ExtensionError } from './errors';
 
 /** The profile handlers: saveProfile, deleteProfile, setActiveProfile and getAccount. */

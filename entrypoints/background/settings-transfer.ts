@@ -17,7 +17,7 @@ import {
   settingsSchema,
 } from '@/lib/settings/settings';
 import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings/transfer';
-import type { Clients } from './active-client';
+import type { Clients } from './clients';
 import { ExtensionError } from './errors';
 
 /** How a profile is named to the user: its name, or its server when it has none. */

@@ -16,7 +16,7 @@ import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { toErrorData } from './errors';
 import type { Notifier } from './notify';
 
-type ShortenTabs = (payload: RequestOf<'shortenTabs'>) => Promise<ResponseOf<'shortenTabs'>>;
+type AllTabsHandler = (payload: RequestOf<'shortenTabs'>) => Promise<ResponseOf<'shortenTabs'>>;
 
 /**
  * The id of the last focused browser window (type normal), or null when that is another kind of
@@ -33,7 +33,7 @@ export async function lastFocusedBrowserWindow(firefox = import.meta.env.FIREFOX
 
 /** Starts the run a popup asked for, if a fresh request is noted; resolves when it has ended. */
 export async function takeUpAllTabsRequest(
-  shortenTabs: ShortenTabs,
+  shortenTabs: AllTabsHandler,
   notifier: Notifier,
   now = Date.now(),
 ): Promise<void> {
@@ -50,7 +50,7 @@ export async function takeUpAllTabsRequest(
 }
 
 /** Registers the permissions.onAdded listener (synchronously, at the worker's start). */
-export function registerShortenTabsOnGrant(shortenTabs: ShortenTabs, notifier: Notifier): void {
+export function registerAllTabsOnGrant(shortenTabs: AllTabsHandler, notifier: Notifier): void {
   browser.permissions.onAdded.addListener((added) => {
     if (!added.permissions?.includes('tabs')) return;
     void takeUpAllTabsRequest(shortenTabs, notifier).catch(() => undefined);

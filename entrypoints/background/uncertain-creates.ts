@@ -4,7 +4,7 @@
  * create of the same link first looks among the server's newest links (see createLink). What is
  * remembered lives in storage.session: the worker may stop between the failure and the retry.
  */
-import { ApiError, type ApiErrorKind, isApiError } from '@/lib/api/errors';
+import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 
@@ -36,7 +36,7 @@ export interface UncertainCreate {
  * another status may come after the work (lib/api/rate-limiter.ts does not resend those either).
  */
 export function isUncertainFailure(error: unknown): error is ApiError {
-  if (!isApiError(error)) return false;
+  if (!(error instanceof ApiError)) return false;
   return UNCERTAIN_KINDS.has(error.kind) || (error.kind === 'rate_limited' && error.status !== 429);
 }
 

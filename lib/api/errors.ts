@@ -25,11 +25,6 @@ export interface ApiErrorData {
   retryAt?: number;
 }
 
-// Chrome's service worker loads the client in a script of its own (entrypoints/background-lazy.ts),
-// which has its own copy of this class: an ApiError is known by this mark, which every copy shares,
-// rather than by `instanceof`.
-const API_ERROR = Symbol.for('shortlink.ApiError');
-
 /** A failed API call: one typed error with a kind and a message a user can act on. */
 export class ApiError extends Error implements ApiErrorData {
   override readonly name = 'ApiError';
@@ -44,10 +39,6 @@ export class ApiError extends Error implements ApiErrorData {
     if (data.retryAt !== undefined) this.retryAt = data.retryAt;
   }
 
-  get [API_ERROR](): true {
-    return true;
-  }
-
   /** The plain-data form, for messages between the background and pages. */
   toJSON(): ApiErrorData {
     const data: ApiErrorData = { kind: this.kind, message: this.message };
@@ -55,9 +46,4 @@ export class ApiError extends Error implements ApiErrorData {
     if (this.retryAt !== undefined) data.retryAt = this.retryAt;
     return data;
   }
-}
-
-/** Type guard for ApiError, whichever script's copy of the class made it. */
-export function isApiError(value: unknown): value is ApiError {
-  return value instanceof Error && (value as Partial<Record<typeof API_ERROR, unknown>>)[API_ERROR] === true;
 }

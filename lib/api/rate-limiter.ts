@@ -17,7 +17,7 @@
 
 import { retryHint } from '../format';
 import { t } from '../i18n';
-import { ApiError, isApiError } from './errors';
+import { ApiError } from './errors';
 import type { RateLimitInfo } from './rate-limit';
 import type { RateLimitWait } from './rate-limit-wait';
 
@@ -182,7 +182,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
 
   function failed(job: Job, error: unknown): void {
-    if (!isApiError(error) || error.kind !== 'rate_limited') {
+    if (!(error instanceof ApiError) || error.kind !== 'rate_limited') {
       job.reject(error);
       return;
     }

@@ -116,9 +116,9 @@ function toBreakdown(value: unknown): number | Record<string, number> {
 // Building schemas.
 
 /**
- * A schema built on its first use. The service worker loads this module on its first request after
- * each start (entrypoints/background/lazy-part.ts), and building every schema then was most of that
- * load's time, while a request needs two or three of them.
+ * A schema built on its first use. The service worker loads this module at each start, woken for
+ * any event, and building every schema then would be most of its start time, while a request needs
+ * two or three of them.
  */
 const lazy = <T extends z.ZodMiniType>(build: () => T) => z.lazy(build);
 

@@ -5,9 +5,9 @@
 import { createStore, entries as idbEntries } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { dataArgumentCount, isApiMethod } from '@/entrypoints/background/api-calls';
+import { dataArgumentCount, isApiMethod } from '@/entrypoints/background/api-message';
 import { MENU } from '@/entrypoints/background/menus';
-import { redactSecrets } from '@/entrypoints/background/messages';
+import { redactSecrets } from '@/entrypoints/background/redact';
 import { createClient } from '@/lib/api/client';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { API_KEYS_KEY } from '@/lib/settings/api-keys';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { isApiMethod } from '@/entrypoints/background/api-calls';
+import { isApiMethod } from '@/entrypoints/background/api-message';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { API_ERROR_KINDS } from '@/lib/api/errors';
 import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';

@@ -7,7 +7,7 @@ import type { ShortenerClient } from '@/lib/api/client';
 import type { CreatedLink, LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
-import type { Clients } from './active-client';
+import type { Clients } from './clients';
 import { ExtensionError } from './errors';
 import { createLink } from './links';
 
@@ -42,9 +42,6 @@ const DATA_ARGS: Record<ApiMethod, number> = {
   addLink: 1,
   updateLink: 2,
 };
-
-/** Every client method a page may call: the whole API. */
-export const API_METHODS = Object.keys(DATA_ARGS) as ApiMethod[];
 
 /** The number of data arguments of an API method (what a page may pass). */
 export function dataArgumentCount(method: ApiMethod): number {

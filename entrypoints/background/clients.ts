@@ -5,20 +5,19 @@
  *
  * Every request of every client goes through the rate limiter of its server and key (the server
  * counts per key), with the priority of whoever asked: the user, or a background refresh.
- *
- * The client code itself is in the lazy part (lazy-part.ts) and loads when a client first sends a
- * request, not when the client is handed out (see clientOnDemand).
  */
-import type { ClientOptions, HttpRequest, ShortenerClient } from '@/lib/api/client';
+import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
 import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
-import type { Priority, RateLimiter, RateLimiterOptions } from '@/lib/api/rate-limiter';
+import {
+  createRateLimiter,
+  type Priority,
+  type RateLimiter,
+  type RateLimiterOptions,
+} from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
 import { getApiKey } from '@/lib/settings/api-keys';
-import { loadStoredSettings } from '@/lib/settings/reader';
-import type { Profile } from '@/lib/settings/settings';
+import { loadSettings, type Profile } from '@/lib/settings/settings';
 import { ExtensionError, notConfigured } from './errors';
-import type { LazyPart } from './lazy-part';
-import { clientOnDemand } from './on-demand';
 
 /** A profile and the client that talks to its server with its key. */
 export interface ProfileClient {
@@ -26,6 +25,7 @@ export interface ProfileClient {
   client: ShortenerClient;
 }
 
+/** The API clients of the saved profiles, and of a server being checked before it is saved. */
 export interface Clients {
   /** The active profile's client; rejects with not_configured when there is no profile or no key. */
   active(priority?: Priority): Promise<ProfileClient>;
@@ -60,38 +60,36 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
   // pair, and a profile being re-saved, share one budget. Held in memory only, like the clients.
   const limiters = new Map<string, RateLimiter>();
 
-  function limiterFor(part: LazyPart, serverUrl: string, apiKey: string): RateLimiter {
+  function limiterFor(serverUrl: string, apiKey: string): RateLimiter {
     const id = `${serverUrl.trim().replace(/\/+$/, '')}\n${apiKey.trim()}`;
     let limiter = limiters.get(id);
     if (!limiter) {
       const limiterId = String(limiters.size + 1);
-      limiter = part.createRateLimiter({ ...limiterOptions, onWait: (wait) => onWait?.(limiterId, wait) });
+      limiter = createRateLimiter({ ...limiterOptions, onWait: (wait) => onWait?.(limiterId, wait) });
       limiters.set(id, limiter);
     }
     return limiter;
   }
 
   function create(serverUrl: string, apiKey: string, priority: Priority): ShortenerClient {
-    return clientOnDemand(serverUrl, (part) => {
-      const limiter = limiterFor(part, serverUrl, apiKey);
-      return part.createClient({
-        ...clientOptions,
-        baseUrl: serverUrl,
-        apiKey,
-        onRateLimit: limiter.observe,
-        schedule: (request: HttpRequest, send) =>
-          limiter.schedule(send, {
-            priority,
-            kind: request.method === 'GET' ? 'read' : 'write',
-            signal: request.signal,
-          }),
-      });
+    const limiter = limiterFor(serverUrl, apiKey);
+    return createClient({
+      ...clientOptions,
+      baseUrl: serverUrl,
+      apiKey,
+      onRateLimit: limiter.observe,
+      schedule: (request: HttpRequest, send) =>
+        limiter.schedule(send, {
+          priority,
+          kind: request.method === 'GET' ? 'read' : 'write',
+          signal: request.signal,
+        }),
     });
   }
 
   async function forProfile(profileId?: string, priority: Priority = 'user'): Promise<ProfileClient> {
     await ready?.();
-    const settings = await loadStoredSettings();
+    const settings = await loadSettings();
     const id = profileId ?? settings.activeProfileId;
     const profile = settings.profiles.find((p) => p.id === id);
     if (!profile) {
