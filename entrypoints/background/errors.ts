@@ -34,3 +34,12 @@ export function toErrorData(error: unknown): ErrorData {
   console.error('Shortlink background:', error instanceof Error ? `${error.name}: ${error.message}` : error);
   return { kind: 'internal', message: t('error_internal') };
 }
+
+/** The answer to a request that is not one: unknown sender, type or payload. */
+export function badMessage(detail: string): ErrorData {
+  return {
+    kind: 'bad_message',
+    // The detail is for a bug report, so it stays technical and in English.
+    message: t('error_bad_message', detail),
+  };
+}

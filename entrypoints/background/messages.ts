@@ -4,9 +4,8 @@
  * of the answer (redact.ts) and always answers with a Result. Nothing thrown reaches the sender: every
  * failure becomes ErrorData (errors.ts).
  */
-import { t } from '@/lib/i18n';
-import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { toErrorData } from './errors';
+import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
+import { badMessage, toErrorData } from './errors';
 import { checkPayload, isMessageType } from './payloads';
 import { redactSecrets } from './redact';
 
@@ -14,14 +13,6 @@ import { redactSecrets } from './redact';
 export type Handlers = { [K in MessageType]: (payload: RequestOf<K>) => Promise<ResponseOf<K>> };
 
 type Sender = { id?: string; url?: string };
-
-function badMessage(detail: string): ErrorData {
-  return {
-    kind: 'bad_message',
-    // The detail is for a bug report, so it stays technical and in English.
-    message: t('error_bad_message', detail),
-  };
-}
 
 /**
  * Whether a message is addressed to this protocol at all. Others (the offscreen document's copy

@@ -8,8 +8,8 @@
  *   const page = linkListSchema.parse(json);      // Page<LinkSummary>
  *   const body = linkInputSchema.parse(formData); // what POST /api/url/add sends
  *
- * zod/mini, not full zod: the same checks in a fraction of the size (the service worker loads this;
- * see "Performance" in the README). Its functional form reads `z.optional(x)` for `x.optional()`.
+ * zod/mini, as everywhere in the extension: its functional form reads `z.optional(x)` for
+ * `x.optional()`.
  * Each exported schema is built when it is first used (`lazy`), not when the module loads.
  */
 import * as z from 'zod/mini';
