@@ -38,7 +38,7 @@ export interface Clients {
 }
 
 /** Options passed to every client, e.g. a fake fetch in tests, and the rate limiters' settings. */
-export interface ClientEnvironment extends Pick<ClientOptions, 'fetch' | 'timeoutMs' | 'now'> {
+interface ClientEnvironment extends Pick<ClientOptions, 'fetch' | 'timeoutMs' | 'now'> {
   limiter?: Omit<RateLimiterOptions, 'onWait'>;
   /** The waiting state of one limiter (identified by `limiterId`) changed. */
   onWait?: (limiterId: string, wait: RateLimitWait | null) => void;

@@ -13,7 +13,7 @@ export const SHORTEN_PAGE_COMMAND = 'shorten-page';
 type CommandTab = { id?: number; url?: string; title?: string } | undefined;
 
 /** Runs one command; reports problems by notification and never rejects. */
-export async function handleCommand(
+async function handleCommand(
   command: string,
   tab: CommandTab,
   shortenAndCopy: ShortenAndCopy,

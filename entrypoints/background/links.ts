@@ -30,11 +30,11 @@ import {
 
 export const LINKS_TTL_MS = 5 * 60_000;
 export const LISTS_TTL_MS = 10 * 60_000;
-export const SHORTEN_DEDUPE_MS = 10 * 60_000;
+const SHORTEN_DEDUPE_MS = 10 * 60_000;
 /** Links fetched by a refresh: the newest page, enough for the popup's first screen. */
-export const RECENT_LINKS_LIMIT = 50;
+const RECENT_LINKS_LIMIT = 50;
 /** Campaigns and channels fetched as choices: the first page only. */
-export const CHOICES_LIMIT = 100;
+const CHOICES_LIMIT = 100;
 
 // storage.session keeps completed shortens across service-worker restarts (it can stop after 30 s idle).
 const COMPLETED_PREFIX = 'shortened:';
@@ -50,7 +50,7 @@ export function apiDateTime(date: Date): string {
 }
 
 /** A listed link as the cache keeps it. */
-export function toCachedLink(link: LinkSummary): CachedLink {
+function toCachedLink(link: LinkSummary): CachedLink {
   return {
     id: link.id,
     alias: link.alias,

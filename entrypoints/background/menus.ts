@@ -28,7 +28,7 @@ type MenuClick = {
 type MenuTab = { id?: number; url?: string; title?: string } | undefined;
 
 /** Creates the menu items (replacing any left from an older version). */
-export async function createMenus(): Promise<void> {
+async function createMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
   const items: Parameters<typeof browser.contextMenus.create>[0][] = [
     { id: MENU.link, title: t('bg_menu_shorten_link'), contexts: ['link'] },
@@ -57,7 +57,7 @@ function openFormWindow(url: string): Promise<unknown> {
  * browser will not open the popup, a small window with `popup.html?url=` shows the same form.
  * openPopup is called before any await: Firefox allows it only while the click is being handled.
  */
-export async function openShortenForm(url: string): Promise<void> {
+async function openShortenForm(url: string): Promise<void> {
   const session = browser.storage.session;
   if (!session) {
     await openFormWindow(url);
@@ -79,7 +79,7 @@ export async function openShortenForm(url: string): Promise<void> {
 }
 
 /** Handles one menu click; reports problems by notification and never rejects. */
-export async function handleMenuClick(
+async function handleMenuClick(
   info: MenuClick,
   tab: MenuTab,
   shortenAndCopy: ShortenAndCopy,

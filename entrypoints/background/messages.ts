@@ -24,7 +24,7 @@ function isEnvelope(message: unknown): message is { type: unknown; payload?: unk
 }
 
 /** Only the extension's own pages may ask: not web pages, not other extensions. */
-export function isOwnPage(sender: Sender | null | undefined): boolean {
+function isOwnPage(sender: Sender | null | undefined): boolean {
   return (
     sender?.id === browser.runtime.id &&
     typeof sender.url === 'string' &&
@@ -32,7 +32,7 @@ export function isOwnPage(sender: Sender | null | undefined): boolean {
   );
 }
 
-export interface DispatchOptions {
+interface DispatchOptions {
   /** Resolves once stored settings are migrated; awaited before a valid request's handler runs. */
   ready?: () => Promise<void>;
   /** The API keys that must not reach a page. */

@@ -77,9 +77,7 @@ export function isMessageType(type: unknown): type is MessageType {
 }
 
 /** A checked payload, or what is wrong with it (`path: message`). */
-export type PayloadCheck<K extends MessageType> =
-  | { ok: true; data: RequestOf<K> }
-  | { ok: false; problem: string };
+type PayloadCheck<K extends MessageType> = { ok: true; data: RequestOf<K> } | { ok: false; problem: string };
 
 /** Checks the payload of a request of a known type. */
 export function checkPayload<K extends MessageType>(type: K, payload: unknown): PayloadCheck<K> {

@@ -14,7 +14,7 @@ export const WAIT_HEARTBEAT_MS = 20_000;
 
 type SessionArea = Pick<typeof browser.storage.session, 'set' | 'remove'>;
 
-export interface WaitPublisher {
+interface WaitPublisher {
   /** Records the state of one limiter and publishes the combined state. */
   update(limiterId: string, wait: RateLimitWait | null): void;
   /** Removes a state left by a worker that stopped while waiting: a new worker's queue is empty. */

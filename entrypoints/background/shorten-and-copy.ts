@@ -21,7 +21,7 @@ import { createLink, inputFromDefaults } from './links';
 import type { Notifier } from './notify';
 
 /** What the user asked to shorten: the page of a tab, or a link (a link target or a selected URL). */
-export type ShortenTarget =
+type ShortenTarget =
   | {
       kind: 'page';
       /** The tab's address, already known to be http(s). */

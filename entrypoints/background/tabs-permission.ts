@@ -32,7 +32,7 @@ export async function lastFocusedBrowserWindow(firefox = import.meta.env.FIREFOX
 }
 
 /** Starts the run a popup asked for, if a fresh request is noted; resolves when it has ended. */
-export async function takeUpAllTabsRequest(
+async function takeUpAllTabsRequest(
   shortenTabs: AllTabsHandler,
   notifier: Notifier,
   now = Date.now(),

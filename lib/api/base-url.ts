@@ -8,7 +8,7 @@
 
 import { t } from '../i18n';
 
-export type BaseUrlResult = { ok: true; url: string } | { ok: false; message: string };
+type BaseUrlResult = { ok: true; url: string } | { ok: false; message: string };
 
 const EXAMPLE = 'https://short.example.com';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);

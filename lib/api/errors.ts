@@ -16,7 +16,7 @@ export const API_ERROR_KINDS = [
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
 /** Plain-data form of an ApiError, safe to send through extension messaging. */
-export interface ApiErrorData {
+interface ApiErrorData {
   kind: ApiErrorKind;
   message: string;
   /** HTTP status when the server answered at all. */

@@ -27,7 +27,7 @@ export interface Answer {
   status: number;
 }
 
-export interface TransportOptions {
+interface TransportOptions {
   /** A URL already checked by normalizeBaseUrl. */
   baseUrl: string;
   apiKey: string | (() => string | Promise<string>);

@@ -25,7 +25,7 @@ import type { RateLimitWait } from './rate-limit-wait';
 export type Priority = 'user' | 'background';
 
 /** `read` requests change nothing on the server; `write` requests create, change or delete. */
-export type RequestKind = 'read' | 'write';
+type RequestKind = 'read' | 'write';
 
 export interface ScheduleOptions {
   priority: Priority;
@@ -71,9 +71,9 @@ export interface RateLimiter {
 }
 
 export const DEFAULT_LIMIT = 30;
-export const DEFAULT_WINDOW_MS = 60_000;
-export const DEFAULT_RESERVE = 5;
-export const DEFAULT_MAX_WAIT_MS = 90_000;
+const DEFAULT_WINDOW_MS = 60_000;
+const DEFAULT_RESERVE = 5;
+const DEFAULT_MAX_WAIT_MS = 90_000;
 // X-RateLimit-Reset is often whole seconds, absolute or from now: reset times of one window read
 // from different answers differ by less than this, those of two windows by at least this.
 const SAME_WINDOW_MS = 1_000;

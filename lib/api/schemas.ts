@@ -149,7 +149,7 @@ const jsonObject = z.custom<JsonObject>(isJsonObject);
 // ---------------------------------------------------------------------------------------------
 // Resources.
 
-export const accountSchema = lazy(() =>
+const accountSchema = lazy(() =>
   z.object({
     id: entityId,
     email: text,
@@ -162,7 +162,7 @@ export const accountSchema = lazy(() =>
 );
 export type Account = z.infer<typeof accountSchema>;
 
-export const brandedDomainSchema = lazy(() =>
+const brandedDomainSchema = lazy(() =>
   z.object({
     id: entityId,
     domain: text,
@@ -172,10 +172,10 @@ export const brandedDomainSchema = lazy(() =>
 );
 export type BrandedDomain = z.infer<typeof brandedDomainSchema>;
 
-export const splashPageSchema = lazy(() => z.object({ id: entityId, name: text, date: text }));
+const splashPageSchema = lazy(() => z.object({ id: entityId, name: text, date: text }));
 export type SplashPage = z.infer<typeof splashPageSchema>;
 
-export const ctaOverlaySchema = lazy(() => z.object({ id: entityId, type: text, name: text, date: text }));
+const ctaOverlaySchema = lazy(() => z.object({ id: entityId, type: text, name: text, date: text }));
 export type CtaOverlay = z.infer<typeof ctaOverlaySchema>;
 
 // Servers send the campaign name under `name` in lists but under `domain` in add/update answers.
@@ -204,7 +204,7 @@ export const channelSchema = lazy(() =>
 );
 export type Channel = z.infer<typeof channelSchema>;
 
-export const channelItemSchema = lazy(() =>
+const channelItemSchema = lazy(() =>
   z.object({
     type: text,
     id: entityId,
@@ -216,7 +216,7 @@ export const channelItemSchema = lazy(() =>
 );
 export type ChannelItem = z.infer<typeof channelItemSchema>;
 
-export const linkSummarySchema = lazy(() =>
+const linkSummarySchema = lazy(() =>
   z.pipe(
     z.object({
       id: entityId,
@@ -248,7 +248,6 @@ const linkDetailsSchema = lazy(() =>
     z.transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest })),
   ),
 );
-export type LinkDetails = z.infer<typeof linkDetailsSchema>;
 
 const linkStatsSchema = lazy(() => {
   const breakdown = lenient(toBreakdown);
@@ -262,9 +261,6 @@ const linkStatsSchema = lazy(() => {
     socialCount: lenient(toCountMap),
   });
 });
-export type LinkStats = z.infer<typeof linkStatsSchema>;
-/** A top-* statistic: the plain number the spec shows, or a name → count breakdown. */
-export type StatBreakdown = LinkStats['topCountries'];
 
 // A server that leaves out the top-level id still names the link in `details.id`.
 function liftDetailsId(value: unknown): unknown {
