@@ -360,6 +360,18 @@ export async function pressShortcut(page: Page, keys: string): Promise<void> {
   await pressKeys(keys);
 }
 
+/**
+ * Presses a shortcut in `page`'s window like pressShortcut, all keys of the chord at once, and returns
+ * when the key events had been sent (epoch ms, sub-millisecond): for timing what the key press starts.
+ */
+export async function pressShortcutTimed(page: Page, keys: string): Promise<number> {
+  await page.bringToFront();
+  await focusBrowserWindow(page);
+  // No delay between the chord's keys: the returned time is then that of the key that triggers it.
+  await xdotool('key', '--delay', '0', keys);
+  return performance.timeOrigin + performance.now();
+}
+
 /** Gives the X input focus to the Chromium window showing `page`, so key presses reach it. */
 export async function focusBrowserWindow(page: Page): Promise<void> {
   const pid = page.browser().process()?.pid;
