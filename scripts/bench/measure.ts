@@ -7,8 +7,9 @@
  *   await bench.close();
  *
  * Each popup is the real toolbar popup, opened by its `_execute_action` shortcut over a tab of a local
- * page; the `shorten-page` shortcut is pressed over the same tab. Times taken in a page are turned
- * into this process's clock by an offset measured right after (see pageClockOffset).
+ * page; the `shorten-page` shortcut is pressed over the same tab. A key press is timed when the tab
+ * receives it (pressShortcutTimed), and times taken in a page are turned into another clock by an
+ * offset measured around it (see pageClockOffset).
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -29,6 +30,7 @@ import {
 } from '../../test/e2e/harness';
 import { type PageServer, samplePage, startPageServer } from '../../test/e2e/page-server';
 import { type ReferenceServer, startReference } from '../../test/e2e/reference-server';
+import type { RecordedRequest } from '../../test/server/server';
 
 /** The server's answer time in the stopped-worker measure: a `slow` fault holds each new link this long. */
 export const SERVER_DELAY_MS = 100;
@@ -175,7 +177,9 @@ async function openPopup(bench: Bench, which: Which): Promise<Opening> {
   const isPopup = (t: Target) => t.url().startsWith(`chrome-extension://${id}/popup.html`);
   const before = new Set(bench.browser.targets().filter(isPopup));
   for (let attempt = 1; attempt <= 2; attempt++) {
-    const pressedAt = await pressShortcutTimed(bench.tab, KEYS[which].toLowerCase());
+    const tabOffset = await pageClockOffset(bench.tab);
+    const pressedAt = await pressShortcutTimed(bench.tab, KEYS[which].toLowerCase()).catch(() => undefined);
+    if (pressedAt === undefined) continue;
     const target = await bench.browser
       .waitForTarget((t) => isPopup(t) && !before.has(t), { timeout: OPEN_TIMEOUT_MS })
       .catch(() => undefined);
@@ -193,12 +197,13 @@ async function openPopup(bench: Bench, which: Which): Promise<Opening> {
         documentReady: navigation?.domContentLoadedEventEnd ?? Number.NaN,
       };
     });
-    const pressedInPage = pressedAt + (await pageClockOffset(popup));
+    // Both times in the popup's clock: the tab and the popup run in different processes.
+    const pressedInPopup = pressedAt - tabOffset + (await pageClockOffset(popup));
     return {
       popup,
-      readyMs: marks.origin + marks.ready - pressedInPage,
+      readyMs: marks.origin + marks.ready - pressedInPopup,
       documentReadyMs: marks.documentReady,
-      openMs: marks.origin - pressedInPage,
+      openMs: marks.origin - pressedInPopup,
     };
   }
   throw new Error(`The ${which} popup did not open after pressing ${KEYS[which]} twice`);
@@ -374,19 +379,39 @@ export function sendFrom(page: Page, message: unknown): Promise<{ ms: number; re
   }, message);
 }
 
+const isLinkCreate = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/url/add';
+
 /**
- * When the clipboard first holds text, polling with xclip from `from` on: the start of the first read
- * that finds it. Reads go back to back, so a copy made during the previous read lands, on average,
- * half a read before this one started, and one made during this read half a read after: the start is
- * the unbiased estimate.
+ * When the server answered the first request to create a link that it recorded from `index` on
+ * (this process's clock, polled every millisecond), and that request.
  */
-async function clipboardFilled(from: number): Promise<{ at: number; text: string }> {
-  await sleep(Math.max(0, from - now()));
+async function linkAnswered(
+  server: ReferenceServer,
+  index: number,
+): Promise<{ at: number; request: RecordedRequest }> {
   const deadline = now() + COPY_TIMEOUT_MS;
   while (now() < deadline) {
-    const at = now();
+    const request = server.requests.slice(index).find(isLinkCreate);
+    if (request?.status !== undefined) return { at: now(), request };
+    await sleep(1);
+  }
+  throw new Error(`The server answered no request to create a link within ${COPY_TIMEOUT_MS} ms`);
+}
+
+/**
+ * When the clipboard first holds text, reading it with xclip back to back from `after` on, a time
+ * known to be before the copy. One read takes a few milliseconds and sees the clipboard at some point
+ * within them: the copy fell between the previous read's middle (or `after`) and this one's.
+ */
+async function clipboardFilled(after: number): Promise<{ at: number; text: string }> {
+  const deadline = now() + COPY_TIMEOUT_MS;
+  let previous = after;
+  while (now() < deadline) {
+    const start = now();
     const text = await readClipboard();
-    if (text !== '') return { at, text };
+    const middle = (start + now()) / 2;
+    if (text !== '') return { at: (previous + middle) / 2, text };
+    previous = middle;
   }
   throw new Error(`Nothing was copied within ${COPY_TIMEOUT_MS} ms of the shortcut`);
 }
@@ -435,11 +460,12 @@ export async function shortcutShorten(bench: Bench, runs: number): Promise<Short
         if (mode === 'cold') await stopWorker(session, status);
         else await waitForStatus(status, 'running');
         const before = bench.server.requests.length;
-        const pressedAt = await pressShortcutTimed(bench.tab, KEYS.shortenPage.toLowerCase());
-        const copied = await clipboardFilled(pressedAt + SERVER_DELAY_MS);
-        const adds = bench.server.requests
-          .slice(before)
-          .filter((r) => r.method === 'POST' && r.path === '/api/url/add');
+        const tabOffset = await pageClockOffset(bench.tab);
+        const pressedAt = (await pressShortcutTimed(bench.tab, KEYS.shortenPage.toLowerCase())) - tabOffset;
+        // Reading the clipboard only once the server has answered: reads cost CPU the worker needs.
+        const answer = await linkAnswered(bench.server, before);
+        const copied = await clipboardFilled(answer.at);
+        const adds = bench.server.requests.slice(before).filter(isLinkCreate);
         const link = bench.server.store.links.find((l) => l.longurl === pageUrl);
         if (adds.length !== 1 || !link)
           throw new Error(`The shortcut sent ${adds.length} requests to shorten ${pageUrl} instead of 1`);
@@ -449,7 +475,7 @@ export async function shortcutShorten(bench: Bench, runs: number): Promise<Short
           );
         if (run < 0) continue;
         samples[mode].push(copied.at - pressedAt - SERVER_DELAY_MS);
-        samples[`${mode}ToRequest`].push(adds[0]!.at - pressedAt);
+        samples[`${mode}ToRequest`].push(answer.request.at - pressedAt);
       }
     }
   } finally {
