@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: builds the extension and a bare Preact page with the same toolchain, measures the
- * performance goals in real headless Chromium, prints one table (each figure, its goal, the same-run
- * baseline and the run's noise) and writes every figure and sample to .bench/results.json.
+ * `npm run bench`: builds the extension and a bare Preact baseline extension with the same toolchain,
+ * measures what a user feels in real Chromium on an X display (a fresh Xvfb when DISPLAY is unset),
+ * prints one table (each figure, its goal, the same-run baseline and the run's noise) and the size
+ * fences, and writes every figure and sample to .bench/results.json.
  *
  *   npm run bench                      # 20 timed runs per timing (plus warm-up runs, not counted)
  *   npm run bench -- --runs 40         # more runs on a noisy machine
@@ -9,7 +10,9 @@
  *
  * Timings are medians; noise is the interquartile range over the median. Byte sizes are exact.
  * The machine is shared: compare the popup with the baseline of the same run, not across runs.
+ * Nothing here is asserted by a test: timings depend on the machine, and sizes are fences, not goals.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -17,29 +20,26 @@ import { ROOT } from '../test/e2e/build';
 import { BASELINE_PATH, BENCH_EXT_PATH, buildAll, bundleSearchPage } from './bench/build';
 import { SEARCH_TERMS, typingQueries } from './bench/links';
 import {
+  type PopupReadySamples,
   popupReady,
   requestsOnOpen,
   requestsPerShorten,
   SERVER_DELAY_MS,
+  type ShortcutSamples,
   searchTimes,
-  shortenOverhead,
+  shortcutShorten,
   startBench,
 } from './bench/measure';
-import {
-  type InitialLoad,
-  initialLoad,
-  POPUP_BUDGET,
-  WORKER_BUDGET,
-  workerLazyPart,
-  workerLoad,
-} from './bench/sizes';
+import { type InitialLoad, initialLoad, POPUP_FENCE, WORKER_FENCE, workerLoad } from './bench/sizes';
 import { type Summary, summarize } from './bench/stats';
 
 const RESULTS_PATH = join(ROOT, '.bench', 'results.json');
-/** Popup ready may take at most this many times the bare page's time. */
+/** The real popup may take at most this many times the bare popup's time from key press to ready. */
 const READY_RATIO_GOAL = 1.15;
+/** The popup's document may be ready at most this much later than the bare popup's. */
+const DOCUMENT_READY_GOAL_MS = 40;
 const SEARCH_GOALS_MS = { 10000: 2, 50000: 10 } as const;
-/** The cold service worker may add at most this much to the server's answer time. */
+/** A stopped service worker may add at most this much to the server's answer time. */
 const COLD_START_GOAL_MS = 50;
 
 interface Options {
@@ -69,12 +69,15 @@ interface Row {
   goal: string;
   baseline: string;
   noise: string;
-  met: boolean;
+  /** 'yes' or '**no**' for a goal; for a fence, whether the size is inside it. */
+  met: string;
 }
 
 const bytes = (n: number) => `${n.toLocaleString('en-US')} B`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 const pct = (s: Summary) => `${s.iqrPercent.toFixed(0)}%`;
+const yes = (met: boolean) => (met ? 'yes' : '**no**');
 
 /** Median over rounds of each round's median keystroke, and the slowest keystroke's median. */
 function keystrokes(rounds: number[][]): { perRound: Summary; worst: number } {
@@ -89,8 +92,7 @@ function keystrokes(rounds: number[][]): { perRound: Summary; worst: number } {
 function table(rows: Row[]): string {
   const head = ['Measure', 'Result', 'Goal', 'Baseline (same run)', 'Noise (IQR/median)', 'Goal met'];
   const lines = [head, head.map(() => '---')];
-  for (const r of rows)
-    lines.push([r.measure, r.result, r.goal, r.baseline, r.noise, r.met ? 'yes' : '**no**']);
+  for (const r of rows) lines.push([r.measure, r.result, r.goal, r.baseline, r.noise, r.met]);
   return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 
@@ -98,26 +100,54 @@ function fileList(load: InitialLoad): string {
   return load.files.map((f) => `${f.path} ${bytes(f.gzip)}`).join(' + ');
 }
 
+/** A size row: where `load` stands against its fence. */
+function fenceRow(measure: string, load: InitialLoad, fence: number, baseline: string): Row {
+  return {
+    measure,
+    result: `${bytes(load.gzip)} (${kb(load.gzip)})`,
+    goal: `fence, not a goal: ≤ ${bytes(fence)} (${kb(fence)})`,
+    baseline,
+    noise: 'exact',
+    met: load.gzip <= fence ? 'inside the fence' : '**past the fence**',
+  };
+}
+
+/**
+ * Runs the bench again under scripts/with-display.sh (a fresh Xvfb) when there is no X display: the
+ * popups are real toolbar popups, opened with real key presses. Resolves to its exit code.
+ */
+function underDisplay(): Promise<number> {
+  const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+  const child = spawn('bash', [join(ROOT, 'scripts', 'with-display.sh'), tsx, ...process.argv.slice(1)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
 async function main(): Promise<void> {
+  if (!process.env.DISPLAY) {
+    process.exitCode = await underDisplay();
+    return;
+  }
   const options = parseArgs(process.argv.slice(2));
   const loadAtStart = loadavg();
   if (options.build) {
-    console.log('Building the extension and the baseline page…');
+    console.log('Building the extension and the baseline extension…');
     await buildAll();
   }
   const popupLoad = initialLoad(BENCH_EXT_PATH, 'popup.html');
   const workerStart = workerLoad(BENCH_EXT_PATH);
-  const workerLater = workerLazyPart(BENCH_EXT_PATH);
   const baselineLoad = initialLoad(BASELINE_PATH, 'popup.html');
   const searchScript = await bundleSearchPage();
 
-  console.log(`Measuring in headless Chromium, ${options.runs} timed runs each…`);
+  console.log(`Measuring in Chromium on display ${process.env.DISPLAY}, ${options.runs} timed runs each…`);
   const bench = await startBench(BENCH_EXT_PATH, BASELINE_PATH);
   let measured: {
     openRequests: number[];
     shortenRequests: number[];
-    ready: { app: number[]; baseline: number[]; appScripts: number[]; baselineScripts: number[] };
-    overhead: { cold: number[]; warm: number[] };
+    ready: PopupReadySamples;
+    shortcut: ShortcutSamples;
     search: Record<number, number[][]>;
   };
   try {
@@ -125,13 +155,13 @@ async function main(): Promise<void> {
     const openRequests = await requestsOnOpen(bench, 5);
     const shortenRequests = await requestsPerShorten(bench, 3);
     const ready = await popupReady(bench, options.runs);
-    const overhead = await shortenOverhead(bench, options.runs);
+    const shortcut = await shortcutShorten(bench, options.runs);
     const queries = typingQueries(SEARCH_TERMS);
     const search: Record<number, number[][]> = {};
     for (const count of [10_000, 50_000]) {
       search[count] = await searchTimes(bench, searchScript, count, queries, options.runs);
     }
-    measured = { openRequests, shortenRequests, ready, overhead, search };
+    measured = { openRequests, shortenRequests, ready, shortcut, search };
   } finally {
     await bench.close();
   }
@@ -139,36 +169,45 @@ async function main(): Promise<void> {
   const appReady = summarize(measured.ready.app);
   const baseReady = summarize(measured.ready.baseline);
   const ratio = appReady.median / baseReady.median;
-  const cold = summarize(measured.overhead.cold);
-  const warm = summarize(measured.overhead.warm);
+  const appDocument = summarize(measured.ready.appDocument);
+  const baseDocument = summarize(measured.ready.baselineDocument);
+  const documentLater = appDocument.median - baseDocument.median;
+  const cold = summarize(measured.shortcut.cold);
+  const warm = summarize(measured.shortcut.warm);
   const search = Object.fromEntries(
     Object.entries(measured.search).map(([count, rounds]) => [count, keystrokes(rounds)]),
   );
+  const median = (samples: number[]) => ms(summarize(samples).median);
+  const sinceNavigation = (ready: number[], open: number[]) => summarize(ready.map((t, i) => t - open[i]!));
+  const pageReady = {
+    app: sinceNavigation(measured.ready.app, measured.ready.appOpen),
+    baseline: sinceNavigation(measured.ready.baseline, measured.ready.baselineOpen),
+  };
 
   const rows: Row[] = [
     {
-      measure: 'Popup initial load, gzip (HTML + JS + CSS before it runs)',
-      result: bytes(popupLoad.gzip),
-      goal: `≤ ${bytes(POPUP_BUDGET)} (15 KB)`,
-      baseline: `bare Preact page: ${bytes(baselineLoad.gzip)}`,
-      noise: 'exact',
-      met: popupLoad.gzip <= POPUP_BUDGET,
-    },
-    {
-      measure: 'Service worker start load, gzip',
-      result: bytes(workerStart.gzip),
-      goal: `≤ ${bytes(WORKER_BUDGET)} (16 KB)`,
-      baseline: '—',
-      noise: 'exact',
-      met: workerStart.gzip <= WORKER_BUDGET,
-    },
-    {
-      measure: `Popup ready, median of ${appReady.n}`,
+      measure: `Popup opened by its shortcut: key press → URL filled, Shorten enabled, list drawn; median of ${appReady.n}`,
       result: `${ms(appReady.median)} (${ratio.toFixed(2)}×)`,
       goal: `≤ ${READY_RATIO_GOAL}× baseline = ${ms(baseReady.median * READY_RATIO_GOAL)}`,
-      baseline: `bare Preact page: ${ms(baseReady.median)}`,
+      baseline: `bare Preact popup: ${ms(baseReady.median)}`,
       noise: `${pct(appReady)} / baseline ${pct(baseReady)}`,
-      met: ratio <= READY_RATIO_GOAL,
+      met: yes(ratio <= READY_RATIO_GOAL),
+    },
+    {
+      measure: `Popup document ready (navigation start → DOMContentLoaded), median of ${appDocument.n}`,
+      result: `${ms(appDocument.median)} (${documentLater >= 0 ? '+' : ''}${ms(documentLater)})`,
+      goal: `≤ baseline + ${DOCUMENT_READY_GOAL_MS} ms = ${ms(baseDocument.median + DOCUMENT_READY_GOAL_MS)}`,
+      baseline: `bare Preact popup: ${ms(baseDocument.median)}`,
+      noise: `${pct(appDocument)} / baseline ${pct(baseDocument)}`,
+      met: yes(documentLater <= DOCUMENT_READY_GOAL_MS),
+    },
+    {
+      measure: `Stopped service worker → shorten-page shortcut → short URL on the clipboard, minus the server's ${SERVER_DELAY_MS} ms, median of ${cold.n}`,
+      result: ms(cold.median),
+      goal: `≤ ${COLD_START_GOAL_MS} ms`,
+      baseline: `worker already running: ${ms(warm.median)}`,
+      noise: `${pct(cold)} / running ${pct(warm)}`,
+      met: yes(cold.median <= COLD_START_GOAL_MS),
     },
     {
       measure: `Requests when the popup opens, warm cache (max of ${measured.openRequests.length})`,
@@ -176,7 +215,7 @@ async function main(): Promise<void> {
       goal: '0',
       baseline: '—',
       noise: 'exact',
-      met: measured.openRequests.every((n) => n === 0),
+      met: yes(measured.openRequests.every((n) => n === 0)),
     },
     {
       measure: `Requests per Shorten in the popup (max of ${measured.shortenRequests.length})`,
@@ -184,7 +223,7 @@ async function main(): Promise<void> {
       goal: 'exactly 1',
       baseline: '—',
       noise: 'exact',
-      met: measured.shortenRequests.every((n) => n === 1),
+      met: yes(measured.shortenRequests.every((n) => n === 1)),
     },
     ...([10_000, 50_000] as const).map(
       (count): Row => ({
@@ -193,27 +232,27 @@ async function main(): Promise<void> {
         goal: `< ${SEARCH_GOALS_MS[count]} ms`,
         baseline: '—',
         noise: pct(search[count]!.perRound),
-        met: search[count]!.perRound.median < SEARCH_GOALS_MS[count],
+        met: yes(search[count]!.perRound.median < SEARCH_GOALS_MS[count]),
       }),
     ),
-    {
-      measure: `Stopped service worker → shortened link, minus the server's ${SERVER_DELAY_MS} ms, median of ${cold.n}`,
-      result: ms(cold.median),
-      goal: `≤ ${COLD_START_GOAL_MS} ms`,
-      baseline: `worker already running: ${ms(warm.median)}`,
-      noise: `${pct(cold)} / running ${pct(warm)}`,
-      met: cold.median <= COLD_START_GOAL_MS,
-    },
+    fenceRow(
+      'Popup first load, gzip (HTML + every script and stylesheet before its code runs)',
+      popupLoad,
+      POPUP_FENCE,
+      `bare Preact popup: ${bytes(baselineLoad.gzip)}`,
+    ),
+    fenceRow('Service worker start load, gzip (its script + static imports)', workerStart, WORKER_FENCE, '—'),
   ];
 
   const loadAtEnd = loadavg();
   const notes = [
-    `Chromium ${bench.chromiumVersion}, headless; ${cpus().length} CPUs, load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end.`,
-    `Sizes: gzip level 9 per file of what loads before the code runs; popup = ${fileList(popupLoad)}; worker = ${fileList(workerStart)}${workerLater ? ` (its lazy part, ${workerLater.path} ${bytes(workerLater.gzip)}, loads with the first request that needs it; test/e2e/worker-start.spec.ts checks in Chromium that a started worker runs only what is counted)` : ''}.`,
-    `Popup ready: from navigation start to performance.mark("popup-ready"), set once the URL field is filled, Shorten is enabled and the recent list is drawn from the cache; popup.html?url=… and the baseline page are opened alternately as tabs of 400×600 px (headless Chromium has no toolbar popup), with one idle tab of each kept open so both load into a running renderer. DOMContentLoaded (scripts run) came at ${ms(summarize(measured.ready.appScripts).median)} for the popup and ${ms(summarize(measured.ready.baselineScripts).median)} for the baseline; the popup's remaining time is its wait for settings, its start URL and the cache.`,
-    'Requests: counted by the reference server while the popup opens with a fresh cache (0.5 s allowed for its background refresh), and for each Shorten click of a new URL.',
+    `Chromium ${bench.chromiumVersion}, headed on X display ${process.env.DISPLAY}; ${cpus().length} CPUs, load average ${loadAtStart[0]!.toFixed(2)} at start, ${loadAtEnd[0]!.toFixed(2)} at end.`,
+    `Popup: the real toolbar popup of each extension, opened over a tab of a local page by its _execute_action shortcut (pressed with xdotool, alternating which popup goes first, after untimed warm-up runs), timed from the key press (the keydown time of the chord's first key in the tab, which Chromium stamps when it receives the key) to performance.mark("popup-ready"), clocks of the two processes matched by round trips. The extension's popup marks it once the URL field is filled with the tab's URL, Shorten is enabled and the recent list is drawn from the cache; the bare popup (scripts/bench/baseline) reads nothing and marks it after its first render. Of that, key press → navigation start (the browser opening the popup, the same work for both) took ${median(measured.ready.appOpen)} for the popup and ${median(measured.ready.baselineOpen)} for the baseline; navigation start → popup-ready (the measure of earlier benches, which opened popup.html as a tab) took ${ms(pageReady.app.median)} and ${ms(pageReady.baseline.median)} (${(pageReady.app.median / pageReady.baseline.median).toFixed(2)}×). One idle tab of each extension stays open, so both popups load into a running renderer. DevTools (puppeteer) attaches to each new popup before it runs, which delays both alike before navigation starts.`,
+    "Document ready: from the popup's navigation start to the end of DOMContentLoaded (its HTML parsed and its scripts run); after it, the real popup waits for settings, the tab and the cache.",
+    `Stopped worker: the worker is stopped with the DevTools protocol (ServiceWorker.stopAllWorkers), then the shorten-page shortcut (Alt+Shift+S) is pressed over a page never shortened (timed as for the popup), and, once the server has answered, the clipboard is read with xclip, back to back, until it holds the short URL (the copy is placed between the middles of the last two reads); the server holds each new link ${SERVER_DELAY_MS} ms (a \`slow\` fault), which is subtracted. Key press → request at the server: ${median(measured.shortcut.coldToRequest)} with the worker stopped, ${median(measured.shortcut.warmToRequest)} running (the server's clock, whole ms); the stopped worker's own part (stopped − running medians) is ${ms(cold.median - warm.median)}. The context menu runs the same shorten-and-copy after its click.`,
+    'Requests: counted by the reference server while the real popup opens with a fresh cache (0.5 s allowed for its background refresh), and for each Shorten click over a page never shortened.',
     `Search: the popup's searchLinks over a buildSearchIndex index, limit 20, for each keystroke of ${SEARCH_TERMS.map((t) => `"${t}"`).join(', ')} (the last matches nothing, so it scans every link); the median keystroke of each round, median over rounds.`,
-    `Cold start: the worker is stopped with the DevTools protocol (ServiceWorker.stopAllWorkers), then an extension page sends the popup's \`shorten\` message and times the reply; the server holds each new link ${SERVER_DELAY_MS} ms (a \`slow\` fault), which is subtracted. A context-menu click runs the same client, rate limiter and cache write, then also copies and notifies; menu clicks cannot be sent from outside the browser.`,
+    `Sizes: fences, not goals; gzip level 9 per file of what loads before the code runs, found from the built HTML and the worker's script and their static imports. Popup = ${fileList(popupLoad)}; worker = ${fileList(workerStart)}.`,
   ];
 
   const output = [table(rows), '', ...notes.map((note, i) => `${i + 1}. ${note}`)].join('\n');
@@ -232,17 +271,16 @@ async function main(): Promise<void> {
         runs: options.runs,
         rows,
         notes,
-        sizes: { popup: popupLoad, worker: workerStart, workerLazyPart: workerLater, baseline: baselineLoad },
+        sizes: {
+          popup: popupLoad,
+          worker: workerStart,
+          baseline: baselineLoad,
+          fences: { popup: POPUP_FENCE, worker: WORKER_FENCE },
+        },
         timings: {
-          popupReady: {
-            app: appReady,
-            baseline: baseReady,
-            ratio,
-            // Up to DOMContentLoaded a page loads and runs its scripts; after it, it waits for data.
-            appScriptsRun: summarize(measured.ready.appScripts),
-            baselineScriptsRun: summarize(measured.ready.baselineScripts),
-          },
-          shortenOverhead: { cold, warm, serverDelayMs: SERVER_DELAY_MS },
+          popupReady: { app: appReady, baseline: baseReady, ratio, sinceNavigationStart: pageReady },
+          documentReady: { app: appDocument, baseline: baseDocument, later: documentLater },
+          stoppedWorker: { cold, warm, serverDelayMs: SERVER_DELAY_MS },
           search: Object.fromEntries(
             Object.entries(search).map(([count, s]) => [count, { ...s.perRound, worstKeystroke: s.worst }]),
           ),

@@ -3,8 +3,9 @@
  * benchmark never has its files replaced under it:
  *
  *   .output/chrome-mv3-bench   the extension, as `npm run build` makes it (same wxt.config.ts)
- *   .output/bench-baseline     a bare Preact page with one input and one button (scripts/bench/baseline),
- *                              built by the same WXT, Vite and Preact preset, as the popup's yardstick
+ *   .output/bench-baseline     a bare extension whose popup is a Preact page with one input and one
+ *                              button (scripts/bench/baseline), built by the same WXT, Vite and Preact
+ *                              preset, as the popup's yardstick
  *
  * plus the page script that times the popup's search code in Chromium (search-page.ts).
  */
@@ -23,7 +24,8 @@ const BUILD_TIMEOUT_MS = 180_000;
 const EXTENSION_SCRIPT = `import { build } from 'wxt';
 await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: 'chrome-mv3-bench' });`;
 
-// No config file: everything the baseline needs is here, with the popup's Vite settings.
+// No config file: everything the baseline needs is here, with the popup's Vite settings. Its manifest
+// declares the action's command, as the extension's does, so the bench can bind a key that opens it.
 const BASELINE_SCRIPT = `import preact from '@preact/preset-vite';
 import { build } from 'wxt';
 await build({
@@ -33,7 +35,12 @@ await build({
   manifestVersion: 3,
   outDir: ${JSON.stringify(join(ROOT, '.output'))},
   outDirTemplate: 'bench-baseline',
-  manifest: { name: 'Shortlink benchmark baseline', version: '1.0.0' },
+  manifest: {
+    name: 'Shortlink benchmark baseline',
+    version: '1.0.0',
+    action: { default_title: 'Baseline' },
+    commands: { _execute_action: {} },
+  },
   vite: () => ({ plugins: [preact()], build: { modulePreload: false } }),
 });`;
 
@@ -54,7 +61,7 @@ function runBuild(what: string, script: string): Promise<void> {
 /** Builds the extension into BENCH_EXT_PATH and the baseline into BASELINE_PATH. */
 export async function buildAll(): Promise<void> {
   await runBuild('the extension', EXTENSION_SCRIPT);
-  await runBuild('the baseline page', BASELINE_SCRIPT);
+  await runBuild('the baseline extension', BASELINE_SCRIPT);
 }
 
 /** The search timing script for a page, as one classic script (it defines `timeSearch`). */

@@ -1,78 +1,125 @@
 /**
- * The benchmark's measurements in real, headless Chromium with the built extension and the baseline
- * page loaded side by side:
+ * The benchmark's measurements in real Chromium on an X display (Xvfb), with the built extension and
+ * the baseline extension loaded side by side and driven as a user drives them, with key presses:
  *
- *   const bench = await startBench(extPath, baselinePath);   // browser, ids, reference server, configured
- *   const ready = await popupReady(bench, 20);               // { app: [ms…], baseline: [ms…] }
+ *   const bench = await startBench(extPath, baselinePath);   // browser, ids, servers, keys bound
+ *   const ready = await popupReady(bench, 20);               // key press → popup-ready, both popups
  *   await bench.close();
  *
- * Pages are opened as tabs of a fixed 400×600 viewport at chrome-extension://<id>/popup.html: a
- * headless browser has no toolbar popup, and the baseline is opened the same way.
+ * Each popup is the real toolbar popup, opened by its `_execute_action` shortcut over a tab of a local
+ * page; the `shorten-page` shortcut is pressed over the same tab. A key press is timed when the tab
+ * receives it (pressShortcutTimed), and times taken in a page are turned into another clock by an
+ * offset measured around it (see pageClockOffset).
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type CDPSession, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type CDPSession, type Page, type Target } from 'puppeteer-core';
 import { configureExtension } from '../../test/e2e/configure';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, serviceWorker, withTimeout } from '../../test/e2e/harness';
+import {
+  bindCommand,
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  clearClipboard,
+  languageEnv,
+  pressShortcutTimed,
+  readClipboard,
+  serviceWorker,
+  withTimeout,
+} from '../../test/e2e/harness';
+import { type PageServer, samplePage, startPageServer } from '../../test/e2e/page-server';
 import { type ReferenceServer, startReference } from '../../test/e2e/reference-server';
+import type { RecordedRequest } from '../../test/server/server';
 
-/** The server's answer time in the cold-start measure: a `slow` fault holds each new link this long. */
+/** The server's answer time in the stopped-worker measure: a `slow` fault holds each new link this long. */
 export const SERVER_DELAY_MS = 100;
-/** After the page is ready, how long a popup may still send requests (its background refresh). */
+/** After the popup is ready, how long it may still send requests (its background refresh). */
 const SETTLE_MS = 500;
 const READY_TIMEOUT_MS = 15_000;
+/** How long a key press may take to open a popup before it is pressed again. */
+const OPEN_TIMEOUT_MS = 5_000;
+const COPY_TIMEOUT_MS = 10_000;
+/** How long a stopped worker must stay stopped before the key press that should wake it. */
+const STOPPED_CHECK_MS = 250;
+
+/** The shortcuts the bench binds, in Chromium's spelling: one per popup, and the extension's command. */
+const KEYS = { app: 'Alt+Shift+P', baseline: 'Alt+Shift+K', shortenPage: 'Alt+Shift+S' } as const;
+
+/** Which popup: the extension's, or the bare baseline's. */
+type Which = 'app' | 'baseline';
 
 /** A running benchmark browser. */
-export interface Bench {
+interface Bench {
   browser: Browser;
   extensionId: string;
   baselineId: string;
   server: ReferenceServer;
+  /** The local web site whose tab the popups open over and the shortcut shortens. */
+  site: PageServer;
+  /** The tab of `site`, in front. */
+  tab: Page;
   chromiumVersion: string;
   close(): Promise<void>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Now, in epoch milliseconds with sub-millisecond precision (the clock the key press time uses). */
+const now = () => performance.timeOrigin + performance.now();
 
 /**
- * Launches headless Chromium with the extension and the baseline, starts the reference server, and
- * configures the extension against it with a warm cache (links and lists fetched moments ago).
+ * Launches Chromium on the X display with the extension and the baseline, starts the reference
+ * server and a local site, binds the shortcuts, and configures the extension against the server
+ * with a warm cache (links and lists fetched moments ago).
  */
 export async function startBench(extPath: string, baselinePath: string): Promise<Bench> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'shortlink-bench-profile-'));
   // A rate limit no run reaches: the client's limiter would otherwise hold requests back and time that.
   const server = await startReference({ rateLimit: 100_000 });
+  const site = await startPageServer({ '/': samplePage('Benchmark article') });
   let browser: Browser | undefined;
   const close = async () => {
     const child = browser?.process();
     if (browser)
       await withTimeout(browser.close(), 10_000, 'Closing Chromium').catch(() => child?.kill('SIGKILL'));
-    await server.close();
+    await Promise.all([server.close(), site.close()]);
     await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     browser = await puppeteer.launch({
       executablePath: CHROMIUM_PATH,
-      headless: true,
+      headless: false,
       pipe: true,
       enableExtensions: true,
-      defaultViewport: { width: 400, height: 600 },
+      // The real window size, as in the e2e tests: key presses go to a real window.
+      defaultViewport: null,
       protocolTimeout: 30_000,
-      args: [...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`],
+      env: languageEnv('en'),
+      args: [
+        ...CHROMIUM_FLAGS,
+        `--user-data-dir=${userDataDir}`,
+        '--window-position=0,0',
+        '--window-size=1280,800',
+      ],
     });
     const extensionId = await browser.installExtension(extPath);
     const baselineId = await browser.installExtension(baselinePath);
+    await bindCommand(browser, extensionId, '_execute_action', KEYS.app);
+    await bindCommand(browser, baselineId, '_execute_action', KEYS.baseline);
+    await bindCommand(browser, extensionId, 'shorten-page', KEYS.shortenPage);
     const worker = await serviceWorker(browser, extensionId);
     await configureExtension(worker, { serverUrl: server.url, apiKey: server.apiKey });
     // Detached: a worker that DevTools holds restarts paused, waiting for a debugger that never resumes it.
     await worker.close();
+    const tab = await browser.newPage();
+    await tab.goto(site.url('/'), { waitUntil: 'load' });
     const bench: Bench = {
       browser,
       extensionId,
       baselineId,
       server,
+      site,
+      tab,
       chromiumVersion: await browser.version(),
       close,
     };
@@ -84,115 +131,192 @@ export async function startBench(extPath: string, baselinePath: string): Promise
   }
 }
 
-function popupUrl(id: string, longUrl: string): string {
-  return `chrome-extension://${id}/popup.html?url=${encodeURIComponent(longUrl)}`;
+/**
+ * The offset (ms) to add to this process's clock to get a page's `performance.timeOrigin + now()`:
+ * the round trip with the least delay of a few, read at its midpoint.
+ */
+async function pageClockOffset(page: Page): Promise<number> {
+  let best = { roundTrip: Number.POSITIVE_INFINITY, offset: 0 };
+  for (let i = 0; i < 5; i++) {
+    const before = now();
+    const inPage = await page.evaluate(() => performance.timeOrigin + performance.now());
+    const after = now();
+    if (after - before < best.roundTrip)
+      best = { roundTrip: after - before, offset: inPage - (before + after) / 2 };
+  }
+  return best.offset;
+}
+
+/** One popup opening, timed from the key press. */
+interface Opening {
+  popup: Page;
+  /** Key press → `popup-ready` mark. */
+  readyMs: number;
+  /** Navigation start → DOMContentLoaded's end: the page has loaded and run its scripts. */
+  documentReadyMs: number;
+  /** Key press → navigation start: the browser's part, opening the popup window. */
+  openMs: number;
+}
+
+/** Waits until `target` is gone (a closed popup), so the next key press opens a new one. */
+async function targetGone(browser: Browser, target: Target): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (browser.targets().includes(target)) {
+    if (Date.now() > deadline) throw new Error(`The popup ${target.url()} did not close`);
+    await sleep(10);
+  }
 }
 
 /**
- * Opens `url` in a new tab and waits for its `popup-ready` mark; returns the page, the mark's time
- * and, to tell loading from waiting for data, when the page's scripts had run (DOMContentLoaded's end).
+ * Opens the real popup of `which` over the bench's tab with its shortcut, as a user does, and waits
+ * for its `popup-ready` mark. Presses the key once more if no popup opened (a key press that lands
+ * while the window is taking the focus is lost); that try's time is the second press's.
  */
-async function openUntilReady(
-  browser: Browser,
-  url: string,
-): Promise<{ page: Page; readyMs: number; scriptsMs: number }> {
-  const page = await browser.newPage();
-  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: READY_TIMEOUT_MS });
-  await page.waitForFunction(() => performance.getEntriesByName('popup-ready').length > 0, {
-    polling: 20,
-    timeout: READY_TIMEOUT_MS,
-  });
-  const timing = await page.evaluate(() => {
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+async function openPopup(bench: Bench, which: Which): Promise<Opening> {
+  const id = which === 'app' ? bench.extensionId : bench.baselineId;
+  const isPopup = (t: Target) => t.url().startsWith(`chrome-extension://${id}/popup.html`);
+  const before = new Set(bench.browser.targets().filter(isPopup));
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const tabOffset = await pageClockOffset(bench.tab);
+    const pressedAt = await pressShortcutTimed(bench.tab, KEYS[which].toLowerCase()).catch(() => undefined);
+    if (pressedAt === undefined) continue;
+    const target = await bench.browser
+      .waitForTarget((t) => isPopup(t) && !before.has(t), { timeout: OPEN_TIMEOUT_MS })
+      .catch(() => undefined);
+    if (!target) continue;
+    const popup = await withTimeout(target.asPage(), 10_000, 'Attaching to the popup');
+    await popup.waitForFunction(() => performance.getEntriesByName('popup-ready').length > 0, {
+      polling: 20,
+      timeout: READY_TIMEOUT_MS,
+    });
+    const marks = await popup.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return {
+        origin: performance.timeOrigin,
+        ready: performance.getEntriesByName('popup-ready')[0]!.startTime,
+        documentReady: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      };
+    });
+    // Both times in the popup's clock: the tab and the popup run in different processes.
+    const pressedInPopup = pressedAt - tabOffset + (await pageClockOffset(popup));
     return {
-      readyMs: performance.getEntriesByName('popup-ready')[0]!.startTime,
-      scriptsMs: navigation?.domContentLoadedEventEnd ?? Number.NaN,
+      popup,
+      readyMs: marks.origin + marks.ready - pressedInPopup,
+      documentReadyMs: marks.documentReady,
+      openMs: marks.origin - pressedInPopup,
     };
-  });
-  return { page, ...timing };
+  }
+  throw new Error(`The ${which} popup did not open after pressing ${KEYS[which]} twice`);
 }
 
-/** Sends one protocol message from an extension page, as the popup's `send` does; resolves to the reply. */
-export function sendFrom(page: Page, message: unknown): Promise<{ ms: number; reply: unknown }> {
-  return page.evaluate(async (m) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-    };
-    const start = performance.now();
-    const reply = await chrome.runtime.sendMessage(m);
-    return { ms: performance.now() - start, reply };
-  }, message);
+/** Closes a popup and waits until it is gone. */
+async function closePopup(bench: Bench, popup: Page): Promise<void> {
+  const target = popup.target();
+  await popup.close();
+  await targetGone(bench.browser, target);
 }
 
-/** Fetches links and lists into the cache through the background, as the popup's refresh does. */
+/** Opens the extension's popup once and lets its refresh fill the cache: later opens find it fresh. */
 async function warmCache(bench: Bench): Promise<void> {
-  const { page } = await openUntilReady(bench.browser, popupUrl(bench.extensionId, 'https://example.com/'));
-  const { reply } = await sendFrom(page, { type: 'refresh', payload: { force: true } });
-  if (!(reply as { ok?: boolean })?.ok) throw new Error(`Warming the cache failed: ${JSON.stringify(reply)}`);
-  await page.close();
+  const { popup } = await openPopup(bench, 'app');
+  // The refresh runs after the first draw; it is over once the server has heard nothing for a while.
+  let seen = -1;
+  while (seen !== bench.server.requests.length) {
+    seen = bench.server.requests.length;
+    await sleep(1_000);
+  }
+  if (!bench.server.requests.some((r) => r.method === 'GET'))
+    throw new Error('The popup fetched nothing to warm its cache: is the extension configured?');
+  await closePopup(bench, popup);
 }
 
-/** Time to `popup-ready` (and to DOMContentLoaded) of the popup and the baseline, alternating which goes first. */
-export async function popupReady(
-  bench: Bench,
-  runs: number,
-  warmup = 3,
-): Promise<{ app: number[]; baseline: number[]; appScripts: number[]; baselineScripts: number[] }> {
-  const app: number[] = [];
-  const baseline: number[] = [];
-  const appScripts: number[] = [];
-  const baselineScripts: number[] = [];
-  const url = 'https://example.com/articles/benchmark';
-  // One idle tab of each extension stays open, so both pages load into a renderer that is already
+/** Samples of popupReady, in ms. */
+export interface PopupReadySamples {
+  /** Key press → popup-ready. */
+  app: number[];
+  baseline: number[];
+  /** Navigation start → DOMContentLoaded's end. */
+  appDocument: number[];
+  baselineDocument: number[];
+  /** Key press → navigation start. */
+  appOpen: number[];
+  baselineOpen: number[];
+}
+
+/** Key press → `popup-ready` (and navigation → document ready) of both popups, alternating which goes first. */
+export async function popupReady(bench: Bench, runs: number, warmup = 3): Promise<PopupReadySamples> {
+  const samples: PopupReadySamples = {
+    app: [],
+    baseline: [],
+    appDocument: [],
+    baselineDocument: [],
+    appOpen: [],
+    baselineOpen: [],
+  };
+  // One idle tab of each extension stays open, so both popups load into a renderer that is already
   // running: otherwise the baseline, which has no service worker to keep its process alive, would
   // pay for a new process on every run and the extension would not.
   const keepers = await Promise.all(
-    [bench.extensionId, bench.baselineId].map(
-      async (id) => (await openUntilReady(bench.browser, popupUrl(id, url))).page,
-    ),
+    [bench.extensionId, bench.baselineId].map(async (id) => {
+      const page = await bench.browser.newPage();
+      await page.goto(`chrome-extension://${id}/popup.html`, { waitUntil: 'load' });
+      return page;
+    }),
   );
-  for (let run = -warmup; run < runs; run++) {
-    const order = run % 2 === 0 ? (['app', 'baseline'] as const) : (['baseline', 'app'] as const);
-    for (const which of order) {
-      const id = which === 'app' ? bench.extensionId : bench.baselineId;
-      const { page, readyMs, scriptsMs } = await openUntilReady(bench.browser, popupUrl(id, url));
-      await page.close();
-      if (run < 0) continue;
-      (which === 'app' ? app : baseline).push(readyMs);
-      (which === 'app' ? appScripts : baselineScripts).push(scriptsMs);
+  try {
+    for (let run = -warmup; run < runs; run++) {
+      const order = run % 2 === 0 ? (['app', 'baseline'] as const) : (['baseline', 'app'] as const);
+      for (const which of order) {
+        const { popup, readyMs, documentReadyMs, openMs } = await openPopup(bench, which);
+        await closePopup(bench, popup);
+        if (run < 0) continue;
+        samples[which].push(readyMs);
+        samples[`${which}Document`].push(documentReadyMs);
+        samples[`${which}Open`].push(openMs);
+      }
     }
+  } finally {
+    await Promise.all(keepers.map((page) => page.close()));
   }
-  await Promise.all(keepers.map((page) => page.close()));
-  return { app, baseline, appScripts, baselineScripts };
+  return samples;
 }
 
-/** Requests the server received for each popup opening, with the cache still fresh. */
+/** Requests the server received for each opening of the extension's popup, with the cache still fresh. */
 export async function requestsOnOpen(bench: Bench, opens: number): Promise<number[]> {
   const counts: number[] = [];
   for (let i = 0; i < opens; i++) {
     const before = bench.server.requests.length;
-    const { page } = await openUntilReady(bench.browser, popupUrl(bench.extensionId, 'https://example.com/'));
+    const { popup } = await openPopup(bench, 'app');
     await sleep(SETTLE_MS);
     counts.push(bench.server.requests.length - before);
-    await page.close();
+    await closePopup(bench, popup);
   }
   return counts;
 }
 
-/** Requests the server received for each Shorten click in the popup, for a URL never shortened. */
+/** Points the bench's tab at a new page of the local site, a URL no run has shortened. */
+async function freshPage(bench: Bench, name: string): Promise<string> {
+  const path = `/bench/${name}`;
+  bench.site.setPage(path, samplePage(`Benchmark ${name}`));
+  await bench.tab.goto(bench.site.url(path), { waitUntil: 'load' });
+  return bench.site.url(path);
+}
+
+/** Requests the server received for each Shorten click in the popup, over a page never shortened. */
 export async function requestsPerShorten(bench: Bench, times: number): Promise<number[]> {
   const counts: number[] = [];
   for (let i = 0; i < times; i++) {
-    const longUrl = `https://example.com/bench/shorten/${Date.now()}-${i}`;
-    const { page } = await openUntilReady(bench.browser, popupUrl(bench.extensionId, longUrl));
+    await freshPage(bench, `shorten-${Date.now()}-${i}`);
+    const { popup } = await openPopup(bench, 'app');
     await sleep(SETTLE_MS);
     const before = bench.server.requests.length;
-    await page.click('form.shorten button[type="submit"]');
-    await page.waitForSelector('section.result', { timeout: READY_TIMEOUT_MS });
+    await popup.click('form.shorten button[type="submit"]');
+    await popup.waitForSelector('section.result', { timeout: READY_TIMEOUT_MS });
     await sleep(SETTLE_MS);
     counts.push(bench.server.requests.length - before);
-    await page.close();
+    await closePopup(bench, popup);
   }
+  await bench.tab.goto(bench.site.url('/'), { waitUntil: 'load' });
   return counts;
 }
 
@@ -220,8 +344,7 @@ export async function waitForStatus(current: () => string, wanted: string): Prom
 
 /**
  * The extension's scripts that its running service worker has run, as paths inside the extension
- * (e.g. `['background.js']`), read from the DevTools protocol: what scripts/bench/sizes.ts counts as
- * loaded at start must be exactly this for a worker that has handled nothing needing more.
+ * (e.g. `['background.js']`), read from the DevTools protocol.
  */
 export async function workerScripts(browser: Browser, extensionId: string): Promise<string[]> {
   const origin = `chrome-extension://${extensionId}/`;
@@ -244,49 +367,123 @@ export async function workerScripts(browser: Browser, extensionId: string): Prom
   return [...new Set(scripts)];
 }
 
+/** Sends one protocol message from an extension page, as the popup's `send` does; resolves to the reply. */
+export function sendFrom(page: Page, message: unknown): Promise<{ ms: number; reply: unknown }> {
+  return page.evaluate(async (m) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } };
+    };
+    const start = performance.now();
+    const reply = await chrome.runtime.sendMessage(m);
+    return { ms: performance.now() - start, reply };
+  }, message);
+}
+
+const isLinkCreate = (r: RecordedRequest) => r.method === 'POST' && r.path === '/api/url/add';
+
 /**
- * Milliseconds from sending `shorten` to its reply, minus the server's answer time, with the service
- * worker stopped first (`cold`) or left running (`warm`): what the extension itself adds.
+ * When the server answered the first request to create a link that it recorded from `index` on
+ * (this process's clock, polled every millisecond), and that request.
  */
-export async function shortenOverhead(
-  bench: Bench,
-  runs: number,
-): Promise<{ cold: number[]; warm: number[] }> {
-  const { page } = await openUntilReady(bench.browser, popupUrl(bench.extensionId, 'https://example.com/'));
-  await sleep(SETTLE_MS);
-  const session = await page.createCDPSession();
+async function linkAnswered(
+  server: ReferenceServer,
+  index: number,
+): Promise<{ at: number; request: RecordedRequest }> {
+  const deadline = now() + COPY_TIMEOUT_MS;
+  while (now() < deadline) {
+    const request = server.requests.slice(index).find(isLinkCreate);
+    if (request?.status !== undefined) return { at: now(), request };
+    await sleep(1);
+  }
+  throw new Error(`The server answered no request to create a link within ${COPY_TIMEOUT_MS} ms`);
+}
+
+/**
+ * When the clipboard first holds text, reading it with xclip back to back from `after` on, a time
+ * known to be before the copy. One read takes a few milliseconds and sees the clipboard at some point
+ * within them: the copy fell between the previous read's middle (or `after`) and this one's.
+ */
+async function clipboardFilled(after: number): Promise<{ at: number; text: string }> {
+  const deadline = now() + COPY_TIMEOUT_MS;
+  let previous = after;
+  while (now() < deadline) {
+    const start = now();
+    const text = await readClipboard();
+    const middle = (start + now()) / 2;
+    if (text !== '') return { at: (previous + middle) / 2, text };
+    previous = middle;
+  }
+  throw new Error(`Nothing was copied within ${COPY_TIMEOUT_MS} ms of the shortcut`);
+}
+
+/** Samples of shortcutShorten, in ms. */
+export interface ShortcutSamples {
+  /** Key press → short URL on the clipboard, minus the server's delay, with the worker stopped first. */
+  cold: number[];
+  /** The same with the worker already running. */
+  warm: number[];
+  /** Key press → the server received the request (whole ms: the server's clock), worker stopped first. */
+  coldToRequest: number[];
+  warmToRequest: number[];
+}
+
+/**
+ * Stops the service worker and makes sure it stays stopped for a moment: an event of the page load
+ * before (a tab update) can wake it again just after, and then the run would not start cold.
+ */
+async function stopWorker(session: CDPSession, status: () => string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await session.send('ServiceWorker.stopAllWorkers');
+    await waitForStatus(status, 'stopped');
+    await sleep(STOPPED_CHECK_MS);
+    if (status() === 'stopped') return;
+  }
+  throw new Error('The service worker keeps starting again after being stopped');
+}
+
+/**
+ * Presses the `shorten-page` shortcut over a page never shortened, with the service worker stopped
+ * through the DevTools protocol first (`cold`) or left running (`warm`), and times until the short
+ * URL is on the clipboard; the server holds each new link SERVER_DELAY_MS, which is subtracted.
+ */
+export async function shortcutShorten(bench: Bench, runs: number): Promise<ShortcutSamples> {
+  const session = await bench.tab.createCDPSession();
   const status = await watchWorker(session, bench.extensionId);
   bench.server.setFault({ kind: 'slow', delayMs: SERVER_DELAY_MS, match: 'POST /api/url/add' });
-  const cold: number[] = [];
-  const warm: number[] = [];
+  const samples: ShortcutSamples = { cold: [], warm: [], coldToRequest: [], warmToRequest: [] };
   try {
     for (let run = -1; run < runs; run++) {
       for (const mode of ['cold', 'warm'] as const) {
-        if (mode === 'cold') {
-          await session.send('ServiceWorker.stopAllWorkers');
-          await waitForStatus(status, 'stopped');
-        } else {
-          await waitForStatus(status, 'running');
-        }
-        const longUrl = `https://example.com/bench/${mode}/${Date.now()}-${run}`;
-        const requestId = `bench-${mode}-${Date.now()}-${run}`;
+        // Loading the page first: a worker woken by the navigation would not be a stopped one.
+        const pageUrl = await freshPage(bench, `${mode}-${Date.now()}-${run}`);
+        await clearClipboard();
+        if (mode === 'cold') await stopWorker(session, status);
+        else await waitForStatus(status, 'running');
         const before = bench.server.requests.length;
-        const { ms, reply } = await sendFrom(page, {
-          type: 'shorten',
-          payload: { requestId, input: { url: longUrl, status: 'private' } },
-        });
-        if (!(reply as { ok?: boolean })?.ok) throw new Error(`shorten failed: ${JSON.stringify(reply)}`);
-        const sent = bench.server.requests.length - before;
-        if (sent !== 1) throw new Error(`shorten sent ${sent} requests instead of 1`);
-        if (run >= 0) (mode === 'cold' ? cold : warm).push(ms - SERVER_DELAY_MS);
+        const tabOffset = await pageClockOffset(bench.tab);
+        const pressedAt = (await pressShortcutTimed(bench.tab, KEYS.shortenPage.toLowerCase())) - tabOffset;
+        // Reading the clipboard only once the server has answered: reads cost CPU the worker needs.
+        const answer = await linkAnswered(bench.server, before);
+        const copied = await clipboardFilled(answer.at);
+        const adds = bench.server.requests.slice(before).filter(isLinkCreate);
+        const link = bench.server.store.links.find((l) => l.longurl === pageUrl);
+        if (adds.length !== 1 || !link)
+          throw new Error(`The shortcut sent ${adds.length} requests to shorten ${pageUrl} instead of 1`);
+        if (copied.text !== bench.server.store.shortUrl(link))
+          throw new Error(
+            `The shortcut copied ${JSON.stringify(copied.text)}, not the short URL of ${pageUrl}`,
+          );
+        if (run < 0) continue;
+        samples[mode].push(copied.at - pressedAt - SERVER_DELAY_MS);
+        samples[`${mode}ToRequest`].push(answer.request.at - pressedAt);
       }
     }
   } finally {
     bench.server.setFault(null);
     await session.detach().catch(() => undefined);
-    await page.close();
+    await bench.tab.goto(bench.site.url('/'), { waitUntil: 'load' });
   }
-  return { cold, warm };
+  return samples;
 }
 
 /**

@@ -360,6 +360,35 @@ export async function pressShortcut(page: Page, keys: string): Promise<void> {
   await pressKeys(keys);
 }
 
+/**
+ * Presses a shortcut in `page`'s window like pressShortcut, all keys of the chord at once, and
+ * returns when Chromium received it: the time of the page's first keydown (epoch ms in the page's
+ * clock, `performance.timeOrigin` + the event's time). The chord's modifiers reach the page even when
+ * the browser takes the chord itself, so this times key presses that open a popup or run a command.
+ */
+export async function pressShortcutTimed(page: Page, keys: string): Promise<number> {
+  await page.bringToFront();
+  await focusBrowserWindow(page);
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { shortcutKeyDown?: Promise<number> };
+    w.shortcutKeyDown = new Promise((resolve) => {
+      addEventListener('keydown', (event) => resolve(performance.timeOrigin + event.timeStamp), {
+        once: true,
+        capture: true,
+      });
+      setTimeout(() => resolve(Number.NaN), 5_000);
+    });
+  });
+  // No delay between the chord's keys: its first key goes down at the same time as the one that triggers it.
+  await xdotool('key', '--delay', '0', keys);
+  const at = await page.evaluate(
+    () => (globalThis as unknown as { shortcutKeyDown: Promise<number> }).shortcutKeyDown,
+  );
+  if (Number.isNaN(at))
+    throw new Error(`${page.url()} saw no key of ${keys}: did its window have the focus?`);
+  return at;
+}
+
 /** Gives the X input focus to the Chromium window showing `page`, so key presses reach it. */
 export async function focusBrowserWindow(page: Page): Promise<void> {
   const pid = page.browser().process()?.pid;
