@@ -14,8 +14,8 @@ import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
 import type { Priority, RateLimiter, RateLimiterOptions } from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
 import { getApiKey } from '@/lib/settings/api-keys';
-import { loadStoredSettings } from '@/lib/settings/reader';
 import type { Profile } from '@/lib/settings/settings';
+import { loadSettings } from '@/lib/settings/settings';
 import { ExtensionError, notConfigured } from './errors';
 import type { LazyPart } from './lazy-part';
 import { clientOnDemand } from './on-demand';
@@ -91,7 +91,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
 
   async function forProfile(profileId?: string, priority: Priority = 'user'): Promise<ProfileClient> {
     await ready?.();
-    const settings = await loadStoredSettings();
+    const settings = await loadSettings();
     const id = profileId ?? settings.activeProfileId;
     const profile = settings.profiles.find((p) => p.id === id);
     if (!profile) {

@@ -21,7 +21,7 @@ import {
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
 import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import { loadStoredSettings } from '@/lib/settings/reader';
+import { loadSettings } from '@/lib/settings/settings';
 import { resolvePageUrl } from '@/lib/url/page-url';
 import { isHttpUrl } from '@/lib/url/rules';
 import type { Clients } from './active-client';
@@ -90,7 +90,7 @@ export function createShortenTabs({ clients, clipboard, notifier, clock = () => 
     const allowed = await browser.permissions.contains({ permissions: ['tabs'] }).catch(() => false);
     if (!allowed) throw new ExtensionError('permission_denied', t('error_tabs_permission_missing'));
     const active = await clients.active();
-    const settings = await loadStoredSettings();
+    const settings = await loadSettings();
     const { behaviour } = settings;
     const tabs = await browser.tabs.query({ windowId });
     // Only the active tab's page could be read for its canonical URL (activeTab): the others keep theirs.

@@ -4,8 +4,8 @@
  * request reads settings (the worker may have started for a message, not for those events).
  */
 
-import { SETTINGS_KEY } from '@/lib/settings/defaults';
-import { isOlderSettings } from '@/lib/settings/version';
+import { isOlderSettings } from '@/lib/settings/migrations';
+import { getItem, type StorageArea, settingsItem } from '@/lib/storage/items';
 import { loadLazyPart } from './load-lazy-part';
 
 /**
@@ -13,8 +13,8 @@ import { loadLazyPart } from './load-lazy-part';
  * need, so the steps, which parse settings with zod, come with the lazy part (lazy-part.ts) only
  * when there is something to migrate; `runSettingsMigrations` then decides again, on what it reads.
  */
-export async function migrateIfOlder(area = browser.storage.local): Promise<unknown> {
-  if (!isOlderSettings((await area.get(SETTINGS_KEY))[SETTINGS_KEY])) return undefined;
+export async function migrateIfOlder(area: StorageArea = browser.storage.local): Promise<unknown> {
+  if (!isOlderSettings(await getItem(settingsItem, area))) return undefined;
   return (await loadLazyPart()).runSettingsMigrations(area);
 }
 

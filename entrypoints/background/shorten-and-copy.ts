@@ -9,9 +9,8 @@
 import { t } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor } from '@/lib/links/copy-format';
-import { defaultBehaviour } from '@/lib/settings/defaults';
-import { loadStoredSettings } from '@/lib/settings/reader';
 import type { Behaviour } from '@/lib/settings/settings';
+import { defaultBehaviour, loadSettings } from '@/lib/settings/settings';
 import { readCanonical } from '@/lib/url/canonical';
 import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
 import type { Clients } from './active-client';
@@ -91,7 +90,7 @@ export function createShortenAndCopy({
 
   return async (target) => {
     // Unreadable settings are no reason not to copy: the defaults change nothing in the address.
-    const behaviour = await loadStoredSettings().then(
+    const behaviour = await loadSettings().then(
       (settings) => settings.behaviour,
       () => defaultBehaviour(),
     );

@@ -13,8 +13,7 @@ import { SHORTEN_TABS_KEY, type ShortenTabsProgress, type ShortenTabsResult } fr
 import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour } from '@/lib/settings/defaults';
-import { type Behaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { type Behaviour, defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
 import {
   button,
   buttons,
