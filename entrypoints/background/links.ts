@@ -18,6 +18,7 @@ import {
 } from '@/lib/links/cache';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/settings';
+import { completedShortens, getEntry, removeExpired, setEntry } from '@/lib/storage/items';
 import type { Clients, ProfileClient } from './active-client';
 import {
   forgetUncertain,
@@ -35,9 +36,6 @@ export const SHORTEN_DEDUPE_MS = 10 * 60_000;
 export const RECENT_LINKS_LIMIT = 50;
 /** Campaigns and channels fetched as choices: the first page only. */
 export const CHOICES_LIMIT = 100;
-
-// storage.session keeps completed shortens across service-worker restarts (it can stop after 30 s idle).
-const COMPLETED_PREFIX = 'shortened:';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -221,25 +219,13 @@ async function findMadeSince(
 type Completed = { at: number; link: CachedLink };
 
 async function readCompleted(requestId: string, now: number): Promise<CachedLink | null> {
-  const session = browser.storage.session;
-  if (!session) return null;
-  const key = COMPLETED_PREFIX + requestId;
-  const entry = (await session.get(key))[key] as Completed | undefined;
+  const entry = (await getEntry(completedShortens, requestId)) as Completed | undefined;
   return entry && now - entry.at < SHORTEN_DEDUPE_MS ? entry.link : null;
 }
 
 async function rememberCompleted(requestId: string, link: CachedLink, now: number): Promise<void> {
-  const session = browser.storage.session;
-  if (!session) return;
-  const all = await session.get(null);
-  const expired = Object.entries(all)
-    .filter(
-      ([key, value]) =>
-        key.startsWith(COMPLETED_PREFIX) && now - (value as Completed).at >= SHORTEN_DEDUPE_MS,
-    )
-    .map(([key]) => key);
-  if (expired.length > 0) await session.remove(expired);
-  await session.set({ [COMPLETED_PREFIX + requestId]: { at: now, link } satisfies Completed });
+  await removeExpired(completedShortens, (value) => now - (value as Completed).at >= SHORTEN_DEDUPE_MS);
+  await setEntry(completedShortens, requestId, { at: now, link } satisfies Completed);
 }
 
 const isRateLimited = (result: PromiseSettledResult<unknown>) =>

@@ -6,7 +6,7 @@ import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenForm } from '@/components/ShortenForm';
 import { t, tPlural } from '@/lib/i18n';
-import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
+import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs';
 import {
   buildSearchIndex,
   type CachedLink,
@@ -17,7 +17,7 @@ import {
   searchLinks,
 } from '@/lib/links/cache';
 import type { DraftSaver } from '@/lib/links/draft';
-import { readDrafts } from '@/lib/links/draft-read';
+import { readDrafts } from '@/lib/links/draft';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
 import { initialForm, resolveStartUrl, type StartUrl } from '@/lib/links/popup-start';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';

@@ -127,7 +127,7 @@ export function areaOf(
 /** Reads an item from `area` (its own by default); its default when there is no such area. */
 export async function getItem<T>(
   stored: StorageItem<T>,
-  area: StorageArea | undefined = areaOf(stored),
+  area: Pick<StorageArea, 'get'> | undefined = areaOf(stored),
 ): Promise<T> {
   return stored.read(area ? (await area.get(stored.key))[stored.key] : undefined);
 }
@@ -136,7 +136,7 @@ export async function getItem<T>(
 export async function setItem(
   stored: StorageItem<unknown>,
   value: unknown,
-  area: StorageArea | undefined = areaOf(stored),
+  area: Pick<StorageArea, 'set'> | undefined = areaOf(stored),
 ): Promise<void> {
   await area?.set(stored.entry(value));
 }
@@ -144,7 +144,7 @@ export async function setItem(
 /** Writes several items of one area in one storage call: all of them are stored, or none. */
 export async function setItems(
   entries: Record<string, unknown>[],
-  area: StorageArea = browser.storage.local,
+  area: Pick<StorageArea, 'set'> = browser.storage.local,
 ): Promise<void> {
   await area.set(Object.assign({}, ...entries));
 }
@@ -152,9 +152,22 @@ export async function setItems(
 /** Removes an item; nothing when there is no such area. */
 export async function removeItem(
   stored: StorageItem<unknown>,
-  area: StorageArea | undefined = areaOf(stored),
+  area: Pick<StorageArea, 'remove'> | undefined = areaOf(stored),
 ): Promise<void> {
   await area?.remove(stored.key);
+}
+
+/** Calls `onValue` with the item's new value on every change. Returns the function that stops it. */
+export function onItemChanged<T>(
+  stored: StorageItem<T>,
+  onValue: (value: T) => void,
+  events: Pick<StorageAreas, 'onChanged'> = browser.storage,
+): () => void {
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area === stored.area && stored.key in changes) onValue(stored.read(changes[stored.key]?.newValue));
+  };
+  events.onChanged.addListener(onChanged);
+  return () => events.onChanged.removeListener(onChanged);
 }
 
 /**
@@ -168,28 +181,59 @@ export function watchItem<T>(
   areas: Partial<Pick<StorageAreas, 'local' | 'session'>> & Pick<StorageAreas, 'onChanged'> = browser.storage,
 ): () => void {
   let changed = false;
-  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== stored.area || !(stored.key in changes)) return;
-    changed = true;
-    onValue(stored.read(changes[stored.key]?.newValue));
-  };
-  areas.onChanged.addListener(onChanged);
+  const stop = onItemChanged(
+    stored,
+    (value) => {
+      changed = true;
+      onValue(value);
+    },
+    areas,
+  );
   areas[stored.area]
     ?.get(stored.key)
     .then((items) => changed || onValue(stored.read(items[stored.key])))
     .catch(() => undefined);
-  return () => areas.onChanged.removeListener(onChanged);
+  return stop;
 }
 
-/** The key of one entry of a family. */
-export const familyKey = (family: StorageFamily, id: string) => family.prefix + id;
+const familyKey = (family: StorageFamily, id: string) => family.prefix + id;
+
+/** The stored value of one entry of a family, as stored; undefined when absent or there is no such area. */
+export async function getEntry(
+  family: StorageFamily,
+  id: string,
+  area: Pick<StorageArea, 'get'> | undefined = areaOf(family),
+): Promise<unknown> {
+  const key = familyKey(family, id);
+  return area ? (await area.get(key))[key] : undefined;
+}
+
+/** Writes one entry of a family; nothing when there is no such area. */
+export async function setEntry(
+  family: StorageFamily,
+  id: string,
+  value: unknown,
+  area: Pick<StorageArea, 'set'> | undefined = areaOf(family),
+): Promise<void> {
+  await area?.set({ [familyKey(family, id)]: value });
+}
+
+/** Removes one entry of a family; nothing when there is no such area. */
+export async function removeEntry(
+  family: StorageFamily,
+  id: string,
+  area: Pick<StorageArea, 'remove'> | undefined = areaOf(family),
+): Promise<void> {
+  await area?.remove(familyKey(family, id));
+}
 
 /** Removes the entries of a family that `expired` says are stale (it sees each stored value as is). */
 export async function removeExpired(
   family: StorageFamily,
   expired: (value: unknown) => boolean,
-  area: StorageArea,
+  area: Pick<StorageArea, 'get' | 'remove'> | undefined = areaOf(family),
 ): Promise<void> {
+  if (!area) return;
   const all = await area.get(null);
   const keys = Object.entries(all)
     .filter(([key, value]) => key.startsWith(family.prefix) && expired(value))
