@@ -6,7 +6,7 @@
  */
 import { isApiError } from '@/lib/api/errors';
 import type { LinkInput, LinkSummary } from '@/lib/api/schemas';
-import { expiryFromDays } from '@/lib/format';
+import { expiryFromDays, toApiDateTime } from '@/lib/dates';
 import {
   type CachedLink,
   getCachedLinks,
@@ -36,16 +36,6 @@ export const SHORTEN_DEDUPE_MS = 10 * 60_000;
 export const RECENT_LINKS_LIMIT = 50;
 /** Campaigns and channels fetched as choices: the first page only. */
 export const CHOICES_LIMIT = 100;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date as the API writes it, `YYYY-MM-DD HH:MM:SS`, in local time. */
-export function apiDateTime(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
-}
 
 /** A listed link as the cache keeps it. */
 export function toCachedLink(link: LinkSummary): CachedLink {
@@ -79,7 +69,7 @@ export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date
   if (defaults.campaignId !== null) input.campaign = defaults.campaignId;
   if (defaults.channelId !== null) input.channel = defaults.channelId;
   const expiry = expiryFromDays(defaults.expiryDays, now);
-  if (expiry) input.expiry = apiDateTime(expiry);
+  if (expiry) input.expiry = toApiDateTime(expiry);
   const domain = defaults.domain.trim();
   if (domain) input.domain = domain;
   return input;
@@ -132,7 +122,7 @@ export async function createLink(
   }
   if (uncertain) await forgetUncertain(profileId, input).catch(() => undefined);
   const [newest] = (await getCachedLinks(profileId)).links;
-  const local = apiDateTime(now);
+  const local = toApiDateTime(now);
   const link: CachedLink = {
     id: created.id,
     alias: input.custom?.trim() || aliasOf(created.shortUrl),
@@ -200,7 +190,7 @@ async function findMadeSince(
   const links = await newestLinks(active, uncertain.at, Date.now());
   await putCachedLinks(active.profile.id, links).catch(() => undefined);
   const alias = typeof input.custom === 'string' ? input.custom.trim() : '';
-  const failedAt = wallClock(apiDateTime(new Date(uncertain.at)));
+  const failedAt = wallClock(toApiDateTime(new Date(uncertain.at)));
   const isNew = (link: CachedLink) =>
     !uncertain.knownIds.includes(link.id) &&
     (uncertain.maxKnownId !== null

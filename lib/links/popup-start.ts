@@ -3,7 +3,7 @@
  * by the background in storage.session, the popup's own `?url=` when opened as a window, or the
  * active tab) and the form's initial values.
  */
-import { defaultExpiryValue } from '../format';
+import { defaultExpiryValue } from '../dates';
 import type { LinkDefaults } from '../settings/settings';
 import { getItem, pendingShortenItem, removeItem, type StorageArea } from '../storage/items';
 import { unshortenableReason } from '../url/rules';

@@ -22,6 +22,7 @@
  */
 import * as z from 'zod/mini';
 import { normalizeBaseUrl } from '../api/base-url';
+import { localDay } from '../dates';
 import { t } from '../i18n';
 import { type KeyMap, parseApiKeys } from '../storage/items';
 import { isHttpUrl } from '../url/rules';
@@ -67,8 +68,7 @@ export type ParseOutcome = { ok: true; imported: ImportedSettings } | { ok: fals
 
 /** The name of an export made on `now`'s (local) day: `shortlink-settings-2026-11-21.json`. */
 export function exportFileName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `shortlink-settings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+  return `shortlink-settings-${localDay(now)}.json`;
 }
 
 /** The export of `settings`; with `keys`, the saved key of every exported profile that has one. */
