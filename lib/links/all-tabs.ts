@@ -40,7 +40,7 @@ export const SHORTEN_TABS_SHOWN_KEY = allTabsShownItem.key;
 export const ALL_TABS_ASKED_KEY = allTabsAskedItem.key;
 
 /** A permission request older than this was not for the grant seen now, nor for a popup opening now. */
-export const ALL_TABS_ASKED_TTL_MS = 120_000;
+const ALL_TABS_ASKED_TTL_MS = 120_000;
 
 /** The time of a request stored under ALL_TABS_ASKED_KEY that is still fresh at `now`, or null. */
 export function freshAllTabsRequest(value: unknown, now: number): number | null {

@@ -21,11 +21,11 @@ export const SETTINGS_KEY = settingsItem.key;
 export const MAX_EXPIRY_DAYS = 3650;
 
 /** A campaign or channel id as the server hands them out. */
-export const entityIdSchema = z.number().check(z.int(), z.positive());
+const entityIdSchema = z.number().check(z.int(), z.positive());
 /** A profile's default expiry: whole days from now, 1 to MAX_EXPIRY_DAYS. */
 export const expiryDaysSchema = z.number().check(z.int(), z.gte(1), z.lte(MAX_EXPIRY_DAYS));
 /** Whether a new link is listed publicly on the server. */
-export const linkStatusSchema = z.enum(['public', 'private']);
+const linkStatusSchema = z.enum(['public', 'private']);
 
 /** Link defaults exactly as they must be: what the settings file and the saveProfile request accept. */
 export const linkDefaultsFields = {

@@ -14,6 +14,9 @@
  * shortens and uncertain creates are families of keys (`prefix` + id); and callers and tests pass the
  * storage area they read (a fake one, or none at all), while WXT binds each item to the global one.
  *
+ * The link cache is not here: it lives in IndexedDB (lib/links/cache.ts), which has room for
+ * thousands of links and is read without waking the background.
+ *
  * Values whose shape belongs to a module that itself reads storage through this one (settings,
  * drafts, all-tabs progress, the rate-limit wait) read as `unknown` here, and that module validates
  * them: naming their types here would be an import cycle.
@@ -33,7 +36,7 @@ export interface StorageAreas {
 type AreaName = 'local' | 'session';
 
 /** One stored value. */
-export interface StorageItem<T> {
+interface StorageItem<T> {
   readonly key: string;
   readonly area: AreaName;
   /** Where the value goes when the browser has no `area` (only drafts have one). */
@@ -106,7 +109,7 @@ export const allTabsShownItem = item('session', 'shortenTabsShown', epochMs);
 export const rateLimitWaitItem = item('session', 'rateLimitWait', raw);
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
-export interface StorageFamily {
+interface StorageFamily {
   readonly prefix: string;
   readonly area: AreaName;
 }
