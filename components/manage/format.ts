@@ -1,6 +1,7 @@
 /** Numbers, counts and server dates as the management page shows them, in the language of its messages. */
+
+import { parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
-import { parseLocalDateTime } from '@/lib/links/link-form';
 
 /** A number with the language's digit grouping ("1,234", "1.234", "1 234"). */
 export function formatNumber(value: number): string {

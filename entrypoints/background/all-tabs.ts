@@ -9,17 +9,12 @@
  */
 
 import { t, tPlural } from '@/lib/i18n';
-import {
-  SHORTEN_TABS_KEY,
-  type ShortenedTab,
-  type ShortenTabsProgress,
-  type ShortenTabsResult,
-  type TabFailure,
-} from '@/lib/links/all-tabs';
+import type { ShortenedTab, ShortenTabsProgress, ShortenTabsResult, TabFailure } from '@/lib/links/all-tabs';
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
 import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { loadSettings } from '@/lib/settings/settings';
+import { allTabsProgressItem, setItem } from '@/lib/storage/items';
 import { resolvePageUrl } from '@/lib/url/page-url';
 import { isHttpUrl } from '@/lib/url/rules';
 import type { Clients } from './clients';
@@ -43,7 +38,7 @@ const FAILS_FOR_ALL: readonly ErrorData['kind'][] = ['unauthorized', 'not_config
 
 async function publish(progress: ShortenTabsProgress): Promise<void> {
   // Progress is a courtesy to the popup: a failed write must not fail the run.
-  await browser.storage.session?.set({ [SHORTEN_TABS_KEY]: { ...progress } }).catch(() => undefined);
+  await setItem(allTabsProgressItem, { ...progress }).catch(() => undefined);
 }
 
 /** The addresses to shorten, in tab order, each once; and how many tabs have none. */

@@ -6,7 +6,7 @@
  */
 import { ApiError } from '@/lib/api/errors';
 import type { LinkInput, LinkSummary } from '@/lib/api/schemas';
-import { expiryFromDays } from '@/lib/format';
+import { expiryFromDays, toApiDateTime } from '@/lib/dates';
 import {
   type CachedLink,
   getCachedLinks,
@@ -18,6 +18,7 @@ import {
 } from '@/lib/links/cache';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/settings';
+import { completedShortens, getEntry, removeExpired, setEntry } from '@/lib/storage/items';
 import type { Clients, ProfileClient } from './clients';
 import {
   forgetUncertain,
@@ -35,19 +36,6 @@ const SHORTEN_DEDUPE_MS = 10 * 60_000;
 const RECENT_LINKS_LIMIT = 50;
 /** Campaigns and channels fetched as choices: the first page only. */
 const CHOICES_LIMIT = 100;
-
-// storage.session keeps completed shortens across service-worker restarts (it can stop after 30 s idle).
-const COMPLETED_PREFIX = 'shortened:';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date as the API writes it, `YYYY-MM-DD HH:MM:SS`, in local time. */
-export function apiDateTime(date: Date): string {
-  return (
-    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
-  );
-}
 
 /** A listed link as the cache keeps it. */
 function toCachedLink(link: LinkSummary): CachedLink {
@@ -81,7 +69,7 @@ export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date
   if (defaults.campaignId !== null) input.campaign = defaults.campaignId;
   if (defaults.channelId !== null) input.channel = defaults.channelId;
   const expiry = expiryFromDays(defaults.expiryDays, now);
-  if (expiry) input.expiry = apiDateTime(expiry);
+  if (expiry) input.expiry = toApiDateTime(expiry);
   const domain = defaults.domain.trim();
   if (domain) input.domain = domain;
   return input;
@@ -134,7 +122,7 @@ export async function createLink(
   }
   if (uncertain) await forgetUncertain(profileId, input).catch(() => undefined);
   const [newest] = (await getCachedLinks(profileId)).links;
-  const local = apiDateTime(now);
+  const local = toApiDateTime(now);
   const link: CachedLink = {
     id: created.id,
     alias: input.custom?.trim() || aliasOf(created.shortUrl),
@@ -202,7 +190,7 @@ async function findMadeSince(
   const links = await newestLinks(active, uncertain.at, Date.now());
   await putCachedLinks(active.profile.id, links).catch(() => undefined);
   const alias = typeof input.custom === 'string' ? input.custom.trim() : '';
-  const failedAt = wallClock(apiDateTime(new Date(uncertain.at)));
+  const failedAt = wallClock(toApiDateTime(new Date(uncertain.at)));
   const isNew = (link: CachedLink) =>
     !uncertain.knownIds.includes(link.id) &&
     (uncertain.maxKnownId !== null
@@ -221,25 +209,13 @@ async function findMadeSince(
 type Completed = { at: number; link: CachedLink };
 
 async function readCompleted(requestId: string, now: number): Promise<CachedLink | null> {
-  const session = browser.storage.session;
-  if (!session) return null;
-  const key = COMPLETED_PREFIX + requestId;
-  const entry = (await session.get(key))[key] as Completed | undefined;
+  const entry = (await getEntry(completedShortens, requestId)) as Completed | undefined;
   return entry && now - entry.at < SHORTEN_DEDUPE_MS ? entry.link : null;
 }
 
 async function rememberCompleted(requestId: string, link: CachedLink, now: number): Promise<void> {
-  const session = browser.storage.session;
-  if (!session) return;
-  const all = await session.get(null);
-  const expired = Object.entries(all)
-    .filter(
-      ([key, value]) =>
-        key.startsWith(COMPLETED_PREFIX) && now - (value as Completed).at >= SHORTEN_DEDUPE_MS,
-    )
-    .map(([key]) => key);
-  if (expired.length > 0) await session.remove(expired);
-  await session.set({ [COMPLETED_PREFIX + requestId]: { at: now, link } satisfies Completed });
+  await removeExpired(completedShortens, (value) => now - (value as Completed).at >= SHORTEN_DEDUPE_MS);
+  await setEntry(completedShortens, requestId, { at: now, link } satisfies Completed);
 }
 
 const isRateLimited = (result: PromiseSettledResult<unknown>) =>

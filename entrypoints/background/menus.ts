@@ -3,7 +3,7 @@
  * browser start only; the click listener is registered every time the worker starts.
  */
 import { t } from '@/lib/i18n';
-import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
+import { pendingShortenItem, removeItem, setItem } from '@/lib/storage/items';
 import { isHttpUrl, urlFromSelection } from '@/lib/url/rules';
 import { type Notifier, toolbarAction } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
@@ -63,7 +63,7 @@ async function openShortenForm(url: string): Promise<void> {
     await openFormWindow(url);
     return;
   }
-  const stored = session.set({ [PENDING_SHORTEN_KEY]: { url, at: Date.now() } });
+  const stored = setItem(pendingShortenItem, { url, at: Date.now() }, session);
   let opened: Promise<unknown>;
   try {
     opened = Promise.resolve(toolbarAction().openPopup());
@@ -73,7 +73,7 @@ async function openShortenForm(url: string): Promise<void> {
   try {
     await Promise.all([stored, opened]);
   } catch {
-    await session.remove(PENDING_SHORTEN_KEY).catch(() => undefined);
+    await removeItem(pendingShortenItem, session).catch(() => undefined);
     await openFormWindow(url);
   }
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { linkDefaultsFields } from '@/lib/settings/settings';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
@@ -21,25 +22,17 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     }),
   ),
   refresh: z.lazy(() => z.object({ force: z.optional(z.boolean()) })),
-  saveProfile: z.lazy(() => {
-    const entityId = z.number().check(z.int(), z.positive());
-    const linkDefaults = z.object({
-      campaignId: z.nullable(entityId),
-      channelId: z.nullable(entityId),
-      expiryDays: z.nullable(z.number().check(z.nonnegative())),
-      domain: z.string(),
-      status: z.enum(['public', 'private']),
-    });
-    return z.object({
+  saveProfile: z.lazy(() =>
+    z.object({
       profile: z.object({
         id: z.optional(id),
         name: z.string(),
         serverUrl: z.string(),
-        defaults: z.optional(linkDefaults),
+        defaults: z.optional(z.object(linkDefaultsFields)),
       }),
       apiKey: z.optional(z.string()),
-    });
-  }),
+    }),
+  ),
   deleteProfile: z.lazy(() => z.object({ id })),
   setActiveProfile: z.lazy(() => z.object({ id })),
   getAccount: z.lazy(() => z.object({ profileId: z.optional(id) })),

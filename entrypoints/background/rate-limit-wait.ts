@@ -1,9 +1,10 @@
 /**
  * Publishes what the rate limiters hold back as `{ until, queued }` in storage.session under
- * RATE_LIMIT_WAIT_KEY, so pages can show "waiting N s"; the key is removed when nothing waits.
+ * rateLimitWaitItem (lib/storage/items.ts), so pages can show "waiting N s"; the key is removed when nothing waits.
  * With several profiles waiting at once, `queued` is the sum and `until` the latest.
  */
-import { RATE_LIMIT_WAIT_KEY, type RateLimitWait } from '@/lib/api/rate-limit-wait';
+import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
+import { rateLimitWaitItem, removeItem, setItem } from '@/lib/storage/items';
 
 /**
  * While requests wait, the state is written again this often. Chrome stops an idle service worker
@@ -55,8 +56,8 @@ export function createWaitPublisher(
         if (!force && same(next, written)) return;
         const session = area();
         if (!session) return;
-        if (next) await session.set({ [RATE_LIMIT_WAIT_KEY]: next });
-        else await session.remove(RATE_LIMIT_WAIT_KEY);
+        if (next) await setItem(rateLimitWaitItem, next, session);
+        else await removeItem(rateLimitWaitItem, session);
         written = next;
       })
       .catch(() => undefined);
@@ -76,7 +77,8 @@ export function createWaitPublisher(
     clear() {
       writes = writes
         .then(async () => {
-          if (waits.size === 0) await area()?.remove(RATE_LIMIT_WAIT_KEY);
+          const session = area();
+          if (session && waits.size === 0) await removeItem(rateLimitWaitItem, session);
         })
         .catch(() => undefined);
     },

@@ -7,16 +7,15 @@
 
 import { t } from '@/lib/i18n';
 import type { ImportSummary, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import { API_KEYS_KEY, parseApiKeys } from '@/lib/settings/api-keys';
-import {
-  isNewerSettings,
-  NEWER_SETTINGS_BACKUP_KEY,
-  type Profile,
-  parseSettings,
-  SETTINGS_KEY,
-  settingsSchema,
-} from '@/lib/settings/settings';
+import { isNewerSettings, type Profile, parseSettings, settingsSchema } from '@/lib/settings/settings';
 import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings/transfer';
+import {
+  apiKeysItem,
+  newerSettingsItem,
+  type StorageArea,
+  setItems,
+  settingsItem,
+} from '@/lib/storage/items';
 import type { Clients } from './clients';
 import { ExtensionError } from './errors';
 
@@ -26,18 +25,19 @@ const nameOf = (profile: Profile) => profile.name || profile.serverUrl;
 /** The handlers of exportSettings and importSettings. */
 export function createSettingsTransferHandlers(
   clients: Pick<Clients, 'forget'>,
-  area = browser.storage.local,
+  area: StorageArea = browser.storage.local,
 ) {
   async function exportSettings({
     includeKeys,
   }: RequestOf<'exportSettings'>): Promise<ResponseOf<'exportSettings'>> {
-    const stored = await area.get([SETTINGS_KEY, API_KEYS_KEY]);
+    const stored = await area.get([settingsItem.key, apiKeysItem.key]);
+    const settings = settingsItem.read(stored[settingsItem.key]);
     // This release reads such settings as the defaults: exporting those would pass for a backup.
-    if (isNewerSettings(stored[SETTINGS_KEY])) {
+    if (isNewerSettings(settings)) {
       throw new ExtensionError('validation', t('options_export_newer_settings'));
     }
-    const keys = includeKeys ? parseApiKeys(stored[API_KEYS_KEY]) : null;
-    return { file: buildSettingsFile(parseSettings(stored[SETTINGS_KEY]), keys) };
+    const keys = includeKeys ? apiKeysItem.read(stored[apiKeysItem.key]) : null;
+    return { file: buildSettingsFile(parseSettings(settings), keys) };
   }
 
   async function importSettings({
@@ -46,10 +46,11 @@ export function createSettingsTransferHandlers(
   }: RequestOf<'importSettings'>): Promise<ResponseOf<'importSettings'>> {
     const parsed = parseSettingsFile(text);
     if (!parsed.ok) throw new ExtensionError('validation', parsed.message);
-    const stored = await area.get([SETTINGS_KEY, API_KEYS_KEY]);
+    const stored = await area.get([settingsItem.key, apiKeysItem.key]);
+    const storedSettings = settingsItem.read(stored[settingsItem.key]);
     const result = applyImport(
-      parseSettings(stored[SETTINGS_KEY]),
-      parseApiKeys(stored[API_KEYS_KEY]),
+      parseSettings(storedSettings),
+      apiKeysItem.read(stored[apiKeysItem.key]),
       parsed.imported,
     );
     const { added, replaced, keysImported, withoutKey, skippedActive } = result;
@@ -63,13 +64,16 @@ export function createSettingsTransferHandlers(
       skippedActive: skippedActive ? nameOf(skippedActive) : null,
     };
     if (dryRun) return summary;
-    const items: Record<string, unknown> = {
-      [SETTINGS_KEY]: settingsSchema.parse(result.settings),
-      [API_KEYS_KEY]: { ...result.apiKeys },
-    };
     // Settings of a newer release are kept aside, as saveSettings does, not overwritten.
-    if (isNewerSettings(stored[SETTINGS_KEY])) items[NEWER_SETTINGS_BACKUP_KEY] = stored[SETTINGS_KEY];
-    await area.set(items);
+    const backup = isNewerSettings(storedSettings) ? [newerSettingsItem.entry(storedSettings)] : [];
+    await setItems(
+      [
+        settingsItem.entry(settingsSchema.parse(result.settings)),
+        apiKeysItem.entry({ ...result.apiKeys }),
+        ...backup,
+      ],
+      area,
+    );
     // A client built with a replaced key would go on sending the old one.
     for (const id of result.rekeyed) clients.forget(id);
     return summary;

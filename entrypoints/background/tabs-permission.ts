@@ -11,8 +11,9 @@
  */
 
 import { t } from '@/lib/i18n';
-import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/links/all-tabs-asked';
+import { freshAllTabsRequest } from '@/lib/links/all-tabs';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
+import { allTabsAskedItem, getItem } from '@/lib/storage/items';
 import { toErrorData } from './errors';
 import type { Notifier } from './notify';
 
@@ -37,8 +38,7 @@ async function takeUpAllTabsRequest(
   notifier: Notifier,
   now = Date.now(),
 ): Promise<void> {
-  const stored = await browser.storage.session?.get(ALL_TABS_ASKED_KEY);
-  if (freshAllTabsRequest(stored?.[ALL_TABS_ASKED_KEY], now) === null) return;
+  if (freshAllTabsRequest(await getItem(allTabsAskedItem), now) === null) return;
   const windowId = await lastFocusedBrowserWindow();
   if (windowId === null) return;
   try {

@@ -7,8 +7,8 @@
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { getEntry, removeEntry, removeExpired, setEntry, uncertainCreates } from '@/lib/storage/items';
 
-const PREFIX = 'uncertain-create:';
 /** After this long the user has moved on; a retry creates without looking first. */
 export const UNCERTAIN_CREATE_MS = 10 * 60_000;
 
@@ -59,9 +59,9 @@ function canonicalJson(value: unknown): string {
 // One entry per profile and link asked for: every field counts (a retry without the password must
 // not be handed the protected link), except the expiry, which the defaults compute afresh each time.
 // The input is not validated yet (the client does that as it sends), so nothing here may assume a type.
-function keyOf(profileId: string, input: LinkInput): string {
+function idOf(profileId: string, input: LinkInput): string {
   const { expiry: _expiry, ...fields } = input;
-  return PREFIX + canonicalJson([profileId, { ...fields, url: String(input.url).trim() }]);
+  return canonicalJson([profileId, { ...fields, url: String(input.url).trim() }]);
 }
 
 /** The uncertain create of this link, if one failed less than UNCERTAIN_CREATE_MS ago. */
@@ -70,10 +70,7 @@ export async function readUncertain(
   input: LinkInput,
   now: number,
 ): Promise<UncertainCreate | null> {
-  const session = browser.storage.session;
-  if (!session) return null;
-  const key = keyOf(profileId, input);
-  const entry = (await session.get(key))[key] as UncertainCreate | undefined;
+  const entry = (await getEntry(uncertainCreates, idOf(profileId, input))) as UncertainCreate | undefined;
   return entry && isFresh(entry, now) ? entry : null;
 }
 
@@ -82,17 +79,11 @@ const isFresh = (entry: UncertainCreate, now: number) =>
 
 /** Remembers an uncertain create of this link, and forgets those too old to matter. */
 export async function rememberUncertain(profileId: string, input: LinkInput, entry: UncertainCreate) {
-  const session = browser.storage.session;
-  if (!session) return;
-  const all = await session.get(null);
-  const expired = Object.entries(all)
-    .filter(([key, value]) => key.startsWith(PREFIX) && !isFresh(value as UncertainCreate, entry.at))
-    .map(([key]) => key);
-  if (expired.length > 0) await session.remove(expired);
-  await session.set({ [keyOf(profileId, input)]: entry });
+  await removeExpired(uncertainCreates, (value) => !isFresh(value as UncertainCreate, entry.at));
+  await setEntry(uncertainCreates, idOf(profileId, input), entry);
 }
 
 /** Forgets it once the link is known to exist. */
 export async function forgetUncertain(profileId: string, input: LinkInput) {
-  await browser.storage.session?.remove(keyOf(profileId, input));
+  await removeEntry(uncertainCreates, idOf(profileId, input));
 }

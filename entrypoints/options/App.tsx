@@ -31,9 +31,9 @@ import {
   type LinkDefaults,
   loadSettings,
   type Profile,
-  SETTINGS_KEY,
   type Settings,
 } from '@/lib/settings/settings';
+import { onItemChanged, settingsItem } from '@/lib/storage/items';
 import { SettingsTransfer } from './SettingsTransfer';
 
 const EMPTY_FORM: ProfileFormValues = { name: '', serverUrl: '', apiKey: '' };
@@ -213,17 +213,14 @@ export function App() {
       void loadActiveDetails(current.id);
     });
     // The background writes settings too (saveProfile, setActiveProfile): follow its changes.
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && SETTINGS_KEY in changes) void reloadSettings();
-    };
-    browser.storage.onChanged.addListener(onChanged);
+    const stopFollowing = onItemChanged(settingsItem, () => void reloadSettings());
     // Access to one server may come from anywhere (a save's prompt, Grant access, the browser's own
     // settings) and covers every profile on that host: check all of them again.
     const onPermissions = () => void recheckAccess();
     browser.permissions.onAdded.addListener(onPermissions);
     browser.permissions.onRemoved.addListener(onPermissions);
     return () => {
-      browser.storage.onChanged.removeListener(onChanged);
+      stopFollowing();
       browser.permissions.onAdded.removeListener(onPermissions);
       browser.permissions.onRemoved.removeListener(onPermissions);
     };

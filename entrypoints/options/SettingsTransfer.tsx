@@ -3,8 +3,8 @@ import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { t, tPlural } from '@/lib/i18n';
 import type { ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { SETTINGS_VERSION } from '@/lib/settings/defaults';
 import type { Settings } from '@/lib/settings/settings';
+import { SETTINGS_VERSION } from '@/lib/settings/settings';
 import {
   exportFileName,
   type ImportedSettings,

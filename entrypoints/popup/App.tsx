@@ -6,7 +6,7 @@ import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenForm } from '@/components/ShortenForm';
 import { t, tPlural } from '@/lib/i18n';
-import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
+import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs';
 import {
   buildSearchIndex,
   type CachedLink,
@@ -17,15 +17,14 @@ import {
   searchLinks,
 } from '@/lib/links/cache';
 import type { DraftSaver } from '@/lib/links/draft';
-import { readDrafts } from '@/lib/links/draft-read';
+import { readDrafts } from '@/lib/links/draft';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
 import { initialForm, resolveStartUrl, type StartUrl } from '@/lib/links/popup-start';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
 import type { ChoiceLists, ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { activeProfile } from '@/lib/settings/defaults';
-import { loadStoredSettings } from '@/lib/settings/reader';
 import type { Profile, Settings } from '@/lib/settings/settings';
+import { activeProfile, loadSettings } from '@/lib/settings/settings';
 
 /** The "More options" chunk: imported when the user first opens it, never in the popup's first load. */
 type MoreOptionsModule = typeof import('@/components/more-options/more-options');
@@ -164,7 +163,7 @@ export class App extends Component<object, State> {
     const saving = keepUrl === undefined ? import('@/lib/links/draft') : null;
     openCache();
     const [settings, start, drafts] = await Promise.all([
-      loadStoredSettings(),
+      loadSettings(),
       keepUrl === undefined ? resolveStartUrl(location.search) : null,
       keepUrl === undefined ? readDrafts() : null,
     ]);

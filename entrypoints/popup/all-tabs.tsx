@@ -13,6 +13,8 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t, tPlural } from '@/lib/i18n';
 import {
+  ALL_TABS_ASKED_KEY,
+  freshAllTabsRequest,
   readShortenTabsProgress,
   reportNeedsUser,
   SHORTEN_TABS_KEY,
@@ -22,7 +24,6 @@ import {
   type ShortenTabsResult,
   watchShortenTabs,
 } from '@/lib/links/all-tabs';
-import { ALL_TABS_ASKED_KEY, freshAllTabsRequest } from '@/lib/links/all-tabs-asked';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 

@@ -1,9 +1,8 @@
 /**
  * The "waiting for the rate limit" state the background publishes in `storage.session`, so any page
- * can show "waiting N s". Zod-free and tiny, so the popup can import it without weight.
+ * can show "waiting N s".
  *
- *   const raw = (await browser.storage.session.get(RATE_LIMIT_WAIT_KEY))[RATE_LIMIT_WAIT_KEY];
- *   const wait = readRateLimitWait(raw); // null when nothing waits
+ *   const wait = readRateLimitWait(await getItem(rateLimitWaitItem)); // null when nothing waits
  *   if (wait) show(`Waiting ${Math.ceil((wait.until - Date.now()) / 1000)} s (${wait.queued} queued)`);
  *
  * The key is present only while at least one request waits, and removed when the queue drains, so
@@ -13,8 +12,10 @@
  *   const stop = watchRateLimitWait((seconds) => render(seconds)); // null: nothing waits
  */
 
-/** The storage.session key of the waiting state. */
-export const RATE_LIMIT_WAIT_KEY = 'rateLimitWait';
+import { rateLimitWaitItem, type StorageAreas, watchItem } from '../storage/items';
+
+/** The storage.session key of the waiting state (declared in lib/storage/items.ts). */
+export const RATE_LIMIT_WAIT_KEY = rateLimitWaitItem.key;
 
 /** Requests are waiting for the server's rate-limit window. */
 export interface RateLimitWait {
@@ -33,7 +34,7 @@ export function readRateLimitWait(value: unknown): RateLimitWait | null {
   return { until, queued };
 }
 
-type WaitAreas = Pick<typeof browser.storage, 'session' | 'onChanged'>;
+type WaitAreas = Pick<StorageAreas, 'session' | 'onChanged'>;
 
 /**
  * Calls `show` with the whole seconds left while requests wait for the rate limit — again every
@@ -45,8 +46,6 @@ export function watchRateLimitWait(
 ): () => void {
   let wait: RateLimitWait | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
-  // A change seen before the first read answers is newer than what that read returns.
-  let changed = false;
   const tick = () => show(wait && Math.max(0, Math.ceil((wait.until - Date.now()) / 1000)));
   // Only the background writes this key (readRateLimitWait is for readers that must be strict).
   const set = (value: unknown) => {
@@ -55,18 +54,9 @@ export function watchRateLimitWait(
     timer = wait ? setInterval(tick, 1000) : undefined;
     tick();
   };
-  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'session' || !(RATE_LIMIT_WAIT_KEY in changes)) return;
-    changed = true;
-    set(changes[RATE_LIMIT_WAIT_KEY]?.newValue);
-  };
-  areas.onChanged.addListener(onChanged);
-  areas.session
-    ?.get(RATE_LIMIT_WAIT_KEY)
-    .then((items) => changed || set(items[RATE_LIMIT_WAIT_KEY]))
-    .catch(() => undefined);
+  const stop = watchItem(rateLimitWaitItem, set, areas);
   return () => {
-    areas.onChanged.removeListener(onChanged);
+    stop();
     clearInterval(timer);
   };
 }

@@ -1,7 +1,7 @@
 /**
- * "Shorten all tabs of this window": the answer of the `shortenTabs` request and the progress the
- * background publishes in `storage.session` while it runs, so a popup that was closed and opened again
- * can show where the run is. Zod-free and tiny, so the popup can import it without weight.
+ * "Shorten all tabs of this window" (all tabs): the answer of the `shortenTabs` request and the
+ * progress the background publishes in `storage.session` while it runs, so a popup that was closed and
+ * opened again can show where the run is.
  *
  *   const stop = watchShortenTabs((progress) => render(progress)); // null: no run since the worker started
  *   const reply = await send('shortenTabs', { windowId }); // joins a run of the same window
@@ -11,16 +11,41 @@
  * it describes died with the previous worker.
  */
 import type { ErrorData } from '../messaging/result';
+import {
+  allTabsAskedItem,
+  allTabsProgressItem,
+  allTabsShownItem,
+  getItem,
+  removeItem,
+  type StorageAreas,
+  watchItem,
+} from '../storage/items';
 
+// The storage keys under the names the popup and its tests still use; the items in
+// lib/storage/items.ts are their one definition.
 /** The storage.session key of the progress of the latest run. */
-export const SHORTEN_TABS_KEY = 'shortenTabs';
-
+export const SHORTEN_TABS_KEY = allTabsProgressItem.key;
 /**
  * storage.session key: `startedAt` of the run whose report a popup has shown. A report that needs
  * the user (a failure, a list not copied) is shown by the next popup until one has shown it: the
  * notification sends the user there.
  */
-export const SHORTEN_TABS_SHOWN_KEY = 'shortenTabsShown';
+export const SHORTEN_TABS_SHOWN_KEY = allTabsShownItem.key;
+/**
+ * storage.session key: when (epoch ms) a popup last asked for the `tabs` permission to shorten all
+ * tabs. Chromium closes the popup as its permission dialog opens, so the popup cannot go on itself:
+ * once the user allows it, the background starts the run (background/tabs-permission.ts), and the
+ * next popup shows that run (popup/all-tabs.tsx).
+ */
+export const ALL_TABS_ASKED_KEY = allTabsAskedItem.key;
+
+/** A permission request older than this was not for the grant seen now, nor for a popup opening now. */
+const ALL_TABS_ASKED_TTL_MS = 120_000;
+
+/** The time of a request stored under ALL_TABS_ASKED_KEY that is still fresh at `now`, or null. */
+export function freshAllTabsRequest(value: unknown, now: number): number | null {
+  return typeof value === 'number' && now - value < ALL_TABS_ASKED_TTL_MS ? value : null;
+}
 
 /** A finished run's report is offered to a reopened popup for this long. */
 export const SHORTEN_TABS_REPORT_TTL_MS = 15 * 60_000;
@@ -92,7 +117,7 @@ export function readShortenTabsProgress(value: unknown): ShortenTabsProgress | n
   return value as ShortenTabsProgress;
 }
 
-type Areas = Pick<typeof browser.storage, 'session' | 'onChanged'>;
+type Areas = Pick<StorageAreas, 'session' | 'onChanged'>;
 
 /**
  * Calls `show` with the stored progress now and on every change (null when there is none). Returns
@@ -102,19 +127,7 @@ export function watchShortenTabs(
   show: (progress: ShortenTabsProgress | null) => void,
   areas: Areas = browser.storage,
 ): () => void {
-  // A change seen before the first read answers is newer than what that read returns.
-  let changed = false;
-  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'session' || !(SHORTEN_TABS_KEY in changes)) return;
-    changed = true;
-    show(readShortenTabsProgress(changes[SHORTEN_TABS_KEY]?.newValue));
-  };
-  areas.onChanged.addListener(onChanged);
-  areas.session
-    ?.get(SHORTEN_TABS_KEY)
-    .then((items) => changed || show(readShortenTabsProgress(items[SHORTEN_TABS_KEY])))
-    .catch(() => undefined);
-  return () => areas.onChanged.removeListener(onChanged);
+  return watchItem(allTabsProgressItem, (value) => show(readShortenTabsProgress(value)), areas);
 }
 
 /**
@@ -124,6 +137,7 @@ export function watchShortenTabs(
  */
 export async function clearStaleShortenTabs(session = browser.storage.session): Promise<void> {
   if (!session) return;
-  const raw = (await session.get(SHORTEN_TABS_KEY))[SHORTEN_TABS_KEY];
-  if (raw !== undefined && !readShortenTabsProgress(raw)?.finished) await session.remove(SHORTEN_TABS_KEY);
+  const raw = await getItem(allTabsProgressItem, session);
+  if (raw !== undefined && !readShortenTabsProgress(raw)?.finished)
+    await removeItem(allTabsProgressItem, session);
 }

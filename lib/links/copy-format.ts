@@ -4,9 +4,9 @@
  */
 
 import type { MessageKey } from '../i18n';
-import { COPY_FORMATS } from '../settings/defaults';
 
-export { COPY_FORMATS };
+/** Every copy format; the default is a setting (lib/settings/settings.ts). */
+export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
 
 /** The name of each copy format, as the user reads it: the same in Options and the popup's "Copy as…". */

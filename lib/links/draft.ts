@@ -9,17 +9,16 @@
  *   save.clear();                                       // the link was made
  *
  * A change not written yet is written at once when the pointer leaves the popup or the page hides.
- * The popup reads drafts with lib/links/draft-read.ts in its first load and imports this module lazily, while
- * it draws: neither waits for the other, and the saving code stays out of the first load's budget.
  *
  * Drafts live in storage.session (memory only, gone when the browser closes); where there is none
  * (Firefox before 115) in storage.local, and then without the link password, which must not reach disk.
  */
-import { DRAFTS_KEY, readDrafts } from './draft-read';
+import { areaOf, draftsItem, getItem, type StorageAreas, setItem } from '../storage/items';
 import type { LinkFormState } from './link-form';
 import type { ShortenForm } from './shorten-form';
 
-export { DRAFTS_KEY, readDrafts };
+/** The storage key of all drafts (declared in lib/storage/items.ts); the popup's tests seed it. */
+export const DRAFTS_KEY = draftsItem.key;
 /** How long typing must pause before the draft is written. */
 export const DRAFT_DEBOUNCE_MS = 300;
 /** Drafts unchanged for longer are dropped at the next write: the user has moved on. */
@@ -47,7 +46,13 @@ export interface Draft {
 /** Drafts by start URL. */
 export type Drafts = Record<string, Draft>;
 
-type Areas = Pick<typeof browser.storage, 'session' | 'local'>;
+type Areas = Pick<StorageAreas, 'local' | 'session'>;
+
+/** Every draft kept, or none when storage fails. */
+export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
+  const stored = await getItem(draftsItem, areaOf(draftsItem, areas)).catch(() => undefined);
+  return (stored ?? {}) as Drafts;
+}
 
 /**
  * Keeps one start URL's draft in `drafts` (as read by readDrafts) and in storage. `current` gives the
@@ -60,7 +65,9 @@ export function draftSaver(
   areas: Areas = browser.storage,
   ms = DRAFT_DEBOUNCE_MS,
 ) {
-  const session = areas.session;
+  const area = areaOf(draftsItem, areas);
+  // Only memory may hold the password; storage.local is written to disk.
+  const inMemory = area !== undefined && area === areas.session;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
 
@@ -74,10 +81,10 @@ export function draftSaver(
       if (Date.now() - at > DRAFT_TTL_MS) delete drafts[other];
     if (draft) {
       const { more } = draft.state;
-      const state = session || !more ? draft.state : { ...draft.state, more: { ...more, password: '' } };
+      const state = inMemory || !more ? draft.state : { ...draft.state, more: { ...more, password: '' } };
       drafts[url] = { ...draft, state, at: Date.now() };
     }
-    (session ?? areas.local).set({ [DRAFTS_KEY]: drafts }).catch(() => undefined);
+    setItem(draftsItem, drafts, area).catch(() => undefined);
   }
 
   const flush = () => {

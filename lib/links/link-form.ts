@@ -8,6 +8,7 @@
  */
 import { z } from 'zod/mini';
 import type { LinkDetail, LinkInput, LinkUpdateInput } from '../api/schemas';
+import { apiToDatetimeLocal, datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { type MessageKey, t } from '../i18n';
 import { isHttpUrl } from '../url/rules';
 import { aliasError } from './shorten-form';
@@ -125,42 +126,6 @@ export function parsePixelIds(value: string): number[] | undefined {
     .filter(filled);
   if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part))) return undefined;
   return parts.map(Number);
-}
-
-const LOCAL_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d))?$/;
-
-/** A datetime-local value as a local Date; undefined when it is not a real date and time. */
-export function parseLocalDateTime(value: string): Date | undefined {
-  const match = LOCAL_DATE_TIME.exec(value.trim());
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(year, month - 1, day, hour, minute, second);
-  // new Date rolls 2026-02-30 over to March; a rolled-over date was not a real one.
-  if (date.getMonth() !== month - 1 || date.getDate() !== day || hour > 23 || minute > 59 || second > 59) {
-    return undefined;
-  }
-  return date;
-}
-
-/** A datetime-local value in the API's `YYYY-MM-DD HH:MM:SS`. */
-export function toApiDateTime(value: string): string {
-  const match = LOCAL_DATE_TIME.exec(value.trim());
-  if (!match) return value.trim();
-  const [, year, month, day, hour, minute, second] = match;
-  return `${year}-${month}-${day} ${hour}:${minute}:${second ?? '00'}`;
-}
-
-/** An API date (`YYYY-MM-DD HH:MM:SS`) as a datetime-local value; '' when it is not one. */
-export function fromApiDateTime(value: string | null): string {
-  const match = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d(?::\d\d)?)/.exec(value?.trim() ?? '');
-  return match ? `${match[1]}T${match[2]}` : '';
 }
 
 // The messages are looked up each time the schema is built, so they follow the page's language.
@@ -300,7 +265,7 @@ export function toLinkUpdateInput(state: LinkFormState): LinkUpdateInput {
     // A password may start or end with a space on purpose.
     password: state.password || undefined,
     domain: text(state.domain),
-    expiry: text(state.expiry) && toApiDateTime(state.expiry),
+    expiry: text(state.expiry) && (datetimeLocalToApi(state.expiry) ?? state.expiry.trim()),
     geotarget: filledRows(state.geotarget),
     devicetarget: filledRows(state.devicetarget),
     languagetarget: filledRows(state.languagetarget),
@@ -337,7 +302,7 @@ export function fromLinkDetail(detail: LinkDetail): LinkFormState {
     ...emptyLinkForm(),
     url: details.longUrl,
     description: details.description,
-    expiry: fromApiDateTime(details.expiry),
+    expiry: apiToDatetimeLocal(details.expiry),
     geotarget: Object.entries(details.location).map(([location, link]) => ({ location, link })),
     devicetarget: Object.entries(details.device).map(([device, link]) => ({ device, link })),
   };

@@ -3,16 +3,16 @@
  * by the background in storage.session, the popup's own `?url=` when opened as a window, or the
  * active tab) and the form's initial values.
  */
-import { defaultExpiryValue } from '../format';
+import { defaultExpiryValue } from '../dates';
 import type { LinkDefaults } from '../settings/settings';
+import { getItem, pendingShortenItem, removeItem, type StorageArea } from '../storage/items';
 import { unshortenableReason } from '../url/rules';
 import type { ShortenForm } from './shorten-form';
 
-/** storage.session key the background's context menu writes `{ url, at }` under. */
-export const PENDING_SHORTEN_KEY = 'pendingShorten';
+/** storage.session key the background's context menu writes `{ url, at }` under (lib/storage/items.ts). */
+export const PENDING_SHORTEN_KEY = pendingShortenItem.key;
 /** Older requests are stale: the user opened the popup for something else since. */
 export const PENDING_SHORTEN_TTL_MS = 60_000;
-/** When the popup last asked for the `tabs` permission; defined with what the background shares of it. */
 
 /** The popup's starting URL; `url` is '' and `reason` says why when it cannot be shortened. */
 export interface StartUrl {
@@ -24,16 +24,14 @@ export interface StartUrl {
   reason: string | null;
 }
 
-type SessionArea = Pick<typeof browser.storage.session, 'get' | 'remove'>;
+type SessionArea = Pick<StorageArea, 'get' | 'remove'>;
 
 /** Takes (reads and removes) the pending menu request; its URL when fresher than the TTL. */
 export async function takePendingUrl(session: SessionArea | undefined, now: number): Promise<string | null> {
   if (!session) return null;
-  const pending = (await session.get(PENDING_SHORTEN_KEY))[PENDING_SHORTEN_KEY] as
-    | { url?: unknown; at?: unknown }
-    | undefined;
+  const pending = (await getItem(pendingShortenItem, session)) as { url?: unknown; at?: unknown } | undefined;
   if (pending === undefined) return null;
-  void session.remove(PENDING_SHORTEN_KEY);
+  void removeItem(pendingShortenItem, session);
   const fresh = typeof pending?.at === 'number' && now - pending.at < PENDING_SHORTEN_TTL_MS;
   return fresh && typeof pending.url === 'string' ? pending.url : null;
 }

@@ -4,7 +4,7 @@
  * module is only needed on submit, so it comes with the popup's lazy extras.
  */
 
-import { datetimeLocalToApi, parseDatetimeLocal } from '../format';
+import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
 import type { LinkDefaults } from '../settings/settings';
 import { longUrlError } from '../url/rules';
@@ -49,7 +49,7 @@ export function validateForm(form: ShortenForm, now: Date): FormErrors {
   const alias = aliasError(form.alias);
   if (alias) errors.alias = alias;
   if (form.expiry) {
-    const expiry = parseDatetimeLocal(form.expiry);
+    const expiry = parseLocalDateTime(form.expiry);
     if (!expiry) errors.expiry = t('popup_expiry_invalid');
     else if (expiry <= now) errors.expiry = t('popup_expiry_past');
   }

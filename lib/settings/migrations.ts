@@ -10,11 +10,8 @@
  * all) is left as it is, and a migrated value is written in one storage call with its keys.
  */
 import { normalizeBaseUrl } from '../api/base-url';
-import { API_KEYS_KEY, type KeyMap, parseApiKeys } from './api-keys';
-import { emptyDefaults, parseSettings, SETTINGS_KEY, SETTINGS_VERSION } from './settings';
-import { storedVersion } from './version';
-
-export { storedVersion } from './version';
+import { apiKeysItem, type KeyMap, type StorageArea, setItems, settingsItem } from '../storage/items';
+import { emptyDefaults, parseSettings, SETTINGS_VERSION } from './settings';
 
 /** What the migrations read and write: the value under SETTINGS_KEY, and the API keys by profile id. */
 export interface StoredSettings {
@@ -103,6 +100,23 @@ const legacyToV1: SettingsMigration = {
   },
 };
 
+/**
+ * The version of a stored value: null when nothing or no settings object is stored, 0 for the
+ * legacy shape without a version, NaN for an object whose version is not a whole number.
+ */
+function storedVersion(value: unknown): number | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  if (!('version' in value)) return 0;
+  const { version } = value;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : Number.NaN;
+}
+
+/** True when a stored value is settings of a version older than this release's: a migration applies. */
+export function isOlderSettings(value: unknown): boolean {
+  const version = storedVersion(value);
+  return version !== null && version < SETTINGS_VERSION;
+}
+
 /** Every step, oldest first. */
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [legacyToV1];
 
@@ -136,20 +150,23 @@ export function migrateSettings(stored: StoredSettings, context: MigrationContex
 
 /** Migrates the settings in storage.local if they need it; writes settings and keys in one call. */
 export async function runSettingsMigrations(
-  area = browser.storage.local,
+  area: StorageArea = browser.storage.local,
   context: MigrationContext = { newId: () => crypto.randomUUID() },
 ): Promise<MigrationOutcome> {
-  const raw = await area.get([SETTINGS_KEY, API_KEYS_KEY]);
+  const raw = await area.get([settingsItem.key, apiKeysItem.key]);
   const outcome = migrateSettings(
-    { settings: raw[SETTINGS_KEY], apiKeys: parseApiKeys(raw[API_KEYS_KEY]) },
+    { settings: settingsItem.read(raw[settingsItem.key]), apiKeys: apiKeysItem.read(raw[apiKeysItem.key]) },
     context,
   );
   if (outcome.status === 'migrated') {
-    await area.set({
-      [SETTINGS_KEY]: outcome.stored.settings,
-      // A plain object: storage serializes it the same, and tests compare it with toEqual.
-      [API_KEYS_KEY]: { ...outcome.stored.apiKeys },
-    });
+    await setItems(
+      [
+        settingsItem.entry(outcome.stored.settings),
+        // A plain object: storage serializes it the same, and tests compare it with toEqual.
+        apiKeysItem.entry({ ...outcome.stored.apiKeys }),
+      ],
+      area,
+    );
   }
   return outcome;
 }

@@ -5,8 +5,17 @@
 import { messageWithRetry } from '../format';
 import { t } from '../i18n';
 import type { ErrorData } from '../messaging/result';
+import type { StorageArea } from '../storage/items';
 import { isHttpUrl } from '../url/rules';
-import { type Behaviour, type LinkDefaults, loadSettings, type Settings, saveSettings } from './settings';
+import {
+  type Behaviour,
+  expiryDaysSchema,
+  type LinkDefaults,
+  loadSettings,
+  MAX_EXPIRY_DAYS,
+  type Settings,
+  saveSettings,
+} from './settings';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */
 export function permissionRefusedMessage(serverUrl: string): string {
@@ -48,9 +57,6 @@ export interface DefaultsDraft {
 
 export type DefaultsErrors = Partial<Record<'expiryDays' | 'domain', string>>;
 
-/** Longest default expiry offered: ten years is already "never" for a short link. */
-export const MAX_EXPIRY_DAYS = 3650;
-
 const idText = (id: number | null) => (id === null ? '' : String(id));
 const idOf = (text: string) => (text === '' ? null : Number(text));
 
@@ -72,10 +78,7 @@ export function defaultsFromDraft(
   const errors: DefaultsErrors = {};
   const days = draft.expiryDays.trim();
   const expiryDays = days === '' ? null : Number(days);
-  if (
-    expiryDays !== null &&
-    !(Number.isInteger(expiryDays) && expiryDays >= 1 && expiryDays <= MAX_EXPIRY_DAYS)
-  ) {
+  if (expiryDays !== null && !expiryDaysSchema.safeParse(expiryDays).success) {
     errors.expiryDays = t('options_expiry_invalid', MAX_EXPIRY_DAYS);
   }
   const domain = draft.domain.trim().replace(/\/+$/, '');
@@ -102,7 +105,7 @@ export function defaultsFromDraft(
 export async function saveProfileDefaults(
   profileId: string,
   defaults: LinkDefaults,
-  area = browser.storage.local,
+  area?: StorageArea,
 ): Promise<boolean> {
   const settings = await loadSettings(area);
   const profile = settings.profiles.find((p) => p.id === profileId);
@@ -113,10 +116,7 @@ export async function saveProfileDefaults(
 }
 
 /** Changes behaviour switches in the latest stored settings and returns what was saved. */
-export async function saveBehaviour(
-  patch: Partial<Behaviour>,
-  area = browser.storage.local,
-): Promise<Settings> {
+export async function saveBehaviour(patch: Partial<Behaviour>, area?: StorageArea): Promise<Settings> {
   const settings = await loadSettings(area);
   settings.behaviour = { ...settings.behaviour, ...patch };
   await saveSettings(settings, area);

@@ -1,58 +1,92 @@
 /**
  * Settings: profiles (server URL, name, defaults for new links) and behaviour switches, stored in
- * `storage.local` under one versioned key. API keys are NOT here: they live in `lib/settings/api-keys.ts`,
- * which only the background imports. The popup reads settings without zod: see `settings-base.ts`.
- * Older stored shapes are brought to SETTINGS_VERSION by the background (`lib/settings/migrations.ts`).
+ * `storage.local` under one versioned key (lib/storage/items.ts). API keys are NOT here: they live in
+ * `lib/settings/api-keys.ts`, which only the background imports. Older stored shapes are brought to
+ * SETTINGS_VERSION by the background (`lib/settings/migrations.ts`).
+ *
+ * The schemas here are the one definition of the settings shape: the types come from them, the
+ * defaults are what they read from nothing, and the settings file (transfer.ts) and the background's
+ * saveProfile check reuse their field rules.
  */
 import * as z from 'zod/mini';
-import {
-  COPY_FORMATS,
-  defaultBehaviour,
-  defaultSettings,
-  emptyDefaults,
-  SETTINGS_KEY,
-  SETTINGS_VERSION,
-} from './defaults';
+import { COPY_FORMATS } from '../links/copy-format';
+import { getItem, newerSettingsItem, type StorageArea, setItems, settingsItem } from '../storage/items';
 
-export {
-  activeProfile,
-  defaultBehaviour,
-  defaultSettings,
-  emptyDefaults,
-  SETTINGS_KEY,
-  SETTINGS_VERSION,
-} from './defaults';
+export const SETTINGS_VERSION = 1;
 
-const linkDefaultsSchema = z.object({
-  campaignId: z.catch(z.nullable(z.number()), null),
-  channelId: z.catch(z.nullable(z.number()), null),
+/** The storage key of the settings (declared with the others in lib/storage/items.ts). */
+export const SETTINGS_KEY = settingsItem.key;
+
+/** Longest default expiry offered: ten years is already "never" for a short link. */
+export const MAX_EXPIRY_DAYS = 3650;
+
+/** A campaign or channel id as the server hands them out. */
+const entityIdSchema = z.number().check(z.int(), z.positive());
+/** A profile's default expiry: whole days from now, 1 to MAX_EXPIRY_DAYS. */
+export const expiryDaysSchema = z.number().check(z.int(), z.gte(1), z.lte(MAX_EXPIRY_DAYS));
+/** Whether a new link is listed publicly on the server. */
+const linkStatusSchema = z.enum(['public', 'private']);
+
+/** Link defaults exactly as they must be: what the settings file and the saveProfile request accept. */
+export const linkDefaultsFields = {
+  campaignId: z.nullable(entityIdSchema),
+  channelId: z.nullable(entityIdSchema),
   /** Days from now; null means no expiry. */
-  expiryDays: z.catch(z.nullable(z.number()), null),
+  expiryDays: z.nullable(expiryDaysSchema),
   /** Branded domain (with scheme) or '' for the server's own. */
-  domain: z.catch(z.string(), ''),
-  status: z.catch(z.enum(['public', 'private']), 'private'),
+  domain: z.string(),
+  status: linkStatusSchema,
+};
+
+// Stored settings repair what they cannot read, field by field (each falls back on its default), so
+// damaged storage never breaks a page; the catch values are the defaults of a fresh install.
+const linkDefaultsSchema = z.object({
+  campaignId: z.catch(linkDefaultsFields.campaignId, null),
+  channelId: z.catch(linkDefaultsFields.channelId, null),
+  expiryDays: z.catch(linkDefaultsFields.expiryDays, null),
+  domain: z.catch(linkDefaultsFields.domain, ''),
+  status: z.catch(linkDefaultsFields.status, 'private'),
 });
 export type LinkDefaults = z.infer<typeof linkDefaultsSchema>;
+
+/** Link defaults for a new profile: nothing preset, private links. */
+export function emptyDefaults(): LinkDefaults {
+  return linkDefaultsSchema.parse({});
+}
 
 const profileSchema = z.object({
   id: z.string(),
   name: z.catch(z.string(), ''),
   serverUrl: z.string(),
-  defaults: z.catch(linkDefaultsSchema, () => emptyDefaults()),
+  defaults: z.catch(linkDefaultsSchema, emptyDefaults),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-const behaviourSchema = z.object({
-  autoCopy: z.catch(z.boolean(), true),
-  notifications: z.catch(z.boolean(), true),
+/** The behaviour switches exactly as they must be; the settings file reuses them. */
+export const behaviourFields = {
+  autoCopy: z.boolean(),
+  notifications: z.boolean(),
   /** How a short link goes on the clipboard (lib/links/copy-format.ts). */
-  copyFormat: z.catch(z.enum(COPY_FORMATS), 'plain'),
+  copyFormat: z.enum(COPY_FORMATS),
   /** Remove utm_*, fbclid and other tracking parameters before shortening (lib/url/tracking.ts). */
-  stripTracking: z.catch(z.boolean(), false),
+  stripTracking: z.boolean(),
   /** Shorten the page's declared canonical URL instead of the address bar's, when there is one. */
-  preferCanonical: z.catch(z.boolean(), false),
+  preferCanonical: z.boolean(),
+};
+
+const behaviourSchema = z.object({
+  autoCopy: z.catch(behaviourFields.autoCopy, true),
+  notifications: z.catch(behaviourFields.notifications, true),
+  copyFormat: z.catch(behaviourFields.copyFormat, 'plain'),
+  stripTracking: z.catch(behaviourFields.stripTracking, false),
+  preferCanonical: z.catch(behaviourFields.preferCanonical, false),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
+
+/** Behaviour switches of a fresh install: copy the plain URL, change nothing in it. */
+export function defaultBehaviour(): Behaviour {
+  return behaviourSchema.parse({});
+}
 
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
@@ -62,6 +96,16 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** Settings of a fresh install. */
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({ version: SETTINGS_VERSION });
+}
+
+/** The active profile, or null when none is configured yet. */
+export function activeProfile(settings: Settings): Profile | null {
+  return settings.profiles.find((p) => p.id === settings.activeProfileId) ?? null;
+}
+
 /** Parses stored settings; anything unreadable becomes the defaults rather than breaking a page. */
 export function parseSettings(raw: unknown): Settings {
   const parsed = settingsSchema.safeParse(raw);
@@ -69,13 +113,9 @@ export function parseSettings(raw: unknown): Settings {
 }
 
 /** Reads settings from storage.local. */
-export async function loadSettings(area = browser.storage.local): Promise<Settings> {
-  const stored = await area.get(SETTINGS_KEY);
-  return parseSettings(stored[SETTINGS_KEY]);
+export async function loadSettings(area?: StorageArea): Promise<Settings> {
+  return parseSettings(await getItem(settingsItem, area));
 }
-
-/** Where settings of a newer release are kept when this (older) release has to replace them. */
-export const NEWER_SETTINGS_BACKUP_KEY = 'settingsOfNewerVersion';
 
 /** True for a stored settings value written by a newer release (a higher version than this one knows). */
 export function isNewerSettings(raw: unknown): boolean {
@@ -87,12 +127,11 @@ export function isNewerSettings(raw: unknown): boolean {
 /**
  * Writes settings to storage.local (never sync: server URLs are per machine and private). Settings
  * of a newer release (the user went back a version) are not migrated or read, and not destroyed
- * either: the first write keeps them under NEWER_SETTINGS_BACKUP_KEY.
+ * either: the first write keeps them under newerSettingsItem.
  */
-export async function saveSettings(settings: Settings, area = browser.storage.local): Promise<void> {
+export async function saveSettings(settings: Settings, area?: StorageArea): Promise<void> {
   const valid = settingsSchema.parse(settings);
-  const stored = (await area.get(SETTINGS_KEY))[SETTINGS_KEY];
-  const items: Record<string, unknown> = { [SETTINGS_KEY]: valid };
-  if (isNewerSettings(stored)) items[NEWER_SETTINGS_BACKUP_KEY] = stored;
-  await area.set(items);
+  const stored = await getItem(settingsItem, area);
+  const backup = isNewerSettings(stored) ? [newerSettingsItem.entry(stored)] : [];
+  await setItems([settingsItem.entry(valid), ...backup], area);
 }

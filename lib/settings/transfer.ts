@@ -22,13 +22,19 @@
  */
 import * as z from 'zod/mini';
 import { normalizeBaseUrl } from '../api/base-url';
+import { localDay } from '../dates';
 import { t } from '../i18n';
-import { COPY_FORMATS } from '../links/copy-format';
+import { type KeyMap, parseApiKeys } from '../storage/items';
 import { isHttpUrl } from '../url/rules';
-import { type KeyMap, parseApiKeys } from './api-keys';
 import { type MigrationContext, migrateSettings } from './migrations';
-import { MAX_EXPIRY_DAYS } from './options-rules';
-import { defaultBehaviour, type Profile, SETTINGS_VERSION, type Settings } from './settings';
+import {
+  behaviourFields,
+  defaultBehaviour,
+  linkDefaultsFields,
+  type Profile,
+  SETTINGS_VERSION,
+  type Settings,
+} from './settings';
 
 /** The marker that tells a Shortlink settings file from any other JSON. */
 export const SETTINGS_FILE_FORMAT = 'shortlink-settings';
@@ -62,8 +68,7 @@ export type ParseOutcome = { ok: true; imported: ImportedSettings } | { ok: fals
 
 /** The name of an export made on `now`'s (local) day: `shortlink-settings-2026-11-21.json`. */
 export function exportFileName(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `shortlink-settings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.json`;
+  return `shortlink-settings-${localDay(now)}.json`;
 }
 
 /** The export of `settings`; with `keys`, the saved key of every exported profile that has one. */
@@ -95,7 +100,6 @@ export function serializeSettingsFile(file: SettingsFile): string {
 }
 
 const text = (max: number) => z.string().check(z.maxLength(max));
-const entityId = z.nullable(z.number().check(z.int(), z.positive()));
 
 /** A server URL as Options would save it; stored normalized, so it matches stored profiles. */
 const serverUrl = z.pipe(
@@ -120,22 +124,19 @@ const fileSchema = z.object({
         name: text(200),
         serverUrl,
         defaults: z.object({
-          campaignId: entityId,
-          channelId: entityId,
-          expiryDays: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(MAX_EXPIRY_DAYS))),
+          ...linkDefaultsFields,
           domain: text(2000).check(z.refine((domain) => domain === '' || isHttpUrl(domain))),
-          status: z.enum(['public', 'private']),
         }),
       }),
     )
     .check(z.maxLength(MAX_PROFILES)),
   // The switches added after version 1 came out may be missing from an early file; they get their defaults.
   behaviour: z.object({
-    autoCopy: z.boolean(),
-    notifications: z.boolean(),
-    copyFormat: z.optional(z.enum(COPY_FORMATS)),
-    stripTracking: z.optional(z.boolean()),
-    preferCanonical: z.optional(z.boolean()),
+    autoCopy: behaviourFields.autoCopy,
+    notifications: behaviourFields.notifications,
+    copyFormat: z.optional(behaviourFields.copyFormat),
+    stripTracking: z.optional(behaviourFields.stripTracking),
+    preferCanonical: z.optional(behaviourFields.preferCanonical),
   }),
   apiKeys: z.optional(z.record(text(200), text(1000).check(z.minLength(1)))),
 });

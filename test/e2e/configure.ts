@@ -1,8 +1,13 @@
 /** Puts the extension into a configured state for e2e specs and the demo, without clicking through options. */
 import type { WebWorker } from 'puppeteer-core';
 import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import { defaultSettings, emptyDefaults } from '@/lib/settings/defaults';
-import { type LinkDefaults, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import {
+  defaultSettings,
+  emptyDefaults,
+  type LinkDefaults,
+  SETTINGS_KEY,
+  type Settings,
+} from '@/lib/settings/settings';
 
 /** Where the extension should send its API calls. */
 export interface ExtensionConfig {

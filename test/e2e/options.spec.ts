@@ -7,8 +7,7 @@
 import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import { defaultSettings, emptyDefaults } from '@/lib/settings/defaults';
-import { SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 import { E2E_PROFILE_ID } from './configure';
 import { readStorage } from './extension-state';
 import { test } from './fixtures';

@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { apiDateTime } from '@/entrypoints/background/links';
+import { toApiDateTime } from '@/lib/dates';
 import type { CachedLink } from '@/lib/links/cache';
 import { isCopyRequest } from '@/lib/messaging/offscreen-copy';
 import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
@@ -116,7 +116,7 @@ export function fakeServer() {
         longurl: String(body.url),
         title: '',
         // Dated now, as a server does (in its zone; here the test's own).
-        date: apiDateTime(new Date()),
+        date: toApiDateTime(new Date()),
       });
       return { status: 200, body: { error: 0, id, shorturl } };
     }

@@ -4,17 +4,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMigrations } from '@/entrypoints/background/migrations';
 import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
-import { defaultBehaviour } from '@/lib/settings/defaults';
 import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
 import {
+  defaultBehaviour,
   emptyDefaults,
   loadSettings,
-  NEWER_SETTINGS_BACKUP_KEY,
   SETTINGS_KEY,
   SETTINGS_VERSION,
   saveSettings,
   settingsSchema,
 } from '@/lib/settings/settings';
+import { newerSettingsItem } from '@/lib/storage/items';
 import { type FakeServer, fakeServer, sendFromPopup, startBackground, stubBrowserApis } from './helpers';
 
 // From the project root, where vitest runs: import.meta.url is not a file URL under happy-dom.
@@ -138,7 +138,7 @@ describe('values the migrations leave alone', () => {
       behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: false },
     });
     const stored = await storedLocal();
-    expect(stored[NEWER_SETTINGS_BACKUP_KEY]).toEqual(newer);
+    expect(stored[newerSettingsItem.key]).toEqual(newer);
     expect(stored[SETTINGS_KEY]).toMatchObject({ version: SETTINGS_VERSION });
   });
 

@@ -7,12 +7,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
 import {
+  ALL_TABS_ASKED_KEY,
   readShortenTabsProgress,
   SHORTEN_TABS_KEY,
   type ShortenTabsProgress,
   watchShortenTabs,
 } from '@/lib/links/all-tabs';
-import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
 import { putCachedLinks } from '@/lib/links/cache';
 import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 import {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { type LinkDetail, linkInputSchema, linkUpdateInputSchema } from '@/lib/api/schemas';
+import { apiToDatetimeLocal, datetimeLocalToApi } from '@/lib/dates';
 import {
   emptyLinkForm,
-  fromApiDateTime,
   fromLinkDetail,
   isHexColor,
   type LinkFormState,
   parsePixelIds,
   redirectTypeValue,
-  toApiDateTime,
   toLinkInput,
   toLinkUpdateInput,
   validateLinkForm,
@@ -118,10 +117,10 @@ describe('field helpers', () => {
   });
 
   it('converts expiry between datetime-local and the API format', () => {
-    expect(toApiDateTime('2030-12-31T23:59')).toBe('2030-12-31 23:59:00');
-    expect(toApiDateTime('2030-12-31T23:59:59')).toBe('2030-12-31 23:59:59');
-    expect(fromApiDateTime('2030-12-31 23:59:59')).toBe('2030-12-31T23:59:59');
-    expect(fromApiDateTime(null)).toBe('');
+    expect(datetimeLocalToApi('2030-12-31T23:59')).toBe('2030-12-31 23:59:00');
+    expect(datetimeLocalToApi('2030-12-31T23:59:59')).toBe('2030-12-31 23:59:59');
+    expect(apiToDatetimeLocal('2030-12-31 23:59:59')).toBe('2030-12-31T23:59:59');
+    expect(apiToDatetimeLocal(null)).toBe('');
   });
 
   it('sends a custom splash page or an overlay as its bare id', () => {

@@ -5,8 +5,8 @@ import { App } from '@/entrypoints/options/App';
 import type { Account } from '@/lib/api/schemas';
 import { putCachedLists } from '@/lib/links/cache';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
-import { defaultBehaviour } from '@/lib/settings/defaults';
 import {
+  defaultBehaviour,
   emptyDefaults,
   loadSettings,
   type Profile,

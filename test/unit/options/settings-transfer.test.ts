@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { dispatch, type Handlers } from '@/entrypoints/background/messages';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
-import { API_KEYS_KEY, type KeyMap } from '@/lib/settings/api-keys';
+import { API_KEYS_KEY } from '@/lib/settings/api-keys';
 import {
   defaultBehaviour,
   emptyDefaults,
@@ -28,6 +28,7 @@ import {
   SETTINGS_FILE_FORMAT,
   serializeSettingsFile,
 } from '@/lib/settings/transfer';
+import type { KeyMap } from '@/lib/storage/items';
 
 const WORK_KEY = 'work-key-0123456789';
 const HOME_KEY = 'home-key-9876543210';

@@ -14,8 +14,7 @@ import { DRAFT_DEBOUNCE_MS, DRAFTS_KEY, type Draft, type Drafts } from '@/lib/li
 import { emptyLinkForm } from '@/lib/links/link-form';
 import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
 import type { RequestOf, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour } from '@/lib/settings/defaults';
-import { emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../components/dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);

@@ -11,8 +11,13 @@ import type { LinkInput } from '@/lib/api/schemas';
 import type { CachedLink } from '@/lib/links/cache';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
-import { defaultBehaviour } from '@/lib/settings/defaults';
-import { emptyDefaults, type LinkDefaults, type Settings, saveSettings } from '@/lib/settings/settings';
+import {
+  defaultBehaviour,
+  emptyDefaults,
+  type LinkDefaults,
+  type Settings,
+  saveSettings,
+} from '@/lib/settings/settings';
 import {
   button,
   choose,

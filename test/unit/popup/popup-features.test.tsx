@@ -9,12 +9,15 @@ import { App } from '@/entrypoints/popup/App';
 import '@/entrypoints/popup/extras';
 import '@/entrypoints/popup/all-tabs';
 import { copyPayload } from '@/entrypoints/popup/clipboard';
-import { SHORTEN_TABS_KEY, type ShortenTabsProgress, type ShortenTabsResult } from '@/lib/links/all-tabs';
-import { ALL_TABS_ASKED_KEY } from '@/lib/links/all-tabs-asked';
+import {
+  ALL_TABS_ASKED_KEY,
+  SHORTEN_TABS_KEY,
+  type ShortenTabsProgress,
+  type ShortenTabsResult,
+} from '@/lib/links/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour } from '@/lib/settings/defaults';
-import { type Behaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { type Behaviour, defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
 import {
   button,
   buttons,

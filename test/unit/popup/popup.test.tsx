@@ -6,9 +6,9 @@ import '@/entrypoints/popup/extras';
 import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour } from '@/lib/settings/defaults';
 import {
   type Behaviour,
+  defaultBehaviour,
   emptyDefaults,
   type LinkDefaults,
   type Profile,

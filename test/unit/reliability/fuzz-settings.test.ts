@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { API_KEYS_KEY, getApiKey, parseApiKeys } from '@/lib/settings/api-keys';
+import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
 import { migrateSettings, runSettingsMigrations } from '@/lib/settings/migrations';
 import {
   loadSettings,
@@ -15,6 +15,7 @@ import {
   SETTINGS_VERSION,
   settingsSchema,
 } from '@/lib/settings/settings';
+import { parseApiKeys } from '@/lib/storage/items';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];
 const text = fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...DANGEROUS_KEYS));

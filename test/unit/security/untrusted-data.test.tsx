@@ -10,8 +10,7 @@ import { CampaignsView } from '@/components/manage/campaigns-view';
 import { DomainsView } from '@/components/manage/domains-view';
 import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
-import { defaultBehaviour } from '@/lib/settings/defaults';
-import { emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
 import { fakeBackground, mount as mountPopup, ok } from '../components/dom';
 import { fakeApi, mount as mountView, page } from '../manage/render';
 

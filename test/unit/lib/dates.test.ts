@@ -1,13 +1,15 @@
+/** lib/dates.ts: the API's date format, the datetime-local value, and default expiries. */
 import { describe, expect, it } from 'vitest';
 import {
+  apiToDatetimeLocal,
   datetimeLocalToApi,
   defaultExpiryValue,
   expiryFromDays,
-  parseDatetimeLocal,
-  retryHint,
-  savedKeyHint,
+  localDay,
+  parseLocalDateTime,
+  toApiDateTime,
   toDatetimeLocal,
-} from '@/lib/format';
+} from '@/lib/dates';
 
 describe('expiry dates', () => {
   const now = new Date(2031, 0, 30, 9, 5, 42);
@@ -34,36 +36,34 @@ describe('expiry dates', () => {
   it.each(['', '2031-02-06', '2031-02-30T10:00', '06/02/2031 09:05', 'tomorrow'])(
     'rejects the malformed value "%s"',
     (value) => {
-      expect(parseDatetimeLocal(value)).toBeNull();
+      expect(parseLocalDateTime(value)).toBeNull();
       expect(datetimeLocalToApi(value)).toBeNull();
     },
   );
 
   it('reads the input value as local time', () => {
-    expect(parseDatetimeLocal('2031-02-06T09:05')?.getTime()).toBe(new Date(2031, 1, 6, 9, 5).getTime());
+    expect(parseLocalDateTime('2031-02-06T09:05')?.getTime()).toBe(new Date(2031, 1, 6, 9, 5).getTime());
   });
 });
 
-describe('retryHint', () => {
-  const now = 1_000_000;
-  it('counts seconds until the window resets', () => {
-    expect(retryHint(now + 39_200, now)).toBe('Try again in 40 seconds.');
-  });
-  it('switches to minutes for long waits', () => {
-    expect(retryHint(now + 5 * 60_000, now)).toBe('Try again in 5 minutes.');
-  });
-  it('guesses a minute when the server did not say', () => {
-    expect(retryHint(undefined, now)).toBe('Try again in 60 seconds.');
-  });
-  it('never says zero or negative seconds', () => {
-    expect(retryHint(now - 5000, now)).toBe('Try again in 1 second.');
-  });
-});
+describe('the API format', () => {
+  const date = new Date(2031, 0, 30, 9, 5, 42);
 
-describe('savedKeyHint', () => {
-  it('shows only the last four characters of the key', () => {
-    expect(savedKeyHint(' sk-live-abcdef1234 ')).toBe(
-      'A key ending in …1234 is saved for this profile. Leave the field empty to keep it.',
-    );
+  it('writes a date as the API does, in local time', () => {
+    expect(toApiDateTime(date)).toBe('2031-01-30 09:05:42');
+    expect(localDay(date)).toBe('2031-01-30');
   });
+
+  it('reads an API date back as a datetime-local value, and as a local Date', () => {
+    expect(apiToDatetimeLocal('2031-01-30 09:05:42')).toBe('2031-01-30T09:05:42');
+    expect(apiToDatetimeLocal('soon')).toBe('');
+    expect(parseLocalDateTime('2031-01-30 09:05:42')?.getTime()).toBe(date.getTime());
+  });
+
+  it.each(['2031-01-30 24:00', '2031-01-30T09:60', '2031-02-29T09:00'])(
+    'rejects the impossible "%s"',
+    (value) => {
+      expect(parseLocalDateTime(value)).toBeNull();
+    },
+  );
 });

@@ -1,0 +1,79 @@
+/**
+ * Dates as the extension reads and writes them: the API's `YYYY-MM-DD HH:MM:SS` (no time zone: the
+ * server's clock, read as local time), the `<input type="datetime-local">` value `YYYY-MM-DDTHH:MM`,
+ * and a profile's default expiry. Pure; every page and the background use these.
+ *
+ *   datetimeLocalToApi('2031-02-06T09:05');   // '2031-02-06 09:05:00'
+ *   apiToDatetimeLocal('2031-02-06 09:05:00'); // '2031-02-06T09:05:00'
+ *   toApiDateTime(new Date());                 // now, as the API writes it
+ */
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date's local day as `YYYY-MM-DD`. */
+export function localDay(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A date as the API writes it, `YYYY-MM-DD HH:MM:SS`, in local time. */
+export function toApiDateTime(date: Date): string {
+  return `${localDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A date as `<input type="datetime-local">` wants it (`YYYY-MM-DDTHH:MM`), in local time. */
+export function toDatetimeLocal(date: Date): string {
+  return `${localDay(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+// The datetime-local value, or the API's form: a space instead of the T, seconds optional.
+const LOCAL_DATE_TIME = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d))?$/;
+
+/** A datetime-local value (or an API date and time) as a local Date; null when it is not a real one. */
+export function parseLocalDateTime(value: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(year, month - 1, day, hour, minute, second);
+  // new Date rolls 2026-02-30 over to March; a rolled-over date was not a real one.
+  if (date.getMonth() !== month - 1 || date.getDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    return null;
+  }
+  return date;
+}
+
+/** A datetime-local value as the API's `YYYY-MM-DD HH:MM:SS`; null when it is not a real date and time. */
+export function datetimeLocalToApi(value: string): string | null {
+  const match = LOCAL_DATE_TIME.exec(value.trim());
+  if (!match || !parseLocalDateTime(value)) return null;
+  // From the text, not the Date: a time that a daylight-saving change skips is sent as typed.
+  const [, year, month, day, hour, minute, second] = match;
+  return `${year}-${month}-${day} ${hour}:${minute}:${second ?? '00'}`;
+}
+
+/** An API date (`YYYY-MM-DD HH:MM:SS`) as a datetime-local value; '' when it is not one. */
+export function apiToDatetimeLocal(value: string | null): string {
+  const match = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d(?::\d\d)?)/.exec(value?.trim() ?? '');
+  return match ? `${match[1]}T${match[2]}` : '';
+}
+
+/** The moment `days` days after `now`, or null when no expiry is set (null, 0 or negative). */
+export function expiryFromDays(days: number | null, now: Date): Date | null {
+  if (days === null || !Number.isFinite(days) || days <= 0) return null;
+  const date = new Date(now);
+  // Calendar days, so that "7 days" keeps the clock time across a daylight-saving change.
+  date.setDate(date.getDate() + Math.round(days));
+  return date;
+}
+
+/** The datetime-local value for a profile's default expiry, or '' when it has none. */
+export function defaultExpiryValue(days: number | null, now: Date): string {
+  const date = expiryFromDays(days, now);
+  return date ? toDatetimeLocal(date) : '';
+}

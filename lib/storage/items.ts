@@ -1,0 +1,245 @@
+/**
+ * Every value the extension keeps in browser storage, declared once: its key, its area, and how a
+ * stored value reads (validated, or its default when absent or unreadable). Code reads and writes
+ * storage through these items, never by a key string of its own.
+ *
+ *   const keys = await getItem(apiKeysItem);                     // a KeyMap, {} when none
+ *   await setItems([settingsItem.entry(s), apiKeysItem.entry(k)]); // one storage call, both or neither
+ *   const stop = watchItem(rateLimitWaitItem, (raw) => show(raw));
+ *
+ * Why not WXT's `storage.defineItem`: a stored value must be validated on every read (storage may
+ * hold anything an older or newer release, or a bug, wrote, and that must never crash a page), where
+ * WXT returns the value as stored; drafts fall back from storage.session to storage.local where a
+ * browser has no session area (Firefox before 115), and WXT's session items then throw; completed
+ * shortens and uncertain creates are families of keys (`prefix` + id); and callers and tests pass the
+ * storage area they read (a fake one, or none at all), while WXT binds each item to the global one.
+ *
+ * The link cache is not here: it lives in IndexedDB (lib/links/cache.ts), which has room for
+ * thousands of links and is read without waking the background.
+ *
+ * Values whose shape belongs to a module that itself reads storage through this one (settings,
+ * drafts, all-tabs progress, the rate-limit wait) read as `unknown` here, and that module validates
+ * them: naming their types here would be an import cycle.
+ */
+
+/** A browser storage area, or the part of it the items use. */
+export type StorageArea = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;
+
+/** The areas by name, and the change event; `browser.storage` or a fake of it. */
+export interface StorageAreas {
+  local: StorageArea;
+  /** Missing in Firefox before 115. */
+  session?: StorageArea | undefined;
+  onChanged: Pick<typeof browser.storage.onChanged, 'addListener' | 'removeListener'>;
+}
+
+type AreaName = 'local' | 'session';
+
+/** One stored value. */
+interface StorageItem<T> {
+  readonly key: string;
+  readonly area: AreaName;
+  /** Where the value goes when the browser has no `area` (only drafts have one). */
+  readonly fallbackArea?: AreaName;
+  /** The stored value as the extension may use it; the default when absent or unreadable. */
+  read(raw: unknown): T;
+  /** `{ [key]: value }`, for writing several items of one area in one storage call. */
+  entry(value: unknown): Record<string, unknown>;
+}
+
+function item<T>(
+  area: AreaName,
+  key: string,
+  read: (raw: unknown) => T,
+  fallbackArea?: AreaName,
+): StorageItem<T> {
+  return {
+    key,
+    area,
+    read,
+    entry: (value) => ({ [key]: value }),
+    ...(fallbackArea ? { fallbackArea } : {}),
+  };
+}
+
+const raw = (value: unknown): unknown => value;
+
+/** API keys by profile id. */
+export type KeyMap = Record<string, string>;
+
+/** The stored key map, keeping only string keys; anything else reads as no keys. */
+export function parseApiKeys(stored: unknown): KeyMap {
+  if (!stored || typeof stored !== 'object') return {};
+  // No prototype: a profile id such as `__proto__` or `constructor` is just a name here.
+  const keys: KeyMap = Object.create(null);
+  for (const [id, key] of Object.entries(stored)) if (typeof key === 'string') keys[id] = key;
+  return keys;
+}
+
+const epochMs = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+// storage.local: kept across browser restarts, on this machine only (never sync: server URLs and
+// keys are private to the machine).
+
+/** The settings (lib/settings/settings.ts validates and migrates them; their version is inside). */
+export const settingsItem = item('local', 'settings', raw);
+/** Settings a newer release wrote, kept aside when this older release had to replace them. */
+export const newerSettingsItem = item('local', 'settingsOfNewerVersion', raw);
+/** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
+export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
+
+// storage.session: memory only, gone when the browser closes; it outlives the service worker, which
+// stops after 30 s idle.
+
+/**
+ * The popup's drafts by start URL (lib/links/draft.ts). One map, so a write never has to read
+ * first (a closing popup can't wait). In storage.local where there is no session area.
+ */
+export const draftsItem = item('session', 'popupDrafts', raw, 'local');
+/** `{ url, at }` left by the context menu for the popup it opens (lib/links/popup-start.ts). */
+export const pendingShortenItem = item('session', 'pendingShorten', raw);
+/** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
+export const allTabsAskedItem = item('session', 'allTabsAsked', epochMs);
+/** The progress of the latest all-tabs run (lib/links/all-tabs.ts reads it). */
+export const allTabsProgressItem = item('session', 'shortenTabs', raw);
+/** `startedAt` of the all-tabs run whose report a popup has shown; null when none. */
+export const allTabsShownItem = item('session', 'shortenTabsShown', epochMs);
+/** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts reads it). */
+export const rateLimitWaitItem = item('session', 'rateLimitWait', raw);
+
+/** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
+interface StorageFamily {
+  readonly prefix: string;
+  readonly area: AreaName;
+}
+
+/** Completed shortens by request id (entrypoints/background/links.ts), so a retried request joins its link. */
+export const completedShortens: StorageFamily = { prefix: 'shortened:', area: 'session' };
+/** Creates whose outcome is unknown (entrypoints/background/uncertain-creates.ts). */
+export const uncertainCreates: StorageFamily = { prefix: 'uncertain-create:', area: 'session' };
+
+/** The area an item lives in: its own, else its fallback; undefined when the browser has neither. */
+export function areaOf(
+  of: Pick<StorageItem<unknown>, 'area' | 'fallbackArea'>,
+  areas: Pick<StorageAreas, 'local' | 'session'> = browser.storage,
+): StorageArea | undefined {
+  return areas[of.area] ?? (of.fallbackArea ? areas[of.fallbackArea] : undefined);
+}
+
+/** Reads an item from `area` (its own by default); its default when there is no such area. */
+export async function getItem<T>(
+  stored: StorageItem<T>,
+  area: Pick<StorageArea, 'get'> | undefined = areaOf(stored),
+): Promise<T> {
+  return stored.read(area ? (await area.get(stored.key))[stored.key] : undefined);
+}
+
+/** Writes an item; nothing when there is no such area. */
+export async function setItem(
+  stored: StorageItem<unknown>,
+  value: unknown,
+  area: Pick<StorageArea, 'set'> | undefined = areaOf(stored),
+): Promise<void> {
+  await area?.set(stored.entry(value));
+}
+
+/** Writes several items of one area in one storage call: all of them are stored, or none. */
+export async function setItems(
+  entries: Record<string, unknown>[],
+  area: Pick<StorageArea, 'set'> = browser.storage.local,
+): Promise<void> {
+  await area.set(Object.assign({}, ...entries));
+}
+
+/** Removes an item; nothing when there is no such area. */
+export async function removeItem(
+  stored: StorageItem<unknown>,
+  area: Pick<StorageArea, 'remove'> | undefined = areaOf(stored),
+): Promise<void> {
+  await area?.remove(stored.key);
+}
+
+/** Calls `onValue` with the item's new value on every change. Returns the function that stops it. */
+export function onItemChanged<T>(
+  stored: StorageItem<T>,
+  onValue: (value: T) => void,
+  events: Pick<StorageAreas, 'onChanged'> = browser.storage,
+): () => void {
+  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area === stored.area && stored.key in changes) onValue(stored.read(changes[stored.key]?.newValue));
+  };
+  events.onChanged.addListener(onChanged);
+  return () => events.onChanged.removeListener(onChanged);
+}
+
+/**
+ * Calls `onValue` with the item's value now and on every change. A change seen before the first read
+ * answers is newer than what that read returns, so that read is then dropped. Returns the function
+ * that stops watching.
+ */
+export function watchItem<T>(
+  stored: StorageItem<T>,
+  onValue: (value: T) => void,
+  areas: Partial<Pick<StorageAreas, 'local' | 'session'>> & Pick<StorageAreas, 'onChanged'> = browser.storage,
+): () => void {
+  let changed = false;
+  const stop = onItemChanged(
+    stored,
+    (value) => {
+      changed = true;
+      onValue(value);
+    },
+    areas,
+  );
+  areas[stored.area]
+    ?.get(stored.key)
+    .then((items) => changed || onValue(stored.read(items[stored.key])))
+    .catch(() => undefined);
+  return stop;
+}
+
+const familyKey = (family: StorageFamily, id: string) => family.prefix + id;
+
+/** The stored value of one entry of a family, as stored; undefined when absent or there is no such area. */
+export async function getEntry(
+  family: StorageFamily,
+  id: string,
+  area: Pick<StorageArea, 'get'> | undefined = areaOf(family),
+): Promise<unknown> {
+  const key = familyKey(family, id);
+  return area ? (await area.get(key))[key] : undefined;
+}
+
+/** Writes one entry of a family; nothing when there is no such area. */
+export async function setEntry(
+  family: StorageFamily,
+  id: string,
+  value: unknown,
+  area: Pick<StorageArea, 'set'> | undefined = areaOf(family),
+): Promise<void> {
+  await area?.set({ [familyKey(family, id)]: value });
+}
+
+/** Removes one entry of a family; nothing when there is no such area. */
+export async function removeEntry(
+  family: StorageFamily,
+  id: string,
+  area: Pick<StorageArea, 'remove'> | undefined = areaOf(family),
+): Promise<void> {
+  await area?.remove(familyKey(family, id));
+}
+
+/** Removes the entries of a family that `expired` says are stale (it sees each stored value as is). */
+export async function removeExpired(
+  family: StorageFamily,
+  expired: (value: unknown) => boolean,
+  area: Pick<StorageArea, 'get' | 'remove'> | undefined = areaOf(family),
+): Promise<void> {
+  if (!area) return;
+  const all = await area.get(null);
+  const keys = Object.entries(all)
+    .filter(([key, value]) => key.startsWith(family.prefix) && expired(value))
+    .map(([key]) => key);
+  if (keys.length > 0) await area.remove(keys);
+}
