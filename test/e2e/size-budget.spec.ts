@@ -1,6 +1,6 @@
 /**
  * Size budgets of what loads before the extension can act, checked on the build this e2e run made
- * (.output/chrome-mv3-e2e), so a change that makes the popup or the service worker load more fails CI.
+ * (.output/chrome-mv3-e2e), so a change that makes the service worker load more fails CI.
  * Bytes are gzip level 9, file by file, of the HTML, its scripts and styles and their static imports,
  * and of what the worker runs when it starts (scripts/bench/sizes.ts); lazy chunks, and the worker's
  * lazy part, are left out. Timings belong to `npm run bench`, never to a test.
@@ -8,38 +8,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  type InitialLoad,
-  initialLoad,
-  POPUP_BUDGET,
-  WORKER_BUDGET,
-  WORKER_LAZY_PART,
-  workerLoad,
-} from '../../scripts/bench/sizes';
+import { type InitialLoad, WORKER_BUDGET, WORKER_LAZY_PART, workerLoad } from '../../scripts/bench/sizes';
 import { EXT_PATH } from './build';
 
 function listing(load: InitialLoad): string {
   return load.files.map((file) => `${file.path}: ${file.gzip} B gzip`).join(', ');
 }
-
-describe('popup', () => {
-  it(`loads at most ${POPUP_BUDGET} B gzip (15 KB) before it runs`, () => {
-    const load = initialLoad(EXT_PATH, 'popup.html');
-    // A page whose tags were not understood would measure as its HTML alone and pass.
-    expect(load.files.some((file) => file.path.endsWith('.js'))).toBe(true);
-    expect(load.files.some((file) => file.path.endsWith('.css'))).toBe(true);
-    expect(load.gzip, listing(load)).toBeLessThanOrEqual(POPUP_BUDGET);
-  });
-
-  it('loads no zod before it runs: settings are read without it, and only More options brings zod/mini', () => {
-    const load = initialLoad(EXT_PATH, 'popup.html');
-    const withZod = load.files.filter((file) =>
-      // `_zod` is the property every zod schema (classic or mini) keeps its internals under.
-      readFileSync(join(EXT_PATH, file.path), 'utf8').includes('_zod'),
-    );
-    expect(withZod.map((file) => file.path)).toEqual([]);
-  });
-});
 
 describe('service worker', () => {
   it(`loads at most ${WORKER_BUDGET} B gzip (16 KB) when it starts: its start script alone`, () => {

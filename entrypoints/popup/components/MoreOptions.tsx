@@ -1,8 +1,8 @@
 /**
  * The popup's "More options": every creation field the main form does not have. The popup loads this
- * module with `import()` when the user first opens the panel, so its code (hooks, zod/mini through
- * lib/links/link-form.ts, the management page's field groups) stays out of the popup's first load. The
- * state lives in the popup; this is only its view, plus the rules the popup needs once it is open.
+ * module with `import()` when the user first opens the panel (hooks/use-shorten-form.ts): it brings
+ * the management page's field groups and zod/mini, which the first draw does not need. The state
+ * lives in the popup; this is only its view, plus the rules the popup needs once it is open.
  */
 import { useMemo } from 'preact/hooks';
 import {
@@ -29,7 +29,7 @@ export {
   moreOptionsForProfile,
   moreOptionsInEffect,
   moreOptionsInput,
-} from '@/lib/links/more-options';
+} from '../more-options';
 
 interface MoreOptionsProps {
   /** The panel's id, for the disclosure button's aria-controls. */
