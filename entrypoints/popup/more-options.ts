@@ -1,8 +1,9 @@
 /**
- * The popup's "More options" as plain data: where its fields start (the profile's defaults), their
- * checks, and the one `LinkInput` that the main fields and More options make together. The rules
- * and the conversion are lib/links/link-form.ts's; this only joins the popup's two forms. Pure. Only the
- * More options chunk imports it, so the link editor's rules load with the panel.
+ * The popup's "More options", imported when the user first opens it (hooks/use-shorten-form.ts): it
+ * brings the management page's field groups and zod/mini, which the first draw does not need. Here
+ * are its panel and its rules: where its fields start (the profile's defaults), their checks, and the
+ * one `LinkInput` that the main fields and More options make together. The rules and the conversion
+ * are lib/links/link-form.ts's; this only joins the popup's two forms.
  *
  *   const errors = moreOptionsErrors(form, more, new Date());
  *   if (Object.keys(errors).length === 0) send('shorten', { requestId, input: moreOptionsInput(form, more) });
@@ -17,6 +18,8 @@ import {
 } from '@/lib/links/link-form';
 import type { ShortenForm } from '@/lib/links/shorten-form';
 import type { LinkDefaults } from '@/lib/settings/settings';
+
+export { MoreOptions } from './components/MoreOptions';
 
 /** The link-form fields that the popup's main form holds; More options leaves them alone. */
 const MAIN_FIELDS = ['url', 'custom', 'expiry', 'campaign', 'channel'] as const;

@@ -7,10 +7,10 @@ import { type FormErrors, type ShortenForm, toShortenInput, validateForm } from 
 import type { RequestOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/settings';
 
-/** More options' panel and rules: imported when first opened, as it brings the link editor's fields and zod/mini. */
-type MoreOptionsModule = typeof import('../components/MoreOptions');
+/** More options' panel and rules (../more-options.ts), imported when first opened. */
+type MoreOptionsModule = typeof import('../more-options');
 let loaded: MoreOptionsModule | undefined;
-const importMoreOptions = async () => (loaded ??= await import('../components/MoreOptions'));
+const importMoreOptions = async () => (loaded ??= await import('../more-options'));
 
 const EMPTY: ShortenForm = { url: '', alias: '', campaignId: '', channelId: '', expiry: '' };
 
