@@ -34,7 +34,7 @@ export type AllTabsView =
   | { kind: 'error'; error: ErrorData };
 
 /** What the run talks to; tests pass fakes. */
-export interface AllTabsDeps {
+interface AllTabsDeps {
   send: typeof send;
   watch: typeof watchShortenTabs;
   currentWindowId(): Promise<number | undefined>;
