@@ -1,16 +1,18 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
-import { t, tPlural } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { findByLongUrl } from '@/lib/links/cache';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/AllTabsReport';
 import { ConnectPrompt } from './components/ConnectPrompt';
 import { DuplicateNotice } from './components/DuplicateNotice';
 import { ErrorAlert } from './components/ErrorAlert';
+import { MoreOptionsToggle } from './components/MoreOptionsToggle';
 import { ProfileSelect } from './components/ProfileSelect';
 import { RecentLinks } from './components/RecentLinks';
 import { ShortenForm } from './components/ShortenForm';
 import { ShortenResult } from './components/ShortenResult';
+import { UndoNotice } from './components/UndoNotice';
 import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
 import { usePopupLoad } from './hooks/use-popup-load';
@@ -88,7 +90,6 @@ export function App() {
   const { settings, profile } = ready;
   const { values, more, moreOpen, More } = form;
   const { result } = shorten;
-  const moreSet = form.moreInEffect(profile.defaults);
   const duplicate =
     !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
       ? findByLongUrl(recent.links, values.url)
@@ -119,20 +120,13 @@ export function App() {
       </header>
       {start.source.reason && !result && <p class="notice">{start.source.reason}</p>}
       {start.adjusted && start.adjusted.url === values.url && !result && (
-        <p class="notice row">
-          <span class="grow">{t(start.adjusted.reason)}</span>
-          <button
-            type="button"
-            class="quiet"
-            aria-label={t('popup_undo_label')}
-            onClick={() => {
-              form.setUrl(start.undo(), 'focus');
-              draft.changed();
-            }}
-          >
-            {t('popup_undo_button')}
-          </button>
-        </p>
+        <UndoNotice
+          reason={start.adjusted.reason}
+          onUndo={() => {
+            form.setUrl(start.undo(), 'focus');
+            draft.changed();
+          }}
+        />
       )}
       {result ? (
         <ShortenResult
@@ -166,17 +160,12 @@ export function App() {
         onSubmit={shorten.submit}
         more={
           <>
-            <button
-              type="button"
-              class="quiet more-toggle"
-              aria-expanded={moreOpen}
-              aria-controls={more ? 'more-options' : undefined}
-              onClick={() => form.toggleMore(profile.defaults)}
-            >
-              {moreSet
-                ? tPlural(moreSet, 'popup_more_options_set_one', 'popup_more_options_set_other')
-                : t('popup_more_options')}
-            </button>
+            <MoreOptionsToggle
+              open={moreOpen}
+              controls={more ? 'more-options' : undefined}
+              inEffect={form.moreInEffect(profile.defaults)}
+              onToggle={() => form.toggleMore(profile.defaults)}
+            />
             {More && more && (
               <More.MoreOptions
                 id="more-options"
