@@ -1,7 +1,7 @@
 /**
  * The popup's shorten form as plain data: its validation, and its conversion into the `input` of a
- * `shorten` request. Pure but for the messages' language. Its initial values are in ui-popup.ts: this
- * module is only needed on submit, so it comes with the popup's lazy extras.
+ * `shorten` request. Pure but for the messages' language. Its initial values are in
+ * lib/links/popup-start.ts.
  */
 
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';

@@ -6,8 +6,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-// Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
-import '@/entrypoints/popup/extras';
 import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
 import { type CachedLink, putCachedLists } from '@/lib/links/cache';
 import { DRAFT_DEBOUNCE_MS, DRAFTS_KEY, type Draft, type Drafts } from '@/lib/links/draft';

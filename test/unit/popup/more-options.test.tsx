@@ -5,8 +5,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-// Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
-import '@/entrypoints/popup/extras';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { CachedLink } from '@/lib/links/cache';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';

@@ -5,9 +5,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-// Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
-import '@/entrypoints/popup/extras';
-import '@/entrypoints/popup/all-tabs';
 import { copyPayload } from '@/entrypoints/popup/clipboard';
 import {
   ALL_TABS_ASKED_KEY,

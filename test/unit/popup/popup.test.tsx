@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-// Loaded up front, as the popup loads it right after drawing: a click then acts without a module fetch.
-import '@/entrypoints/popup/extras';
 import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';

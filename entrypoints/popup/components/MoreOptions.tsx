@@ -1,8 +1,7 @@
 /**
- * The popup's "More options": every creation field the main form does not have. The popup loads this
- * module with `import()` when the user first opens the panel, so its code (hooks, zod/mini through
- * lib/links/link-form.ts, the management page's field groups) stays out of the popup's first load. The
- * state lives in the popup; this is only its view, plus the rules the popup needs once it is open.
+ * The popup's "More options" panel: every creation field the main form does not have. It loads with
+ * its rules (../more-options.ts) when the user first opens it. The state lives in the popup; this is
+ * only its view.
  */
 import { useMemo } from 'preact/hooks';
 import {
@@ -22,14 +21,6 @@ import { t } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';
 import styles from './more-options.css?inline';
-
-export {
-  initialMoreOptions,
-  moreOptionsErrors,
-  moreOptionsForProfile,
-  moreOptionsInEffect,
-  moreOptionsInput,
-} from '@/lib/links/more-options';
 
 interface MoreOptionsProps {
   /** The panel's id, for the disclosure button's aria-controls. */

@@ -1,9 +1,9 @@
 import type { ComponentChildren, Ref } from 'preact';
+import { ChoiceSelect } from '@/components/ChoiceSelect';
+import { Field, fieldAria } from '@/components/Field';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
-import { ChoiceSelect } from './ChoiceSelect';
-import { Field, fieldAria } from './Field';
 
 interface ShortenFormProps {
   values: FormValues;

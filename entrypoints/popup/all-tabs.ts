@@ -1,7 +1,7 @@
 /**
  * "Shorten all tabs": asks the background to shorten every tab of the popup's window, shows its
- * progress as the background publishes it in storage.session, then the result. Part of the lazy
- * extras; the `tabs` permission is requested before, in the click itself (App.tsx).
+ * progress as the background publishes it in storage.session, then the result. The `tabs`
+ * permission is requested before, in the click itself (hooks/use-all-tabs.ts).
  *
  * Chromium closes the popup while it shows the permission dialog, so the click also notes the time
  * under ALL_TABS_ASKED_KEY: once the user allows it, the background starts the run itself
@@ -10,8 +10,7 @@
  * window that is still going.
  */
 
-import { useEffect, useRef } from 'preact/hooks';
-import { t, tPlural } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import {
   ALL_TABS_ASKED_KEY,
   freshAllTabsRequest,
@@ -36,7 +35,7 @@ export type AllTabsView =
   | { kind: 'error'; error: ErrorData };
 
 /** What the run talks to; tests pass fakes. */
-export interface AllTabsDeps {
+interface AllTabsDeps {
   send: typeof send;
   watch: typeof watchShortenTabs;
   currentWindowId(): Promise<number | undefined>;
@@ -147,85 +146,4 @@ async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   } catch {
     // Not recorded, the report is offered once more: nothing is lost.
   }
-}
-
-/**
- * The box under the "Shorten all tabs" button: progress, then what was copied and what failed. It
- * sits below the recent links, so it is scrolled into view when it appears or changes kind.
- */
-export function AllTabsReport({ view }: { view: AllTabsView }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [view.kind]);
-  return (
-    <div ref={box}>
-      <AllTabsContent view={view} />
-    </div>
-  );
-}
-
-function AllTabsContent({ view }: { view: AllTabsView }) {
-  if (view.kind === 'denied' || view.kind === 'error') {
-    return (
-      <p class="alert" role="alert">
-        {view.kind === 'denied' ? t('popup_all_tabs_denied') : t('popup_all_tabs_error', view.error.message)}
-      </p>
-    );
-  }
-  if (view.kind === 'running') {
-    const p = view.progress;
-    return (
-      <div class="card" role="status">
-        <p>{p ? t('popup_all_tabs_progress', p.done + p.failed, p.total) : t('popup_all_tabs_starting')}</p>
-        <progress
-          aria-label={t('popup_all_tabs_progress_label')}
-          max={p?.total || 1}
-          value={p ? p.done + p.failed : undefined}
-        />
-      </div>
-    );
-  }
-  const { links, failures, skipped, text, copied } = view.result;
-  return (
-    <div class="card" role="status">
-      {links.length ? (
-        copied ? (
-          <p class="ok">
-            {tPlural(links.length, 'popup_all_tabs_copied_one', 'popup_all_tabs_copied_other')}
-          </p>
-        ) : (
-          <>
-            <p class="alert">
-              {tPlural(links.length, 'popup_all_tabs_not_copied_one', 'popup_all_tabs_not_copied_other')}
-            </p>
-            <textarea
-              readOnly
-              rows={Math.min(links.length, 5)}
-              aria-label={t('popup_all_tabs_list_label')}
-              value={text}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-          </>
-        )
-      ) : (
-        failures.length === 0 && <p>{t('popup_all_tabs_none')}</p>
-      )}
-      {failures.length > 0 && (
-        <>
-          <p>{tPlural(failures.length, 'popup_all_tabs_failed_one', 'popup_all_tabs_failed_other')}</p>
-          <ul class="failures">
-            {failures.map((failure) => (
-              <li key={failure.longUrl}>
-                {t('popup_all_tabs_failure', failure.title || failure.longUrl, failure.error.message)}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {skipped > 0 && (
-        <p class="muted small">
-          {tPlural(skipped, 'popup_all_tabs_skipped_one', 'popup_all_tabs_skipped_other')}
-        </p>
-      )}
-    </div>
-  );
 }

@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
+import { focusIfLost } from './ErrorAlert';
 
 interface ShortenResultProps {
   link: CachedLink;

@@ -1,22 +1,25 @@
 /**
- * The popup's "More options" as plain data: where its fields start (the profile's defaults), their
- * checks, and the one `LinkInput` that the main fields and More options make together. The rules
- * and the conversion are lib/links/link-form.ts's; this only joins the popup's two forms. Pure. Only the
- * More options chunk imports it: link-form brings zod/mini, which the popup's first load cannot carry.
+ * The popup's "More options", imported when the user first opens it (hooks/use-shorten-form.ts): it
+ * brings the management page's field groups and zod/mini, which the first draw does not need. Here
+ * are its panel and its rules: where its fields start (the profile's defaults), their checks, and the
+ * one `LinkInput` that the main fields and More options make together. The rules and the conversion
+ * are lib/links/link-form.ts's; this only joins the popup's two forms.
  *
  *   const errors = moreOptionsErrors(form, more, new Date());
  *   if (Object.keys(errors).length === 0) send('shorten', { requestId, input: moreOptionsInput(form, more) });
  */
-import type { LinkInput } from '../api/schemas';
-import type { LinkDefaults } from '../settings/settings';
+import type { LinkInput } from '@/lib/api/schemas';
 import {
   emptyLinkForm,
   type LinkFormErrors,
   type LinkFormState,
   toLinkInput,
   validateLinkForm,
-} from './link-form';
-import type { ShortenForm } from './shorten-form';
+} from '@/lib/links/link-form';
+import type { ShortenForm } from '@/lib/links/shorten-form';
+import type { LinkDefaults } from '@/lib/settings/settings';
+
+export { MoreOptions } from './components/MoreOptions';
 
 /** The link-form fields that the popup's main form holds; More options leaves them alone. */
 const MAIN_FIELDS = ['url', 'custom', 'expiry', 'campaign', 'channel'] as const;
@@ -47,7 +50,7 @@ function combinedLinkForm(form: ShortenForm, more: LinkFormState): LinkFormState
   };
 }
 
-/** Messages for More options' fields; the main fields keep the popup's own checks (ui-shorten). */
+/** Messages for More options' fields; the main fields keep the popup's own checks (lib/links/shorten-form.ts). */
 export function moreOptionsErrors(form: ShortenForm, more: LinkFormState, now: Date): LinkFormErrors {
   const errors = validateLinkForm(combinedLinkForm(form, more), now);
   for (const key of MAIN_FIELDS) delete errors[key];

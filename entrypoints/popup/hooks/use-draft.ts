@@ -1,0 +1,39 @@
+import { useRef } from 'preact/hooks';
+import { type Draft, type DraftSaver, type DraftState, type Drafts, draftSaver } from '@/lib/links/draft';
+
+type ShortenRequest = Draft['request'];
+
+/**
+ * What the user typed, kept for the start URL until the link is made (lib/links/draft.ts), and the
+ * id of the last shorten request with the input it was for: sending the same input again reuses the
+ * id, so a double click or a retry after a lost reply never makes a second link.
+ */
+export function useDraft() {
+  const saver = useRef<DraftSaver | null>(null);
+  const request = useRef<ShortenRequest>(null);
+  return {
+    /** Starts keeping the draft of `url`; `current` gives the form as it is when a change is written. */
+    keep(drafts: Drafts, url: string, current: () => { profileId: string; state: DraftState }) {
+      saver.current = draftSaver(drafts, url, () => ({ ...current(), request: request.current }));
+    },
+    /** Takes up the request of a restored draft, or forgets it (null) when the profile changes. */
+    setRequest(restored: ShortenRequest) {
+      request.current = restored;
+    },
+    /** The request id for `input`: the last one when the input is the same. */
+    requestId(input: unknown): string {
+      const key = JSON.stringify(input);
+      if (request.current?.key !== key) request.current = { key, id: crypto.randomUUID() };
+      return request.current.id;
+    },
+    /** Keeps the form in the draft; call after each change the user makes. */
+    changed: () => saver.current?.schedule(),
+    /** Writes the draft now: the popup may close before the answer comes. */
+    flush: () => saver.current?.flush(),
+    /** The link is made: this URL's draft is done with. */
+    clear: () => saver.current?.clear(),
+  };
+}
+
+/** What useDraft returns. */
+export type DraftKeeper = ReturnType<typeof useDraft>;

@@ -1,0 +1,102 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import { type CachedLink, getCachedLinks, getCachedLists, openCache } from '@/lib/links/cache';
+import { type Draft, type Drafts, readDrafts } from '@/lib/links/draft';
+import { resolveStartUrl, type StartUrl } from '@/lib/links/popup-start';
+import type { ChoiceLists } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { activeProfile, loadSettings, type Profile, type Settings } from '@/lib/settings/settings';
+
+/** What the popup draws from once loaded. */
+interface Ready {
+  settings: Settings;
+  profile: Profile;
+  /** The start URL and the drafts, on the popup's first load; null after a profile switch. */
+  start: StartUrl | null;
+}
+
+/** A load's data for the other hooks, given to `onLoad` just before it is drawn. */
+interface Loaded extends Ready {
+  links: CachedLink[];
+  drafts: Drafts | null;
+  /** The draft of the start URL, typed for this profile. */
+  restored: Draft | null;
+}
+
+interface LoadHandlers {
+  /** Called with each load's data; its state changes are drawn with the form. */
+  onLoad(loaded: Loaded): void;
+  /** Waited for before drawing a restored draft (More options' module). */
+  prepare(restored: Draft | null): Promise<void>;
+  /** Newer cached links: from the background's refresh, or after a run of all tabs. */
+  onLinks(links: CachedLink[]): void;
+}
+
+/**
+ * Loads the popup: settings, start URL, drafts and the cache at once, draws, then asks the
+ * background to refresh the cache and updates the lists when it answers. `ready` is null while
+ * loading and 'unconfigured' when there is no profile yet.
+ */
+export function usePopupLoad(handlers: LoadHandlers) {
+  const [ready, setReady] = useState<Ready | 'unconfigured' | null>(null);
+  const [lists, setLists] = useState<ChoiceLists>({ campaigns: [], channels: [] });
+  // Why the lists could not be refreshed, beside the recent links' heading.
+  const [refreshNote, setRefreshNote] = useState<string>();
+  const on = useRef(handlers);
+  on.current = handlers;
+  // Each load's number: the answers of a load that another (a profile switch) replaced are dropped.
+  const generation = useRef(0);
+  const profile = useRef<Profile | null>(null);
+
+  const load = async (first: boolean) => {
+    const gen = ++generation.current;
+    // The database opens while settings are read.
+    openCache();
+    const [settings, start, drafts] = await Promise.all([
+      loadSettings(),
+      first ? resolveStartUrl(location.search) : null,
+      first ? readDrafts() : null,
+    ]);
+    const active = activeProfile(settings);
+    if (!active) return setReady('unconfigured');
+    const [cached, choices] = await Promise.all([getCachedLinks(active.id), getCachedLists(active.id)]);
+    const draft = start && drafts?.[start.url];
+    // A draft is only restored for the profile it was typed for: campaigns and channels are per server.
+    const restored = draft?.profileId === active.id ? draft : null;
+    await on.current.prepare(restored);
+    if (gen !== generation.current) return;
+    profile.current = active;
+    on.current.onLoad({ settings, profile: active, start, links: cached.links, drafts, restored });
+    setReady({ settings, profile: active, start });
+    setLists({ campaigns: choices.campaigns, channels: choices.channels });
+
+    const refreshed = await send('refresh', {});
+    if (gen !== generation.current) return;
+    if (!refreshed.ok) return setRefreshNote(t('popup_refresh_failed', refreshed.error.message));
+    setRefreshNote(undefined);
+    if (refreshed.data.links) on.current.onLinks(refreshed.data.links);
+    if (refreshed.data.lists) setLists(refreshed.data.lists);
+  };
+
+  // A layout effect, not a passive one: the reads start right after the first (empty) render.
+  useLayoutEffect(() => void load(true), []);
+
+  return {
+    ready,
+    lists,
+    refreshNote,
+    /** Loads the active profile again (after a switch); the typed URL stays. */
+    reload: () => load(false),
+    /** The active profile's id, once loaded. */
+    profileId: () => profile.current!.id,
+    /** The current load's number: another number means the popup was loaded again since. */
+    generation: () => generation.current,
+    /** Reads the cached links again, e.g. once a run of all tabs has added its links. */
+    async reloadLinks() {
+      const gen = generation.current;
+      if (!profile.current) return;
+      const cached = await getCachedLinks(profile.current.id);
+      if (gen === generation.current) on.current.onLinks(cached.links);
+    },
+  };
+}

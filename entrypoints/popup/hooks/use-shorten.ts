@@ -1,0 +1,130 @@
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import type { CachedLink } from '@/lib/links/cache';
+import type { CopyFormat } from '@/lib/links/copy-format';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import type { Profile, Settings } from '@/lib/settings/settings';
+import { copyLink } from '../clipboard';
+import type { DraftKeeper } from './use-draft';
+import type { RecentLinksState } from './use-recent-links';
+import type { ShortenFormState } from './use-shorten-form';
+import type { StartUrlState } from './use-start-url';
+
+/** The link made or reused, and the format it was last copied in (null: not copied). */
+interface ShortenResult {
+  link: CachedLink;
+  copied: CopyFormat | null;
+}
+
+interface ShortenDeps {
+  ready: { settings: Settings; profile: Profile } | null;
+  form: ShortenFormState;
+  start: Pick<StartUrlState, 'source' | 'isPage'>;
+  recent: Pick<RecentLinksState, 'add'>;
+  draft: DraftKeeper;
+}
+
+/**
+ * Shortening and copying: checks the form, sends the request (joining an earlier one for the same
+ * input), then shows the link and copies it as the settings say; or shows why it failed. `status`
+ * is what the screen reader's live line announces.
+ */
+export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<ErrorData | null>(null);
+  const [result, setResult] = useState<ShortenResult | null>(null);
+  // The long URL the user chose to shorten again despite an earlier link.
+  const [newAnyway, setNewAnyway] = useState('');
+  const [status, setStatus] = useState('');
+  const inFlight = useRef(false);
+  const latest = useRef({ pending, result });
+  latest.current = { pending, result };
+  const endPending = useRef(false);
+
+  useLayoutEffect(() => {
+    // The alert appears while the Shorten button is still disabled: it takes the focus the button
+    // lost (ErrorAlert), and the button comes back after.
+    if (endPending.current) setPending(false);
+    endPending.current = false;
+  }, [error]);
+
+  /** Shows a failed request's message and ends the pending state. */
+  const fail = (failure: ErrorData) => {
+    endPending.current = true;
+    setError(failure);
+    setStatus('');
+  };
+
+  /**
+   * Copies a link in `format` (by default the settings'), titled with the page's title for a link
+   * to this page, as the menu and the shortcut copy it, else the link's. Returns the format copied,
+   * or null when the browser refused.
+   */
+  const copy = async (link: CachedLink, format?: CopyFormat): Promise<CopyFormat | null> => {
+    const { title: pageTitle } = start.source;
+    const title = (pageTitle && start.isPage(link.longUrl) ? pageTitle : '') || link.title;
+    const copied = await copyLink(link, format ?? ready!.settings.behaviour.copyFormat, title);
+    setStatus(copied.status);
+    return copied.copied;
+  };
+
+  /** Shows `link` as the result (the draft is done with), copied when `autoCopy`. */
+  const showLink = async (link: CachedLink, autoCopy: boolean) => {
+    draft.clear();
+    const copied = autoCopy ? await copy(link) : null;
+    setResult({ link, copied });
+    if (!autoCopy) setStatus(t('popup_link_created', link.shortUrl));
+  };
+
+  /** Checks the form, then shortens; shows the link and copies it as the settings say. */
+  const submit = async () => {
+    if (inFlight.current || !ready) return;
+    const input = form.check(ready.profile.defaults, new Date());
+    if (!input) return;
+    const requestId = draft.requestId(input);
+    // The request id goes into the draft now: the popup may close before the answer comes.
+    draft.changed();
+    draft.flush();
+    const { title } = start.source;
+    const pageTitle = title && start.isPage(input.url) ? title : undefined;
+
+    inFlight.current = true;
+    setPending(true);
+    setError(null);
+    setResult(null);
+    setNewAnyway(input.url);
+    setStatus(t('popup_shortening'));
+    const reply = await send('shorten', { requestId, input, ...(pageTitle ? { pageTitle } : {}) });
+    inFlight.current = false;
+    if (!reply.ok) return fail(reply.error);
+    const { link } = reply.data;
+    recent.add(link);
+    setPending(false);
+    await showLink(link, ready.settings.behaviour.autoCopy);
+  };
+
+  return {
+    pending,
+    error,
+    result,
+    newAnyway,
+    status,
+    submit,
+    fail,
+    copy,
+    /** True while a request runs or its result shows: the popup has moved on from its start URL. */
+    busy: () => latest.current.pending || latest.current.result !== null,
+    showLink,
+    /** Copies the result again: in the settings' format, or once in `format`. */
+    copyResult: async (format?: CopyFormat) => {
+      if (result) setResult({ ...result, copied: await copy(result.link, format) });
+    },
+    /** Another profile: its form starts without the last result or error. */
+    reset() {
+      draft.setRequest(null);
+      setError(null);
+      setResult(null);
+    },
+  };
+}
