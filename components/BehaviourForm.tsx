@@ -1,7 +1,7 @@
 import { t } from '@/lib/i18n';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
 import type { Behaviour } from '@/lib/settings/settings';
-import { Field } from './Field';
+import { Field } from './fields';
 
 interface BehaviourFormProps {
   behaviour: Behaviour;

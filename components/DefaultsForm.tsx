@@ -8,8 +8,7 @@ import {
   draftFromDefaults,
 } from '@/lib/settings/options-rules';
 import type { LinkDefaults } from '@/lib/settings/settings';
-import { ChoiceSelect } from './ChoiceSelect';
-import { Field, fieldAria } from './Field';
+import { ChoiceSelect, Field, fieldAria } from './fields';
 import { useClearOnNextAction } from './use-clear-on-next-action';
 
 /** What a save tells the user, next to the Save button. */

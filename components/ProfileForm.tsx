@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { Field, fieldAria } from './Field';
+import { Field, fieldAria } from './fields';
 
 /** What the server form holds, as typed. */
 export interface ProfileFormValues {

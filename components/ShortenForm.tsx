@@ -2,8 +2,7 @@ import type { ComponentChildren, Ref } from 'preact';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
-import { ChoiceSelect } from './ChoiceSelect';
-import { Field, fieldAria } from './Field';
+import { ChoiceSelect, Field, fieldAria } from './fields';
 
 interface ShortenFormProps {
   values: FormValues;

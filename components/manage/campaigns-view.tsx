@@ -1,5 +1,6 @@
 /** #/campaigns: list, create, edit, delete campaigns and assign links to them. */
 import { useState } from 'preact/hooks';
+import { CheckboxField, TextField } from '@/components/fields';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
@@ -8,16 +9,7 @@ import { formatNumber } from './format';
 import { closeOnEscape, useAction, useDebounced, useLoad, useStatus } from './hooks';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
 import { PagedList } from './paged-list';
-import {
-  ActionButton,
-  CheckboxField,
-  ConfirmDelete,
-  ErrorMessage,
-  PanelToggle,
-  SafeLink,
-  StatusMessage,
-  TextField,
-} from './ui';
+import { ActionButton, ConfirmDelete, ErrorMessage, PanelToggle, SafeLink, StatusMessage } from './ui';
 
 const POSITIVE_ID = /^[1-9]\d*$/;
 

@@ -1,5 +1,6 @@
 /** #/channels and #/channels/<id>: channels, their items, and assigning links, bio pages and QR codes. */
 import { useId, useState } from 'preact/hooks';
+import { CheckboxField, SelectField, TextField } from '@/components/fields';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
@@ -11,17 +12,7 @@ import { closeOnEscape, type Reply, useAction, useLoad, useStatus } from './hook
 import { PAGE_SIZE } from './links-view';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import {
-  ActionButton,
-  CheckboxField,
-  ConfirmDelete,
-  ErrorMessage,
-  PanelToggle,
-  SafeLink,
-  SelectField,
-  StatusMessage,
-  TextField,
-} from './ui';
+import { ActionButton, ConfirmDelete, ErrorMessage, PanelToggle, SafeLink, StatusMessage } from './ui';
 
 const DEFAULT_COLOR = '#1E88E5';
 

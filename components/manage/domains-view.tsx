@@ -1,5 +1,6 @@
 /** #/domains: branded domains: list, add, edit redirects, delete. */
 import { useState } from 'preact/hooks';
+import { TextField } from '@/components/fields';
 import type { BrandedDomain } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url/rules';
@@ -8,15 +9,7 @@ import { forgetChoices } from './choice-lists';
 import { closeOnEscape, useAction, useLoad, useStatus } from './hooks';
 import { PAGE_SIZE } from './links-view';
 import { PagedList } from './paged-list';
-import {
-  ActionButton,
-  ConfirmDelete,
-  ErrorMessage,
-  PanelToggle,
-  SafeLink,
-  StatusMessage,
-  TextField,
-} from './ui';
+import { ActionButton, ConfirmDelete, ErrorMessage, PanelToggle, SafeLink, StatusMessage } from './ui';
 
 interface DomainFields {
   domain: string;

@@ -4,6 +4,7 @@
  * group is only a view of `LinkFormState`; rules and request bodies live in lib/links/link-form.ts.
  */
 import { useId } from 'preact/hooks';
+import { SelectField, TextAreaField, TextField } from '@/components/fields';
 import { type MessageKey, t } from '@/lib/i18n';
 import {
   type DeeplinkMode,
@@ -16,7 +17,7 @@ import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
 import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
-import { ErrorMessage, SelectField, TextAreaField, TextField } from './ui';
+import { ErrorMessage } from './ui';
 
 /** Sets one field of the form. */
 export type SetLinkField = <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) => void;

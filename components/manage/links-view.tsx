@@ -1,12 +1,13 @@
 /** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
 import { useCallback, useState } from 'preact/hooks';
+import { SelectField, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { formatDate, formatNumber } from './format';
 import { useAction, useDebounced, useLoad } from './hooks';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, SafeLink, SelectField, TextField } from './ui';
+import { ActionButton, ErrorMessage, SafeLink } from './ui';
 
 /** Links per page: small pages keep the list quick and the rate limit (30 a minute) unspent. */
 export const PAGE_SIZE = 25;

@@ -5,6 +5,7 @@
  * state lives in the popup; this is only its view, plus the rules the popup needs once it is open.
  */
 import { useMemo } from 'preact/hooks';
+import { TextAreaField } from '@/components/fields';
 import {
   DeeplinkFields,
   DomainField,
@@ -17,7 +18,6 @@ import {
   TargetingFields,
   VisibilityField,
 } from '@/components/manage/link-fields';
-import { TextAreaField } from '@/components/manage/ui';
 import { t } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountSummary } from '@/components/AccountSummary';
-import { ChoiceSelect } from '@/components/ChoiceSelect';
 import { DuplicateNotice } from '@/components/DuplicateNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
+import { ChoiceSelect } from '@/components/fields';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenResult } from '@/components/ShortenResult';
 import type { CachedLink } from '@/lib/links/cache';
