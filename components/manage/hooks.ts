@@ -119,15 +119,6 @@ export const closeOnEscape = (close: () => void) => (event: KeyboardEvent) => {
 };
 
 /**
- * True when nothing has focus any more: the focused element was removed from the page (a browser
- * then puts focus on the body, as it does for one that became hidden or disabled).
- */
-export function focusIsLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || !active.isConnected;
-}
-
-/**
  * Focuses `element`; one that is not focusable by itself (a heading, a table row) becomes focusable
  * by script only, so Tab does not stop on it afterwards.
  */
@@ -141,19 +132,4 @@ export function focusSectionHeading(element: Element): void {
   const id = element.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
   const heading = id ? document.getElementById(id) : null;
   if (heading) focusElement(heading);
-}
-
-/**
- * A ref for the button that opens a panel (an edit form, a confirmation). When the panel closes
- * and focus was inside it (Cancel, Save, Escape), focus goes back to that button instead of
- * falling to the page's body; a user who clicked elsewhere meanwhile keeps their focus.
- */
-export function useReturnFocus<T extends HTMLElement>(open: boolean) {
-  const trigger = useRef<T>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (wasOpen.current && !open && focusIsLost()) trigger.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-  return trigger;
 }

@@ -4,15 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { focusIsLost } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
 import { formatNumber, tCount } from './format';
-import {
-  focusElement,
-  focusIsLost,
-  focusSectionHeading,
-  type Loaded,
-  useStepBackFromEmptyPage,
-} from './hooks';
+import { focusElement, focusSectionHeading, type Loaded, useStepBackFromEmptyPage } from './hooks';
 import { ActionButton, LoadState } from './ui';
 
 /** What a pager needs of a server page. */

@@ -1,10 +1,11 @@
 /** Small building blocks of the management page: buttons, errors, statuses, links, confirmation. */
 import type { ButtonHTMLAttributes, ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { focusIsLost, useReturnFocus } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { safeHref } from '@/lib/url/rules';
-import { closeOnEscape, focusIsLost, focusSectionHeading, useReturnFocus } from './hooks';
+import { closeOnEscape, focusSectionHeading } from './hooks';
 
 /** The failure of the action next to it; nothing when there is none. */
 export function ErrorMessage({ error }: { error: ErrorData | string | undefined | null }) {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { AccountSummary } from '@/components/AccountSummary';
 import { BehaviourForm } from '@/components/BehaviourForm';
 import { DefaultsForm } from '@/components/DefaultsForm';
@@ -11,6 +11,7 @@ import {
 } from '@/components/ProfileForm';
 import { ProfileList, profileControlId } from '@/components/ProfileList';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
+import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
 import { savedKeyHint } from '@/lib/format';
@@ -111,14 +112,7 @@ export function App() {
   const [needsAccess, setNeedsAccess] = useState<IdSet>(NONE);
   const [needsKey, setNeedsKey] = useState<IdSet>(NONE);
   const [accessNote, setAccessNote] = useState<Note>(null);
-  // The element to focus once the next render is on screen: where an action leaves the keyboard user
-  // when the control they used disappears or is disabled. A new object each time, so the same id again
-  // focuses again.
-  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
-  useLayoutEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
-  }, [focusTarget]);
-  const focusSoon = (id: string) => setFocusTarget({ id });
+  const focusSoon = useFocusAfterRender();
 
   const active = settings ? activeProfile(settings) : null;
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
+import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { t, tPlural } from '@/lib/i18n';
 import type { ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -62,21 +63,14 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
-  // Where focus goes once the next render has drawn it (the preview's buttons go away, or come back
-  // enabled): a keyboard user goes on from there instead of from the top of the page.
-  const [focusNext, setFocusNext] = useState<'file' | 'import' | null>(null);
+  // The preview's buttons go away, or come back enabled: focus goes on from the file input or Import.
+  const focusAfterRender = useFocusAfterRender();
   useClearOnNextAction(exported, () => setExported(null));
   useClearOnNextAction(imported, () => setImported(null));
 
   useEffect(() => {
     if (preview) previewHeading.current?.focus();
   }, [preview]);
-
-  useEffect(() => {
-    if (!focusNext) return;
-    (focusNext === 'file' ? fileInput : importButton).current?.focus();
-    setFocusNext(null);
-  }, [focusNext]);
 
   useEffect(() => {
     // A file dropped beside the drop zone would make the browser open it in place of this page.
@@ -128,12 +122,12 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setImporting(false);
     if (!reply.ok) {
       setImportError(reply.error.message);
-      setFocusNext('import');
+      focusAfterRender(importButton);
       return;
     }
     setPreview(null);
     setImportError(null);
-    setFocusNext('file');
+    focusAfterRender(fileInput);
     setImported(t('options_import_done', reply.data.added, reply.data.replaced));
     onImported(reply.data);
   }
@@ -263,7 +257,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
               onClick={() => {
                 setPreview(null);
                 setImportError(null);
-                setFocusNext('file');
+                focusAfterRender(fileInput);
               }}
             >
               {t('options_cancel')}
