@@ -81,6 +81,36 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
   return { run, busy, error, clearError };
 }
 
+/** Items per server page: small pages keep the lists quick and the rate limit (30 a minute) unspent. */
+export const PAGE_SIZE = 25;
+/** How long typing must pause before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/** A server list loaded a page at a time, and the way to turn its pages. */
+export interface PagedResource<T> extends Loaded<T> {
+  setPage: (page: number) => void;
+}
+
+const sameDeps = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+
+/**
+ * Loads the page in view of a server list: `fetchPage` gets the page's number and size. The page
+ * belongs to what `deps` select (a search, an order, a channel): a new selection starts again at
+ * page 1.
+ */
+export function usePagedResource<T>(
+  fetchPage: (query: { limit: number; page: number }) => Reply<T>,
+  deps: readonly unknown[],
+): PagedResource<T> {
+  const [paging, setPaging] = useState({ deps, page: 1 });
+  const page = sameDeps(paging.deps, deps) ? paging.page : 1;
+  // The caller's deps decide when the page resets, as with useEffect itself.
+  const setPage = useCallback((next: number) => setPaging({ deps, page: next }), deps);
+  const list = useLoad(() => fetchPage({ limit: PAGE_SIZE, page }), [...deps, page]);
+  return { ...list, setPage };
+}
+
 /** `value`, but only after it stopped changing for `ms` milliseconds. */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
