@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AccountSummary } from '@/components/AccountSummary';
 import { DuplicateNotice } from '@/components/DuplicateNotice';
 import { ErrorAlert } from '@/components/ErrorAlert';
 import { ChoiceSelect } from '@/components/fields';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenResult } from '@/components/ShortenResult';
+import { AccountSummary } from '@/entrypoints/options/AccountSummary';
 import type { CachedLink } from '@/lib/links/cache';
 import { fakeI18n, formatMessage } from '../i18n/fake-i18n';
 import { button, choose, click, field, mount, roleText } from './dom';

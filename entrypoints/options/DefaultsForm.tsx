@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { ChoiceSelect, Field, fieldAria } from '@/components/fields';
+import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import {
@@ -8,8 +10,6 @@ import {
   draftFromDefaults,
 } from '@/lib/settings/options-rules';
 import type { LinkDefaults } from '@/lib/settings/settings';
-import { ChoiceSelect, Field, fieldAria } from './fields';
-import { useClearOnNextAction } from './use-clear-on-next-action';
 
 /** What a save tells the user, next to the Save button. */
 type SaveOutcome = { ok: boolean; message: string };
