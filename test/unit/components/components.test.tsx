@@ -5,10 +5,9 @@ import { ErrorAlert } from '@/components/ErrorAlert';
 import { ChoiceSelect } from '@/components/fields';
 import { RecentLinks } from '@/components/RecentLinks';
 import { ShortenResult } from '@/components/ShortenResult';
-import { AccountSummary } from '@/entrypoints/options/AccountSummary';
 import type { CachedLink } from '@/lib/links/cache';
+import { button, choose, click, field, mount, roleText } from '../dom';
 import { fakeI18n, formatMessage } from '../i18n/fake-i18n';
-import { button, choose, click, field, mount, roleText } from './dom';
 
 const LINK: CachedLink = {
   id: 42,
@@ -196,24 +195,5 @@ describe('ShortenResult and DuplicateNotice', () => {
     await click(button('Create new anyway'));
     expect(onCreateNew).toHaveBeenCalledOnce();
     expect(onCopyExisting).not.toHaveBeenCalled();
-  });
-});
-
-describe('AccountSummary', () => {
-  it('shows who, the plan and when it ends', async () => {
-    await mount(
-      <AccountSummary
-        account={{
-          id: 1,
-          email: 'me@example.com',
-          username: '',
-          avatar: '',
-          status: 'free',
-          expires: '',
-          registered: '',
-        }}
-      />,
-    );
-    expect(document.body.textContent).toBe('Connected as me@example.comPlan: free');
   });
 });

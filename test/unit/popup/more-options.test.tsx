@@ -13,18 +13,7 @@ import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
 import { defaultBehaviour } from '@/lib/settings/defaults';
 import { emptyDefaults, type LinkDefaults, type Settings, saveSettings } from '@/lib/settings/settings';
-import {
-  button,
-  choose,
-  click,
-  fakeBackground,
-  field,
-  hasField,
-  mount,
-  ok,
-  settle,
-  typeInto,
-} from '../components/dom';
+import { button, choose, click, fakeBackground, field, hasField, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
 const TAB_URL = 'https://blog.example/post';
