@@ -1,7 +1,4 @@
-/**
- * A hook of the Options and management pages, in a module of its own: Field.tsx is also part of the
- * popup's first load, which preact/hooks (~1 KB gzip) would push over its budget.
- */
+/** Status lines of the Options and management pages that go away once the user moves on. */
 import { useEffect, useRef } from 'preact/hooks';
 
 /** Events by which the user starts something new on the page: typing, choosing, clicking a button. */

@@ -132,7 +132,7 @@ function EditCampaign({
 }
 
 /** Adds links to a campaign by id, or by picking them from a keyword search. */
-export function AssignLinks({ campaign }: { campaign: Campaign }) {
+function AssignLinks({ campaign }: { campaign: Campaign }) {
   const api = useApi();
   const [linkId, setLinkId] = useState('');
   const [search, setSearch] = useState('');

@@ -24,7 +24,7 @@ interface ChannelFields {
 }
 
 /** Field → message; empty when the channel can be sent. */
-export function validateChannel(fields: ChannelFields): Partial<Record<keyof ChannelFields, string>> {
+function validateChannel(fields: ChannelFields): Partial<Record<keyof ChannelFields, string>> {
   const errors: Partial<Record<keyof ChannelFields, string>> = {};
   if (fields.name.trim() === '') errors.name = t('manage_channel_name_required');
   if (fields.color.trim() !== '' && !isHexColor(fields.color))

@@ -17,7 +17,7 @@ interface DomainFields {
 }
 
 /** Field → message. The domain must carry its scheme; the redirects are optional URLs. */
-export function validateDomain(
+function validateDomain(
   fields: DomainFields,
   withDomain: boolean,
 ): Partial<Record<keyof DomainFields, string>> {

@@ -1,6 +1,6 @@
 /**
- * State hooks shared by the management views: loading a Result, running an action, debouncing,
- * status lines, and keeping keyboard focus on the page when what held it goes away.
+ * State hooks shared by the management views: loading a Result or a server list a page at a time,
+ * running an action, debouncing, status lines, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
@@ -48,7 +48,7 @@ export function useLoad<T>(load: () => Promise<Result<T>>, deps: readonly unknow
   return { data, error, loading, reload };
 }
 
-export interface Action<A extends unknown[], T> {
+interface Action<A extends unknown[], T> {
   /** Runs the action once (ignored while one runs) and returns its Result. */
   run: (...args: A) => Promise<Result<T> | undefined>;
   busy: boolean;

@@ -23,7 +23,7 @@ import { ErrorMessage } from './ui';
 export type SetLinkField = <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) => void;
 
 /** What every field group gets: the form, its setter and its errors. */
-export interface LinkFieldsProps {
+interface LinkFieldsProps {
   state: LinkFormState;
   set: SetLinkField;
   errors: LinkFormErrors;
