@@ -1,6 +1,7 @@
 /** #/campaigns: list, create, edit, delete campaigns and assign links to them. */
 import { useState } from 'preact/hooks';
 import { CheckboxField, TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
@@ -14,7 +15,6 @@ import {
   useDebounced,
   useLoad,
   usePagedResource,
-  useStatus,
 } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';

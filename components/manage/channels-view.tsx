@@ -1,6 +1,7 @@
 /** #/channels and #/channels/<id>: channels, their items, and assigning links, bio pages and QR codes. */
 import { useId, useState } from 'preact/hooks';
 import { CheckboxField, SelectField, TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
@@ -8,7 +9,7 @@ import { isHexColor } from '@/lib/links/link-form';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate } from './format';
-import { closeOnEscape, type Reply, useAction, usePagedResource, useStatus } from './hooks';
+import { closeOnEscape, type Reply, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';

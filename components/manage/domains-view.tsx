@@ -1,12 +1,13 @@
 /** #/domains: branded domains: list, add, edit redirects, delete. */
 import { useState } from 'preact/hooks';
 import { TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import type { BrandedDomain } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
-import { closeOnEscape, useAction, usePagedResource, useStatus } from './hooks';
+import { closeOnEscape, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
 

@@ -3,7 +3,6 @@
  * running an action, debouncing, status lines, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
 
 /** What an API call or an action resolves to. */
@@ -134,13 +133,6 @@ export function useStepBackFromEmptyPage(
       setPage(Math.max(1, Math.min(page.currentPage - 1, page.maxPage)));
     }
   }, [page, setPage]);
-}
-
-/** A status line ("Saved.") that goes away once the user starts something else on the page. */
-export function useStatus(): [string | undefined, (text: string | undefined) => void] {
-  const [status, setStatus] = useState<string>();
-  useClearOnNextAction(status, () => setStatus(undefined));
-  return [status, setStatus];
 }
 
 /** A keydown handler that calls `close` on Escape: an inline form or question closes like a dialog. */

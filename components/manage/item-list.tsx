@@ -4,9 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { useStatus } from '@/components/use-status';
 import { useApi } from './api-context';
 import { type ChoiceMethod, forgetChoices } from './choice-lists';
-import { type PagedResource, type Reply, useAction, useStatus } from './hooks';
+import { type PagedResource, type Reply, useAction } from './hooks';
 import { PagedList } from './paged-list';
 import { ConfirmDelete, ErrorMessage, PanelToggle, StatusMessage } from './ui';
 

@@ -1,5 +1,4 @@
-import { useState } from 'preact/hooks';
-import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
+import { useStatus } from '@/components/use-status';
 import { t } from '@/lib/i18n';
 import { saveBehaviour, saveProfileDefaults } from '@/lib/settings/options-rules';
 import type { Behaviour, LinkDefaults } from '@/lib/settings/settings';
@@ -15,8 +14,7 @@ import { useProfiles } from './use-profiles';
  * behaviour switches, and move settings to another browser.
  */
 export function App() {
-  const [status, setStatus] = useState('');
-  useClearOnNextAction(status, () => setStatus(''));
+  const [status, setStatus] = useStatus();
   const profiles = useProfiles(setStatus);
   const { settings, active } = profiles;
 
