@@ -1,11 +1,12 @@
 /** #/account: the account's details, and forms that change its email or password. */
 import { useState } from 'preact/hooks';
+import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
 import { useAction, useLoad } from './hooks';
-import { ActionButton, ErrorMessage, LoadState, StatusMessage, TextField } from './ui';
+import { ActionButton, ErrorMessage, LoadState, StatusMessage } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

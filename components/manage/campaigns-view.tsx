@@ -1,23 +1,23 @@
 /** #/campaigns: list, create, edit, delete campaigns and assign links to them. */
 import { useState } from 'preact/hooks';
+import { CheckboxField, TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { formatNumber } from './format';
-import { closeOnEscape, useAction, useDebounced, useLoad, useStatus } from './hooks';
-import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './links-view';
-import { PagedList } from './paged-list';
 import {
-  ActionButton,
-  CheckboxField,
-  ConfirmDelete,
-  ErrorMessage,
-  PanelToggle,
-  SafeLink,
-  StatusMessage,
-  TextField,
-} from './ui';
+  closeOnEscape,
+  PAGE_SIZE,
+  SEARCH_DEBOUNCE_MS,
+  useAction,
+  useDebounced,
+  useLoad,
+  usePagedResource,
+} from './hooks';
+import { ItemCard, ItemList } from './item-list';
+import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
 
 const POSITIVE_ID = /^[1-9]\d*$/;
 
@@ -132,7 +132,7 @@ function EditCampaign({
 }
 
 /** Adds links to a campaign by id, or by picking them from a keyword search. */
-export function AssignLinks({ campaign }: { campaign: Campaign }) {
+function AssignLinks({ campaign }: { campaign: Campaign }) {
   const api = useApi();
   const [linkId, setLinkId] = useState('');
   const [search, setSearch] = useState('');
@@ -223,23 +223,32 @@ function CampaignRow({
 }: {
   campaign: Campaign;
   onChanged: () => void;
-  /** Called with the message that says the campaign is gone (the row itself goes with it). */
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
-  const [mode, setMode] = useState<'view' | 'edit' | 'assign'>('view');
-  const [saved, setSaved] = useStatus();
-  const remove = useAction(() => api('deleteCampaign', campaign.id));
-  const onDelete = async () => {
-    const result = await remove.run();
-    if (result?.ok) {
-      forgetChoices(api, 'listCampaigns');
-      onDeleted(t('manage_campaign_deleted', campaignName(campaign)));
-      onChanged();
-    }
-  };
   return (
-    <li class="item card">
+    <ItemCard
+      editLabel={t('manage_edit')}
+      edit={(done) => (
+        <EditCampaign
+          campaign={campaign}
+          onDone={(savedName) =>
+            done(savedName === undefined ? undefined : t('manage_campaign_saved', savedName))
+          }
+        />
+      )}
+      extra={{
+        button: t('manage_campaign_assign_links_button'),
+        content: <AssignLinks campaign={campaign} />,
+      }}
+      deleteLabel={t('manage_campaign_delete_label', campaignName(campaign))}
+      deleteQuestion={t('manage_campaign_delete_question', campaignName(campaign))}
+      remove={() => api('deleteCampaign', campaign.id)}
+      choices="listCampaigns"
+      deletedStatus={t('manage_campaign_deleted', campaignName(campaign))}
+      onDeleted={onDeleted}
+      onChanged={onChanged}
+    >
       <div class="item-head">
         <h3>{campaignName(campaign)}</h3>
         <span class="badge">
@@ -252,73 +261,28 @@ function CampaignRow({
         <dt>{t('manage_campaign_list_page_label')}</dt>
         <dd>{campaign.list ? <SafeLink url={campaign.list} /> : '—'}</dd>
       </dl>
-      <div class="actions">
-        <PanelToggle open={mode === 'edit'} onOpen={(open) => setMode(open ? 'edit' : 'view')}>
-          {t('manage_edit')}
-        </PanelToggle>
-        <button
-          type="button"
-          aria-expanded={mode === 'assign'}
-          onClick={() => setMode(mode === 'assign' ? 'view' : 'assign')}
-        >
-          {t('manage_campaign_assign_links_button')}
-        </button>
-        <ConfirmDelete
-          label={t('manage_campaign_delete_label', campaignName(campaign))}
-          question={t('manage_campaign_delete_question', campaignName(campaign))}
-          onConfirm={onDelete}
-          busy={remove.busy}
-        />
-      </div>
-      <ErrorMessage error={remove.error} />
-      <StatusMessage text={saved} />
-      {mode === 'edit' && (
-        <EditCampaign
-          campaign={campaign}
-          onDone={(savedName) => {
-            setMode('view');
-            if (savedName === undefined) return;
-            setSaved(t('manage_campaign_saved', savedName));
-            onChanged();
-          }}
-        />
-      )}
-      {mode === 'assign' && <AssignLinks campaign={campaign} />}
-    </li>
+    </ItemCard>
   );
 }
 
 /** The campaigns page. */
 export function CampaignsView() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  // Said here rather than in the campaign's row, which goes away with it.
-  const [deleted, setDeleted] = useStatus();
-  const campaigns = useLoad(() => api('listCampaigns', { limit: PAGE_SIZE, page }), [api, page]);
+  const campaigns = usePagedResource((paging) => api('listCampaigns', paging), [api]);
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
       <CreateCampaign onCreated={campaigns.reload} />
-      <StatusMessage text={deleted} />
-      <PagedList
-        list={campaigns}
-        empty={t('manage_campaigns_empty')}
-        pagerLabel={t('manage_campaigns_pager')}
-        onPage={setPage}
-      >
-        {(items, busy) => (
-          <ul class="items" aria-busy={busy}>
-            {items.map((campaign) => (
-              <CampaignRow
-                key={campaign.id}
-                campaign={campaign}
-                onChanged={campaigns.reload}
-                onDeleted={setDeleted}
-              />
-            ))}
-          </ul>
+      <ItemList list={campaigns} empty={t('manage_campaigns_empty')} pagerLabel={t('manage_campaigns_pager')}>
+        {(campaign, onDeleted) => (
+          <CampaignRow
+            key={campaign.id}
+            campaign={campaign}
+            onChanged={campaigns.reload}
+            onDeleted={onDeleted}
+          />
         )}
-      </PagedList>
+      </ItemList>
     </section>
   );
 }

@@ -1,5 +1,7 @@
 /** #/channels and #/channels/<id>: channels, their items, and assigning links, bio pages and QR codes. */
 import { useId, useState } from 'preact/hooks';
+import { CheckboxField, SelectField, TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
@@ -7,21 +9,11 @@ import { isHexColor } from '@/lib/links/link-form';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate } from './format';
-import { closeOnEscape, type Reply, useAction, useLoad, useStatus } from './hooks';
-import { PAGE_SIZE } from './links-view';
+import { closeOnEscape, type Reply, useAction, usePagedResource } from './hooks';
+import { ItemCard, ItemList } from './item-list';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import {
-  ActionButton,
-  CheckboxField,
-  ConfirmDelete,
-  ErrorMessage,
-  PanelToggle,
-  SafeLink,
-  SelectField,
-  StatusMessage,
-  TextField,
-} from './ui';
+import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
 
 const DEFAULT_COLOR = '#1E88E5';
 
@@ -33,7 +25,7 @@ interface ChannelFields {
 }
 
 /** Field → message; empty when the channel can be sent. */
-export function validateChannel(fields: ChannelFields): Partial<Record<keyof ChannelFields, string>> {
+function validateChannel(fields: ChannelFields): Partial<Record<keyof ChannelFields, string>> {
   const errors: Partial<Record<keyof ChannelFields, string>> = {};
   if (fields.name.trim() === '') errors.name = t('manage_channel_name_required');
   if (fields.color.trim() !== '' && !isHexColor(fields.color))
@@ -154,52 +146,18 @@ function ChannelRow({
 }: {
   channel: Channel;
   onChanged: () => void;
-  /** Called with the message that says the channel is gone (the row itself goes with it). */
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useStatus();
-  const remove = useAction(() => api('deleteChannel', channel.id));
-  const onDelete = async () => {
-    const result = await remove.run();
-    if (result?.ok) {
-      forgetChoices(api, 'listChannels');
-      onDeleted(t('manage_channel_deleted', channelName(channel)));
-      onChanged();
-    }
-  };
   return (
-    <li class="item card">
-      <div class="item-head">
-        <span
-          class="swatch"
-          style={{ background: isHexColor(channel.color) ? channel.color : 'transparent' }}
-          aria-hidden="true"
-        />
-        <h3>
-          <a href={routeHref({ name: 'channel', id: channel.id })}>{channelName(channel)}</a>
-        </h3>
-        {channel.starred && <span class="badge">★ {t('manage_channel_badge_starred')}</span>}
-      </div>
-      {channel.description && <p>{channel.description}</p>}
-      <div class="actions">
+    <ItemCard
+      before={
         <a class="button" href={routeHref({ name: 'channel', id: channel.id })}>
           {t('manage_channel_view_items')}
         </a>
-        <PanelToggle open={editing} onOpen={setEditing}>
-          {t('manage_edit')}
-        </PanelToggle>
-        <ConfirmDelete
-          label={t('manage_channel_delete_label', channelName(channel))}
-          question={t('manage_channel_delete_question', channelName(channel))}
-          onConfirm={onDelete}
-          busy={remove.busy}
-        />
-      </div>
-      <ErrorMessage error={remove.error} />
-      <StatusMessage text={saved} />
-      {editing && (
+      }
+      editLabel={t('manage_edit')}
+      edit={(done) => (
         <ChannelForm
           initial={{
             name: channel.name,
@@ -217,26 +175,40 @@ function ChannelRow({
             })
           }
           onDone={(savedName) => {
-            setEditing(false);
-            if (savedName === undefined) return;
-            setSaved(t('manage_channel_saved', savedName));
-            forgetChoices(api, 'listChannels');
-            onChanged();
+            if (savedName !== undefined) forgetChoices(api, 'listChannels');
+            done(savedName === undefined ? undefined : t('manage_channel_saved', savedName));
           }}
         />
       )}
-    </li>
+      deleteLabel={t('manage_channel_delete_label', channelName(channel))}
+      deleteQuestion={t('manage_channel_delete_question', channelName(channel))}
+      remove={() => api('deleteChannel', channel.id)}
+      choices="listChannels"
+      deletedStatus={t('manage_channel_deleted', channelName(channel))}
+      onDeleted={onDeleted}
+      onChanged={onChanged}
+    >
+      <div class="item-head">
+        <span
+          class="swatch"
+          style={{ background: isHexColor(channel.color) ? channel.color : 'transparent' }}
+          aria-hidden="true"
+        />
+        <h3>
+          <a href={routeHref({ name: 'channel', id: channel.id })}>{channelName(channel)}</a>
+        </h3>
+        {channel.starred && <span class="badge">★ {t('manage_channel_badge_starred')}</span>}
+      </div>
+      {channel.description && <p>{channel.description}</p>}
+    </ItemCard>
   );
 }
 
 /** The channels page. */
 export function ChannelsView() {
   const api = useApi();
-  const [page, setPage] = useState(1);
   const [created, setCreated] = useStatus();
-  // Said here rather than in the channel's row, which goes away with it.
-  const [deleted, setDeleted] = useStatus();
-  const channels = useLoad(() => api('listChannels', { limit: PAGE_SIZE, page }), [api, page]);
+  const channels = usePagedResource((paging) => api('listChannels', paging), [api]);
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
@@ -263,26 +235,11 @@ export function ChannelsView() {
         />
         <StatusMessage text={created} />
       </div>
-      <StatusMessage text={deleted} />
-      <PagedList
-        list={channels}
-        empty={t('manage_channels_empty')}
-        pagerLabel={t('manage_channels_pager')}
-        onPage={setPage}
-      >
-        {(items, busy) => (
-          <ul class="items" aria-busy={busy}>
-            {items.map((channel) => (
-              <ChannelRow
-                key={channel.id}
-                channel={channel}
-                onChanged={channels.reload}
-                onDeleted={setDeleted}
-              />
-            ))}
-          </ul>
+      <ItemList list={channels} empty={t('manage_channels_empty')} pagerLabel={t('manage_channels_pager')}>
+        {(channel, onDeleted) => (
+          <ChannelRow key={channel.id} channel={channel} onChanged={channels.reload} onDeleted={onDeleted} />
         )}
-      </PagedList>
+      </ItemList>
     </section>
   );
 }
@@ -353,8 +310,7 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
 /** One channel's items, a page at a time, and the form that adds items. */
 export function ChannelView({ id }: { id: number }) {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const items = useLoad(() => api('listChannelItems', id, { limit: PAGE_SIZE, page }), [api, id, page]);
+  const items = usePagedResource((paging) => api('listChannelItems', id, paging), [api, id]);
   // The items endpoint does not name the channel; the (cached) choice list usually does.
   const channel = useChoices(api, 'listChannels', true).data?.items.find((c) => c.id === id);
   const typeLabel = (type: string) => {
@@ -374,7 +330,6 @@ export function ChannelView({ id }: { id: number }) {
         list={items}
         empty={t('manage_channel_items_empty')}
         pagerLabel={t('manage_channel_items_pager')}
-        onPage={setPage}
       >
         {(rows, busy) => (
           <ListTable busy={busy}>

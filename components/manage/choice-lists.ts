@@ -12,7 +12,7 @@ import type { ErrorData, Result } from '@/lib/messaging/protocol';
 export type ChoiceMethod = 'listDomains' | 'listSplash' | 'listOverlays' | 'listCampaigns' | 'listChannels';
 
 /** One page of choices; the server caps a page at 100, and a longer list is reached by typing an id. */
-export const CHOICE_LIMIT = 100;
+const CHOICE_LIMIT = 100;
 const CHOICE_TTL_MS = 5 * 60_000;
 
 interface CacheEntry {
@@ -24,7 +24,7 @@ interface CacheEntry {
 const caches = new WeakMap<CallApi, Map<ChoiceMethod, CacheEntry>>();
 
 /** The first page of a choice list, from the cache when fresh. Failures are not cached. */
-export function loadChoices<M extends ChoiceMethod>(api: CallApi, method: M): Promise<Result<ApiData<M>>> {
+function loadChoices<M extends ChoiceMethod>(api: CallApi, method: M): Promise<Result<ApiData<M>>> {
   let cache = caches.get(api);
   if (!cache) {
     cache = new Map();
@@ -49,7 +49,7 @@ export function forgetChoices(api: CallApi, method: ChoiceMethod): void {
 }
 
 /** One choice list as a select needs it. */
-export interface Choices<M extends ChoiceMethod> {
+interface Choices<M extends ChoiceMethod> {
   data: ApiData<M> | undefined;
   error: ErrorData | undefined;
   loading: boolean;

@@ -1,18 +1,14 @@
 /** A select of server items (a campaign, a channel…) with a field for items beyond the first page. */
 import { useId, useState } from 'preact/hooks';
+import type { Option } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { ErrorMessage } from './ui';
 
-export interface ChoiceOption {
-  value: string;
-  label: string;
-}
-
 const OTHER = '__other__';
 
 /** True when `value` is none ('') or one of `options`. */
-function isListed(options: readonly ChoiceOption[], value: string): boolean {
+function isListed(options: readonly Option[], value: string): boolean {
   return value === '' || options.some((option) => option.value === value);
 }
 
@@ -34,7 +30,7 @@ export function ChoiceField({
   label: string;
   value: string;
   onValue: (value: string) => void;
-  options: readonly ChoiceOption[];
+  options: readonly Option[];
   loading: boolean;
   error: ErrorData | undefined;
   noneLabel?: string;

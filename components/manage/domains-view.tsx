@@ -1,22 +1,15 @@
 /** #/domains: branded domains: list, add, edit redirects, delete. */
 import { useState } from 'preact/hooks';
+import { TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import type { BrandedDomain } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
-import { closeOnEscape, useAction, useLoad, useStatus } from './hooks';
-import { PAGE_SIZE } from './links-view';
-import { PagedList } from './paged-list';
-import {
-  ActionButton,
-  ConfirmDelete,
-  ErrorMessage,
-  PanelToggle,
-  SafeLink,
-  StatusMessage,
-  TextField,
-} from './ui';
+import { closeOnEscape, useAction, usePagedResource } from './hooks';
+import { ItemCard, ItemList } from './item-list';
+import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
 
 interface DomainFields {
   domain: string;
@@ -25,7 +18,7 @@ interface DomainFields {
 }
 
 /** Field → message. The domain must carry its scheme; the redirects are optional URLs. */
-export function validateDomain(
+function validateDomain(
   fields: DomainFields,
   withDomain: boolean,
 ): Partial<Record<keyof DomainFields, string>> {
@@ -184,23 +177,26 @@ function DomainRow({
 }: {
   domain: BrandedDomain;
   onChanged: () => void;
-  /** Called with the message that says the domain is gone (the row itself goes with it). */
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useStatus();
-  const remove = useAction(() => api('deleteDomain', domain.id));
-  const onDelete = async () => {
-    const result = await remove.run();
-    if (result?.ok) {
-      forgetChoices(api, 'listDomains');
-      onDeleted(t('manage_domain_deleted', domain.domain));
-      onChanged();
-    }
-  };
   return (
-    <li class="item card">
+    <ItemCard
+      editLabel={t('manage_domain_edit_button')}
+      edit={(done) => (
+        <EditDomain
+          domain={domain}
+          onDone={(changed) => done(changed ? t('manage_domain_saved', domain.domain) : undefined)}
+        />
+      )}
+      deleteLabel={t('manage_domain_delete_label', domain.domain)}
+      deleteQuestion={t('manage_domain_delete_question', domain.domain)}
+      remove={() => api('deleteDomain', domain.id)}
+      choices="listDomains"
+      deletedStatus={t('manage_domain_deleted', domain.domain)}
+      onDeleted={onDeleted}
+      onChanged={onChanged}
+    >
       <h3>
         <SafeLink url={domain.domain} />
       </h3>
@@ -210,60 +206,23 @@ function DomainRow({
         <dt>{t('manage_domain_404_redirect_label')}</dt>
         <dd>{domain.redirect404 ? <SafeLink url={domain.redirect404} /> : '—'}</dd>
       </dl>
-      <div class="actions">
-        <PanelToggle open={editing} onOpen={setEditing}>
-          {t('manage_domain_edit_button')}
-        </PanelToggle>
-        <ConfirmDelete
-          label={t('manage_domain_delete_label', domain.domain)}
-          question={t('manage_domain_delete_question', domain.domain)}
-          onConfirm={onDelete}
-          busy={remove.busy}
-        />
-      </div>
-      <ErrorMessage error={remove.error} />
-      <StatusMessage text={saved} />
-      {editing && (
-        <EditDomain
-          domain={domain}
-          onDone={(changed) => {
-            setEditing(false);
-            if (!changed) return;
-            setSaved(t('manage_domain_saved', domain.domain));
-            onChanged();
-          }}
-        />
-      )}
-    </li>
+    </ItemCard>
   );
 }
 
 /** The branded domains page. */
 export function DomainsView() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  // Said here rather than in the domain's row, which goes away with it.
-  const [deleted, setDeleted] = useStatus();
-  const domains = useLoad(() => api('listDomains', { limit: PAGE_SIZE, page }), [api, page]);
+  const domains = usePagedResource((paging) => api('listDomains', paging), [api]);
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
       <AddDomain onAdded={domains.reload} />
-      <StatusMessage text={deleted} />
-      <PagedList
-        list={domains}
-        empty={t('manage_domains_empty')}
-        pagerLabel={t('manage_domains_pager')}
-        onPage={setPage}
-      >
-        {(items, busy) => (
-          <ul class="items" aria-busy={busy}>
-            {items.map((domain) => (
-              <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} onDeleted={setDeleted} />
-            ))}
-          </ul>
+      <ItemList list={domains} empty={t('manage_domains_empty')} pagerLabel={t('manage_domains_pager')}>
+        {(domain, onDeleted) => (
+          <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} onDeleted={onDeleted} />
         )}
-      </PagedList>
+      </ItemList>
     </section>
   );
 }

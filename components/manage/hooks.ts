@@ -1,9 +1,8 @@
 /**
- * State hooks shared by the management views: loading a Result, running an action, debouncing,
- * status lines, and keeping keyboard focus on the page when what held it goes away.
+ * State hooks shared by the management views: loading a Result or a server list a page at a time,
+ * running an action, debouncing, status lines, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
 
 /** What an API call or an action resolves to. */
@@ -48,7 +47,7 @@ export function useLoad<T>(load: () => Promise<Result<T>>, deps: readonly unknow
   return { data, error, loading, reload };
 }
 
-export interface Action<A extends unknown[], T> {
+interface Action<A extends unknown[], T> {
   /** Runs the action once (ignored while one runs) and returns its Result. */
   run: (...args: A) => Promise<Result<T> | undefined>;
   busy: boolean;
@@ -81,6 +80,36 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
   return { run, busy, error, clearError };
 }
 
+/** Items per server page: small pages keep the lists quick and the rate limit (30 a minute) unspent. */
+export const PAGE_SIZE = 25;
+/** How long typing must pause before a search is sent. */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/** A server list loaded a page at a time, and the way to turn its pages. */
+export interface PagedResource<T> extends Loaded<T> {
+  setPage: (page: number) => void;
+}
+
+const sameDeps = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+
+/**
+ * Loads the page in view of a server list: `fetchPage` gets the page's number and size. The page
+ * belongs to what `deps` select (a search, an order, a channel): a new selection starts again at
+ * page 1.
+ */
+export function usePagedResource<T>(
+  fetchPage: (query: { limit: number; page: number }) => Reply<T>,
+  deps: readonly unknown[],
+): PagedResource<T> {
+  const [paging, setPaging] = useState({ deps, page: 1 });
+  const page = sameDeps(paging.deps, deps) ? paging.page : 1;
+  // The caller's deps decide when the page resets, as with useEffect itself.
+  const setPage = useCallback((next: number) => setPaging({ deps, page: next }), deps);
+  const list = useLoad(() => fetchPage({ limit: PAGE_SIZE, page }), [...deps, page]);
+  return { ...list, setPage };
+}
+
 /** `value`, but only after it stopped changing for `ms` milliseconds. */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -106,26 +135,10 @@ export function useStepBackFromEmptyPage(
   }, [page, setPage]);
 }
 
-/** A status line ("Saved.") that goes away once the user starts something else on the page. */
-export function useStatus(): [string | undefined, (text: string | undefined) => void] {
-  const [status, setStatus] = useState<string>();
-  useClearOnNextAction(status, () => setStatus(undefined));
-  return [status, setStatus];
-}
-
 /** A keydown handler that calls `close` on Escape: an inline form or question closes like a dialog. */
 export const closeOnEscape = (close: () => void) => (event: KeyboardEvent) => {
   if (event.key === 'Escape') close();
 };
-
-/**
- * True when nothing has focus any more: the focused element was removed from the page (a browser
- * then puts focus on the body, as it does for one that became hidden or disabled).
- */
-export function focusIsLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || !active.isConnected;
-}
 
 /**
  * Focuses `element`; one that is not focusable by itself (a heading, a table row) becomes focusable
@@ -141,19 +154,4 @@ export function focusSectionHeading(element: Element): void {
   const id = element.closest('section[aria-labelledby]')?.getAttribute('aria-labelledby');
   const heading = id ? document.getElementById(id) : null;
   if (heading) focusElement(heading);
-}
-
-/**
- * A ref for the button that opens a panel (an edit form, a confirmation). When the panel closes
- * and focus was inside it (Cancel, Save, Escape), focus goes back to that button instead of
- * falling to the page's body; a user who clicked elsewhere meanwhile keeps their focus.
- */
-export function useReturnFocus<T extends HTMLElement>(open: boolean) {
-  const trigger = useRef<T>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (wasOpen.current && !open && focusIsLost()) trigger.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-  return trigger;
 }

@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { TextAreaField, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/links/link-form';
 import type { ErrorData } from '@/lib/messaging/protocol';
@@ -24,7 +25,7 @@ import {
   TargetingFields,
   VisibilityField,
 } from './link-fields';
-import { ActionButton, ErrorMessage, TextAreaField, TextField } from './ui';
+import { ActionButton, ErrorMessage } from './ui';
 
 const LONG_URL_EXAMPLE = 'https://example.com/page';
 

@@ -4,6 +4,7 @@
  * group is only a view of `LinkFormState`; rules and request bodies live in lib/links/link-form.ts.
  */
 import { useId } from 'preact/hooks';
+import { SelectField, TextAreaField, TextField } from '@/components/fields';
 import { type MessageKey, t } from '@/lib/i18n';
 import {
   type DeeplinkMode,
@@ -16,13 +17,13 @@ import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
 import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
-import { ErrorMessage, SelectField, TextAreaField, TextField } from './ui';
+import { ErrorMessage } from './ui';
 
 /** Sets one field of the form. */
 export type SetLinkField = <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) => void;
 
 /** What every field group gets: the form, its setter and its errors. */
-export interface LinkFieldsProps {
+interface LinkFieldsProps {
   state: LinkFormState;
   set: SetLinkField;
   errors: LinkFormErrors;

@@ -1,5 +1,6 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
 import { useState } from 'preact/hooks';
+import { useStatus } from '@/components/use-status';
 import type { LinkDetail } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import {
@@ -13,7 +14,7 @@ import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { ChoiceField } from './choices';
 import { formatDate, formatNumber, tCount } from './format';
-import { useAction, useLoad, useStatus } from './hooks';
+import { useAction, useLoad } from './hooks';
 import { LinkEditor } from './link-editor';
 import { QrCode } from './qr-code';
 import { routeHref } from './route';

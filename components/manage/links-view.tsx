@@ -1,17 +1,13 @@
 /** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
-import { useCallback, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
+import { SelectField, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { formatDate, formatNumber } from './format';
-import { useAction, useDebounced, useLoad } from './hooks';
+import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from './hooks';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, SafeLink, SelectField, TextField } from './ui';
-
-/** Links per page: small pages keep the list quick and the rate limit (30 a minute) unspent. */
-export const PAGE_SIZE = 25;
-/** How long typing must pause before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 400;
+import { ActionButton, ErrorMessage, SafeLink } from './ui';
 
 type Order = 'date' | 'click';
 
@@ -53,13 +49,9 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
   const [order, setOrder] = useState<Order>('date');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to a search and an order: a new one starts again at page 1.
-  const [paging, setPaging] = useState({ q, order, page: 1 });
-  const page = paging.q === q && paging.order === order ? paging.page : 1;
-  const setPage = useCallback((next: number) => setPaging({ q, order, page: next }), [q, order]);
-  const links = useLoad(
-    () => api('listLinks', { limit: PAGE_SIZE, page, order, ...(q ? { q } : {}) }),
-    [api, page, order, q],
+  const links = usePagedResource(
+    (paging) => api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
+    [api, order, q],
   );
 
   return (
@@ -93,7 +85,6 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
         list={links}
         empty={q ? t('manage_links_empty_search', q) : t('manage_links_empty')}
         pagerLabel={t('manage_links_pager')}
-        onPage={setPage}
       >
         {(items, busy) => (
           <ListTable busy={busy}>

@@ -4,15 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { focusIsLost } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
 import { formatNumber, tCount } from './format';
-import {
-  focusElement,
-  focusIsLost,
-  focusSectionHeading,
-  type Loaded,
-  useStepBackFromEmptyPage,
-} from './hooks';
+import { focusElement, focusSectionHeading, type PagedResource, useStepBackFromEmptyPage } from './hooks';
 import { ActionButton, LoadState } from './ui';
 
 /** What a pager needs of a server page. */
@@ -152,18 +147,16 @@ export function PagedList<T>({
   list,
   empty,
   pagerLabel,
-  onPage,
   children,
 }: {
-  list: Loaded<ListPage<T>>;
+  list: PagedResource<ListPage<T>>;
   /** Said when there is nothing at all, e.g. "No campaigns yet." */
   empty: string;
   /** Names the pager's navigation landmark, e.g. "Campaign pages". */
   pagerLabel: string;
-  onPage: (page: number) => void;
   children: (items: T[], busy: boolean) => ComponentChildren;
 }) {
-  useStepBackFromEmptyPage(list.data, onPage);
+  useStepBackFromEmptyPage(list.data, list.setPage);
   const root = useRef<HTMLDivElement>(null);
   const focusAfterLoad = useListFocus(root, list.data);
   return (
@@ -185,7 +178,7 @@ export function PagedList<T>({
             page={list.data}
             onPage={(next) => {
               focusAfterLoad('first');
-              onPage(next);
+              list.setPage(next);
             }}
             busy={list.loading}
           />

@@ -5,7 +5,7 @@ import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from
 import { ErrorMessage } from './ui';
 
 /** Saves a blob as a file through a temporary download link. */
-export function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
+function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
   const url = URL.createObjectURL(blob);
   const anchor = doc.createElement('a');
   anchor.href = url;

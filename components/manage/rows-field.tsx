@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '@/lib/i18n';
 
-export interface RowPart<R> {
+interface RowPart<R> {
   key: keyof R & string;
   label: string;
   placeholder?: string;

@@ -1,16 +1,13 @@
 /** #/splash: custom splash pages and CTA overlays, read-only (the API only lists them). */
-import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { formatDate, overlayTypeLabel } from './format';
-import { useLoad } from './hooks';
-import { PAGE_SIZE } from './links-view';
+import { usePagedResource } from './hooks';
 import { ListTable, PagedList } from './paged-list';
 
 function SplashPages() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const pages = useLoad(() => api('listSplash', { limit: PAGE_SIZE, page }), [api, page]);
+  const pages = usePagedResource((paging) => api('listSplash', paging), [api]);
   return (
     <section aria-labelledby="splash-heading" class="card">
       <h2 id="splash-heading">{t('manage_splash_pages_heading')}</h2>
@@ -18,7 +15,6 @@ function SplashPages() {
         list={pages}
         empty={t('manage_splash_pages_empty')}
         pagerLabel={t('manage_splash_pages_pager')}
-        onPage={setPage}
       >
         {(items, busy) => (
           <ListTable busy={busy}>
@@ -47,17 +43,11 @@ function SplashPages() {
 
 function Overlays() {
   const api = useApi();
-  const [page, setPage] = useState(1);
-  const overlays = useLoad(() => api('listOverlays', { limit: PAGE_SIZE, page }), [api, page]);
+  const overlays = usePagedResource((paging) => api('listOverlays', paging), [api]);
   return (
     <section aria-labelledby="overlays-heading" class="card">
       <h2 id="overlays-heading">{t('manage_overlays_heading')}</h2>
-      <PagedList
-        list={overlays}
-        empty={t('manage_overlays_empty')}
-        pagerLabel={t('manage_overlays_pager')}
-        onPage={setPage}
-      >
+      <PagedList list={overlays} empty={t('manage_overlays_empty')} pagerLabel={t('manage_overlays_pager')}>
         {(items, busy) => (
           <ListTable busy={busy}>
             <thead>

@@ -1,10 +1,11 @@
-/** Small building blocks of the management page: labelled fields, buttons, errors, statuses, confirmation. */
-import type { ButtonHTMLAttributes, ComponentChildren, InputHTMLAttributes, JSX } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+/** Small building blocks of the management page: buttons, errors, statuses, links, confirmation. */
+import type { ButtonHTMLAttributes, ComponentChildren, JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { focusIsLost, useReturnFocus } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { safeHref } from '@/lib/url/rules';
-import { closeOnEscape, focusIsLost, focusSectionHeading, useReturnFocus } from './hooks';
+import { closeOnEscape, focusSectionHeading } from './hooks';
 
 /** The failure of the action next to it; nothing when there is none. */
 export function ErrorMessage({ error }: { error: ErrorData | string | undefined | null }) {
@@ -87,138 +88,6 @@ export function SafeLink({ url, children }: { url: string; children?: ComponentC
     </a>
   ) : (
     <span class="unsafe-url">{children ?? url}</span>
-  );
-}
-
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onInput' | 'label'>;
-
-interface TextFieldProps extends InputProps {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-}
-
-/** A labelled input; its error is announced and tied to it with aria-describedby. */
-export function TextField({ label, value, onValue, error, hint, class: className, ...rest }: TextFieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
-  return (
-    <div class={`field ${className ?? ''}`}>
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        {...rest}
-        value={value}
-        onInput={(event) => onValue(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`${id}-error`} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}
-
-interface TextAreaFieldProps {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  error?: string | undefined;
-  rows?: number;
-}
-
-/** A labelled multi-line input. */
-export function TextAreaField({ label, value, onValue, error, rows = 3 }: TextAreaFieldProps) {
-  const id = useId();
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        onInput={(event) => onValue(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <small id={`${id}-error`} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}
-
-export interface Option {
-  value: string;
-  label: string;
-}
-
-interface SelectFieldProps {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-  options: readonly Option[];
-  error?: string | undefined;
-  disabled?: boolean;
-}
-
-/** A labelled select. */
-export function SelectField({ label, value, onValue, options, error, disabled }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onValue(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <small id={`${id}-error`} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}
-
-/** A labelled checkbox. */
-export function CheckboxField({
-  label,
-  checked,
-  onChecked,
-}: {
-  label: string;
-  checked: boolean;
-  onChecked: (checked: boolean) => void;
-}) {
-  return (
-    <label class="checkbox">
-      <input type="checkbox" checked={checked} onChange={(event) => onChecked(event.currentTarget.checked)} />{' '}
-      {label}
-    </label>
   );
 }
 

@@ -1,359 +1,38 @@
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { AccountSummary } from '@/components/AccountSummary';
-import { BehaviourForm } from '@/components/BehaviourForm';
-import { DefaultsForm } from '@/components/DefaultsForm';
-import {
-  PROFILE_FAILURE_ID,
-  PROFILE_SAVE_ID,
-  ProfileForm,
-  type ProfileFormErrors,
-  type ProfileFormValues,
-} from '@/components/ProfileForm';
-import { ProfileList, profileControlId } from '@/components/ProfileList';
-import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
-import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
-import type { Account } from '@/lib/api/schemas';
-import { savedKeyHint } from '@/lib/format';
-import { t, uiLanguage } from '@/lib/i18n';
-import { getCachedLists } from '@/lib/links/cache';
-import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/messaging/protocol';
-import { send } from '@/lib/messaging/send';
-import {
-  grantRefusedMessage,
-  permissionRefusedMessage,
-  saveBehaviour,
-  saveFailureMessage,
-  saveProfileDefaults,
-} from '@/lib/settings/options-rules';
-import {
-  activeProfile,
-  type Behaviour,
-  type LinkDefaults,
-  loadSettings,
-  type Profile,
-  type Settings,
-} from '@/lib/settings/settings';
-import { onItemChanged, settingsItem } from '@/lib/storage/items';
+import { useStatus } from '@/components/use-status';
+import { t } from '@/lib/i18n';
+import { saveBehaviour, saveProfileDefaults } from '@/lib/settings/options-rules';
+import type { Behaviour, LinkDefaults } from '@/lib/settings/settings';
+import { BehaviourForm } from './BehaviourForm';
+import { DefaultsForm } from './DefaultsForm';
+import { ProfilesSection } from './ProfilesSection';
+import { ServerSection } from './ServerSection';
 import { SettingsTransfer } from './SettingsTransfer';
-
-const EMPTY_FORM: ProfileFormValues = { name: '', serverUrl: '', apiKey: '' };
-const NO_LISTS: ChoiceLists = { campaigns: [], channels: [] };
-type IdSet = ReadonlySet<string>;
-type Note = string | null;
-type KeyHints = Record<string, string>;
-/** The account shown under the form, and the profile it belongs to. */
-type ShownAccount = { profileId: string; account: Account } | null;
-
-const NONE: IdSet = new Set();
-const ADD_PROFILE_ID = 'add-profile';
-/** The ids of the form's fields, by the name of their value. */
-const FIELD_IDS = { serverUrl: 'server-url', apiKey: 'api-key' } as const;
-
-const without = (ids: IdSet, id: string) => new Set([...ids].filter((other) => other !== id));
-
-/** The profile with this id, if there is one. */
-function profileById(settings: Settings | null, id: string): Profile | undefined {
-  return settings?.profiles.find((p) => p.id === id);
-}
-
-/** The field a failed save is about: the key the server refused, or the server that did not answer. */
-function faultyField(error: ErrorData): keyof ProfileFormErrors | null {
-  if (error.kind === 'unauthorized') return 'apiKey';
-  if (error.kind === 'network' || error.kind === 'timeout') return 'serverUrl';
-  return null;
-}
-
-/**
- * The names of the other profiles on the server the form names, as one list in the user's language
- * ("Home and Work"), to warn before another one is saved by mistake; null when there are none.
- */
-function sameServer(settings: Settings, editing: string, typed: string): string | null {
-  const base = normalizeBaseUrl(typed);
-  if (!base.ok) return null;
-  const names = settings.profiles
-    .filter((p) => p.id !== editing && p.serverUrl === base.url)
-    .map((p) => t('options_profile_name_quoted', p.name || p.serverUrl));
-  return names.length > 0 ? new Intl.ListFormat(uiLanguage(), { type: 'conjunction' }).format(names) : null;
-}
-
-/** Whether the extension may reach a profile's server; true when the browser cannot say. */
-async function hasAccess(serverUrl: string): Promise<boolean> {
-  try {
-    return await browser.permissions.contains({ origins: [originOf(serverUrl)] });
-  } catch {
-    // An address that is no URL (kept from an old release) is shown as it is; Edit explains it.
-    return true;
-  }
-}
+import { useProfiles } from './use-profiles';
 
 /**
  * Options: connect servers (profiles), pick the active one, set defaults for new links and the
- * behaviour switches. The API key goes to the background once and is never read back.
+ * behaviour switches, and move settings to another browser.
  */
 export function App() {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  /** The profile in the form: its id, or 'new' for a profile not saved yet. */
-  const [editing, setEditing] = useState<string>('new');
-  const [form, setForm] = useState<ProfileFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
-  const [failure, setFailure] = useState<Note>(null);
-  const [saving, setSaving] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // Hints for keys saved while this page is open, from what the user typed; nothing is stored.
-  const [keyHints, setKeyHints] = useState<KeyHints>({});
-  const [account, setAccount] = useState<ShownAccount>(null);
-  const [accountNote, setAccountNote] = useState<Note>(null);
-  const [lists, setLists] = useState<ChoiceLists>(NO_LISTS);
-  const [status, setStatus] = useState('');
-  useClearOnNextAction(status, () => setStatus(''));
-  // Profiles whose server has no host access (e.g. imported from another browser), and profiles
-  // imported without a key: each gets a visible note and its way to fix it.
-  const [needsAccess, setNeedsAccess] = useState<IdSet>(NONE);
-  const [needsKey, setNeedsKey] = useState<IdSet>(NONE);
-  const [accessNote, setAccessNote] = useState<Note>(null);
-  // The element to focus once the next render is on screen: where an action leaves the keyboard user
-  // when the control they used disappears or is disabled. A new object each time, so the same id again
-  // focuses again.
-  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
-  useLayoutEffect(() => {
-    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
-  }, [focusTarget]);
-  const focusSoon = (id: string) => setFocusTarget({ id });
-
-  const active = settings ? activeProfile(settings) : null;
-
-  async function reloadSettings(): Promise<Settings> {
-    const latest = await loadSettings();
-    setSettings(latest);
-    void checkAccess(latest);
-    return latest;
-  }
-
-  /** Checks host access again for every stored profile: after a permission was granted or removed. */
-  async function recheckAccess() {
-    await checkAccess(await loadSettings());
-  }
-
-  async function checkAccess(from: Settings) {
-    const checked = await Promise.all(
-      from.profiles.map(async (p) => ((await hasAccess(p.serverUrl)) ? null : p.id)),
-    );
-    setNeedsAccess(new Set(checked.filter((id) => id !== null)));
-  }
-
-  /** Asks for host access to one profile's server; synchronous up to the request, as a click needs. */
-  function grant(id: string) {
-    const profile = profileById(settings, id);
-    if (!profile) return;
-    let permission: Promise<boolean>;
-    try {
-      permission = browser.permissions.request({ origins: [originOf(profile.serverUrl)] });
-    } catch {
-      permission = Promise.resolve(false);
-    }
-    setAccessNote(null);
-    void permission
-      .catch(() => false)
-      .then(async (granted) => {
-        if (granted) setStatus(t('options_access_granted', new URL(profile.serverUrl).origin));
-        else setAccessNote(grantRefusedMessage(profile.serverUrl));
-        const latest = await reloadSettings();
-        if (granted && latest.activeProfileId === id) void loadActiveDetails(id);
-      });
-  }
-
-  async function imported(summary: ImportSummary) {
-    setNeedsKey((ids) => new Set([...ids, ...summary.withoutKey]));
-    // The file may have replaced keys typed on this page: their hints would be wrong now.
-    setKeyHints({});
-    setAccount(null);
-    setAccountNote(null);
-    const latest = await reloadSettings();
-    const current = activeProfile(latest);
-    edit(current?.id ?? 'new', latest);
-    if (current) void loadActiveDetails(current.id);
-  }
-
-  /** Fills the choice lists and (unless just checked) the account line of the active profile. */
-  async function loadActiveDetails(profileId: string, checkAccount = true) {
-    const cached = await getCachedLists(profileId);
-    setLists({ campaigns: cached.campaigns, channels: cached.channels });
-    const [refreshed, checked] = await Promise.all([
-      send('refresh', {}),
-      checkAccount ? send('getAccount', { profileId }) : null,
-    ]);
-    if (refreshed.ok && refreshed.data.lists) setLists(refreshed.data.lists);
-    if (!checked) return;
-    if (checked.ok) {
-      setAccount({ profileId, account: checked.data });
-      setAccountNote(null);
-    } else if (checked.error.kind === 'not_configured') {
-      // The profile exists but has no saved key: the page's own note says where to enter it.
-      setNeedsKey((ids) => new Set([...ids, profileId]));
-      setAccountNote(null);
-    } else {
-      setAccountNote(checked.error.message);
-    }
-  }
-
-  function edit(id: string, from: Settings | null = settings) {
-    const profile = profileById(from, id);
-    setEditing(profile ? profile.id : 'new');
-    setForm(profile ? { name: profile.name, serverUrl: profile.serverUrl, apiKey: '' } : EMPTY_FORM);
-    setErrors({});
-    setFailure(null);
-  }
-
-  // Runs once when the page opens.
-  useEffect(() => {
-    void reloadSettings().then((loaded) => {
-      const current = activeProfile(loaded);
-      if (!current) return;
-      edit(current.id, loaded);
-      void loadActiveDetails(current.id);
-    });
-    // The background writes settings too (saveProfile, setActiveProfile): follow its changes.
-    const stopFollowing = onItemChanged(settingsItem, () => void reloadSettings());
-    // Access to one server may come from anywhere (a save's prompt, Grant access, the browser's own
-    // settings) and covers every profile on that host: check all of them again.
-    const onPermissions = () => void recheckAccess();
-    browser.permissions.onAdded.addListener(onPermissions);
-    browser.permissions.onRemoved.addListener(onPermissions);
-    return () => {
-      stopFollowing();
-      browser.permissions.onAdded.removeListener(onPermissions);
-      browser.permissions.onRemoved.removeListener(onPermissions);
-    };
-  }, []);
-
-  function save() {
-    // Nothing may be awaited before permissions.request: the browser only asks while the click lasts.
-    const base = normalizeBaseUrl(form.serverUrl);
-    const apiKey = form.apiKey.trim();
-    const found: ProfileFormErrors = {};
-    if (!base.ok) found.serverUrl = base.message;
-    // A profile imported without its key has none to keep.
-    if (!apiKey && (editing === 'new' || needsKey.has(editing))) found.apiKey = t('options_key_required');
-    setErrors(found);
-    setFailure(null);
-    if (!base.ok || found.apiKey) return focusSoon(found.serverUrl ? FIELD_IDS.serverUrl : FIELD_IDS.apiKey);
-    let permission: Promise<boolean>;
-    try {
-      permission = browser.permissions.request({ origins: [originOf(base.url)] });
-    } catch {
-      permission = Promise.resolve(false);
-    }
-    void finishSave(permission, base.url, apiKey);
-  }
-
-  async function finishSave(permission: Promise<boolean>, serverUrl: string, apiKey: string) {
-    setSaving(true);
-    const granted = await permission.catch(() => false);
-    if (!granted) {
-      setSaving(false);
-      setFailure(permissionRefusedMessage(serverUrl));
-      return focusSoon(PROFILE_FAILURE_ID);
-    }
-    // The access just granted may be what other profiles on this host were missing.
-    void recheckAccess();
-    const reply = await send('saveProfile', {
-      profile: { ...(editing === 'new' ? {} : { id: editing }), name: form.name.trim(), serverUrl },
-      ...(apiKey ? { apiKey } : {}),
-    });
-    setSaving(false);
-    if (!reply.ok) {
-      // Shown at the field at fault, if there is one, and focused there; else above Save.
-      const message = saveFailureMessage(reply.error, serverUrl);
-      const field = faultyField(reply.error);
-      if (field) setErrors({ [field]: message });
-      else setFailure(message);
-      return focusSoon(field ? FIELD_IDS[field] : PROFILE_FAILURE_ID);
-    }
-    const { profile } = reply.data;
-    if (apiKey) setKeyHints((hints) => ({ ...hints, [profile.id]: savedKeyHint(apiKey) }));
-    setEditing(profile.id);
-    setForm({ name: profile.name, serverUrl: profile.serverUrl, apiKey: '' });
-    setAccount({ profileId: profile.id, account: reply.data.account });
-    setAccountNote(null);
-    setStatus(t('options_saved_profile', profile.name));
-    setNeedsKey((ids) => without(ids, profile.id));
-    // Save was disabled while checking, which took focus from it.
-    focusSoon(PROFILE_SAVE_ID);
-    const latest = await reloadSettings();
-    if (latest.activeProfileId === profile.id) void loadActiveDetails(profile.id, false);
-  }
-
-  async function use(id: string) {
-    setBusy(true);
-    const reply = await send('setActiveProfile', { id });
-    setBusy(false);
-    if (!reply.ok) {
-      focusSoon(profileControlId(id, 'use'));
-      return setStatus(reply.error.message);
-    }
-    const latest = await reloadSettings();
-    const now = activeProfile(latest);
-    setStatus(now ? t('options_now_using', now.name || now.serverUrl) : t('options_profile_switched'));
-    setAccount(null);
-    setLists(NO_LISTS);
-    edit(id, latest);
-    // Use is gone from the row of the active profile; the user stays in that row.
-    focusSoon(profileControlId(id, 'edit'));
-    void loadActiveDetails(id);
-  }
-
-  async function remove(id: string) {
-    // The row after the deleted one, else the one before: where focus lands once it is gone.
-    const list = settings?.profiles ?? [];
-    const index = list.findIndex((p) => p.id === id);
-    const neighbour = list[index + 1] ?? list[index - 1];
-    setBusy(true);
-    const reply = await send('deleteProfile', { id });
-    setBusy(false);
-    if (!reply.ok) {
-      focusSoon(profileControlId(id, 'delete'));
-      return setStatus(reply.error.message);
-    }
-    const latest = await reloadSettings();
-    setStatus(t('options_profile_deleted'));
-    const stays = neighbour && latest.profiles.some((p) => p.id === neighbour.id);
-    focusSoon(
-      stays
-        ? profileControlId(neighbour.id, 'row')
-        : latest.profiles.length
-          ? ADD_PROFILE_ID
-          : FIELD_IDS.serverUrl,
-    );
-    if (account?.profileId === id) setAccount(null);
-    const next = activeProfile(latest);
-    if (editing === id) edit(next?.id ?? 'new', latest);
-    if (next) void loadActiveDetails(next.id);
-  }
+  const [status, setStatus] = useStatus();
+  const profiles = useProfiles(setStatus);
+  const { settings, active } = profiles;
 
   async function saveDefaults(defaults: LinkDefaults) {
     if (!active) return { ok: false, message: t('options_choose_profile_first') };
     const saved = await saveProfileDefaults(active.id, defaults);
-    await reloadSettings();
+    await profiles.reloadSettings();
     return saved
       ? { ok: true, message: t('options_defaults_saved') }
       : { ok: false, message: t('options_profile_gone') };
   }
 
   async function changeBehaviour(patch: Partial<Behaviour>) {
-    setSettings(await saveBehaviour(patch));
+    profiles.setSettings(await saveBehaviour(patch));
     setStatus(t('options_saved'));
   }
 
   if (!settings) return null;
-  const profiles = settings.profiles;
-  const editedProfile = profileById(settings, editing);
-  const keyHint =
-    keyHints[editing] ??
-    (editedProfile && !needsKey.has(editedProfile.id) ? t('options_key_saved_hint') : undefined);
-  const shownAccount = account && account.profileId === editing ? account.account : null;
-  const activeWithoutKey = active && editing === active.id && needsKey.has(active.id) ? active : null;
-  const duplicate = sameServer(settings, editing, form.serverUrl);
-
   return (
     <main class="options">
       <header class="row wrap">
@@ -363,93 +42,8 @@ export function App() {
         </a>
       </header>
 
-      {profiles.length > 0 && (
-        <section class="card" aria-labelledby="profiles-heading">
-          <div class="row wrap">
-            <h2 id="profiles-heading" class="grow">
-              {t('options_profiles_heading')}
-            </h2>
-            <button
-              type="button"
-              id={ADD_PROFILE_ID}
-              onClick={() => {
-                edit('new');
-                // The button disables itself: focus goes where the new profile starts.
-                focusSoon(FIELD_IDS.serverUrl);
-              }}
-              disabled={editing === 'new'}
-            >
-              {t('options_add_profile_button')}
-            </button>
-          </div>
-          <ProfileList
-            profiles={profiles}
-            activeId={settings.activeProfileId}
-            editingId={editing}
-            busy={busy || saving}
-            needsAccess={needsAccess}
-            needsKey={needsKey}
-            onGrant={grant}
-            onUse={(id) => void use(id)}
-            onEdit={(id) => edit(id)}
-            onDelete={(id) => void remove(id)}
-          />
-          {accessNote && (
-            <p class="alert" role="alert">
-              {accessNote}
-            </p>
-          )}
-        </section>
-      )}
-
-      <section class="card" aria-labelledby="server-heading">
-        <h2 id="server-heading">
-          {editedProfile
-            ? t('options_edit_heading', editedProfile.name || editedProfile.serverUrl)
-            : profiles.length > 0
-              ? t('options_add_heading')
-              : t('options_connect_heading')}
-        </h2>
-        <ProfileForm
-          values={form}
-          errors={errors}
-          keyHint={keyHint}
-          serverHint={duplicate ? t('options_duplicate_server', duplicate) : undefined}
-          saving={saving}
-          failure={failure}
-          onChange={(patch) => setForm({ ...form, ...patch })}
-          onSubmit={save}
-          onCancel={
-            editing === 'new' && active
-              ? () => {
-                  edit(active.id);
-                  // Cancel disappears with the new profile's form; Add profile is back.
-                  focusSoon(ADD_PROFILE_ID);
-                }
-              : undefined
-          }
-        />
-        {activeWithoutKey && (
-          <p class="alert" role="alert">
-            {t('options_active_needs_key', activeWithoutKey.name || activeWithoutKey.serverUrl)}{' '}
-            <a
-              href={`#${FIELD_IDS.apiKey}`}
-              onClick={(event) => {
-                event.preventDefault();
-                document.getElementById(FIELD_IDS.apiKey)?.focus();
-              }}
-            >
-              {t('options_go_to_api_key')}
-            </a>
-          </p>
-        )}
-        {shownAccount && <AccountSummary account={shownAccount} />}
-        {!shownAccount && accountNote && editing === active?.id && (
-          <p class="alert" role="alert">
-            {accountNote}
-          </p>
-        )}
-      </section>
+      <ProfilesSection profiles={profiles} />
+      <ServerSection profiles={profiles} />
 
       {active && (
         <section class="card" aria-labelledby="defaults-heading">
@@ -458,8 +52,8 @@ export function App() {
           <DefaultsForm
             key={active.id}
             defaults={active.defaults}
-            campaigns={lists.campaigns}
-            channels={lists.channels}
+            campaigns={profiles.lists.campaigns}
+            channels={profiles.lists.channels}
             onSave={saveDefaults}
           />
         </section>
@@ -472,7 +66,7 @@ export function App() {
 
       <section class="card" aria-labelledby="transfer-heading">
         <h2 id="transfer-heading">{t('options_transfer_heading')}</h2>
-        <SettingsTransfer settings={settings} onImported={(summary) => void imported(summary)} />
+        <SettingsTransfer settings={settings} onImported={(summary) => void profiles.imported(summary)} />
       </section>
 
       <p class="sr-only" role="status" aria-live="polite">

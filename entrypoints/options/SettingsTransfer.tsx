@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useClearOnNextAction } from '@/components/use-clear-on-next-action';
+import { useFocusAfterRender } from '@/components/use-focus-after-render';
+import { useStatus } from '@/components/use-status';
 import { t, tPlural } from '@/lib/i18n';
 import type { ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -20,7 +21,7 @@ interface SettingsTransferProps {
   onImported: (summary: ImportSummary) => void;
 }
 
-type Outcome = { ok: boolean; message: string } | null;
+type Outcome = { ok: boolean; message: string };
 type Note = string | null;
 type ShownPreview = Preview | null;
 
@@ -53,30 +54,21 @@ function download(text: string, fileName: string): void {
 export function SettingsTransfer({ settings, onImported }: SettingsTransferProps) {
   const [includeKeys, setIncludeKeys] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const [exported, setExported] = useState<Outcome>(null);
+  const [exported, setExported] = useStatus<Outcome>();
   const [importError, setImportError] = useState<Note>(null);
   const [preview, setPreview] = useState<ShownPreview>(null);
   const [importing, setImporting] = useState(false);
-  const [imported, setImported] = useState<Note>(null);
+  const [imported, setImported] = useStatus();
   const [dragging, setDragging] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
-  // Where focus goes once the next render has drawn it (the preview's buttons go away, or come back
-  // enabled): a keyboard user goes on from there instead of from the top of the page.
-  const [focusNext, setFocusNext] = useState<'file' | 'import' | null>(null);
-  useClearOnNextAction(exported, () => setExported(null));
-  useClearOnNextAction(imported, () => setImported(null));
+  // The preview's buttons go away, or come back enabled: focus goes on from the file input or Import.
+  const focusAfterRender = useFocusAfterRender();
 
   useEffect(() => {
     if (preview) previewHeading.current?.focus();
   }, [preview]);
-
-  useEffect(() => {
-    if (!focusNext) return;
-    (focusNext === 'file' ? fileInput : importButton).current?.focus();
-    setFocusNext(null);
-  }, [focusNext]);
 
   useEffect(() => {
     // A file dropped beside the drop zone would make the browser open it in place of this page.
@@ -93,7 +85,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
 
   async function exportNow() {
     setExporting(true);
-    setExported(null);
+    setExported(undefined);
     const reply = await send('exportSettings', { includeKeys });
     setExporting(false);
     if (!reply.ok) return setExported({ ok: false, message: reply.error.message });
@@ -105,7 +97,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
   async function readFile(file: File) {
     setImportError(null);
     setPreview(null);
-    setImported(null);
+    setImported(undefined);
     // Refused before reading: a huge file is not an export, and reading it would only stall the page.
     if (file.size > MAX_SETTINGS_FILE_BYTES) return setImportError(t('options_import_too_large'));
     let text: string;
@@ -128,12 +120,12 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setImporting(false);
     if (!reply.ok) {
       setImportError(reply.error.message);
-      setFocusNext('import');
+      focusAfterRender(importButton);
       return;
     }
     setPreview(null);
     setImportError(null);
-    setFocusNext('file');
+    focusAfterRender(fileInput);
     setImported(t('options_import_done', reply.data.added, reply.data.replaced));
     onImported(reply.data);
   }
@@ -154,7 +146,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
             aria-describedby="export-include-keys-hint"
             onChange={(e) => {
               setIncludeKeys(e.currentTarget.checked);
-              setExported(null);
+              setExported(undefined);
             }}
           />
           {t('options_export_include_keys')}
@@ -263,7 +255,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
               onClick={() => {
                 setPreview(null);
                 setImportError(null);
-                setFocusNext('file');
+                focusAfterRender(fileInput);
               }}
             >
               {t('options_cancel')}

@@ -4,6 +4,7 @@
  * only its view.
  */
 import { useMemo } from 'preact/hooks';
+import { TextAreaField } from '@/components/fields';
 import {
   DeeplinkFields,
   DomainField,
@@ -16,7 +17,6 @@ import {
   TargetingFields,
   VisibilityField,
 } from '@/components/manage/link-fields';
-import { TextAreaField } from '@/components/manage/ui';
 import { t } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';

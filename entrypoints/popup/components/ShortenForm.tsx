@@ -1,6 +1,5 @@
 import type { ComponentChildren, Ref } from 'preact';
-import { ChoiceSelect } from '@/components/ChoiceSelect';
-import { Field, fieldAria } from '@/components/Field';
+import { ChoiceSelect, Field, fieldAria } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';

@@ -1,14 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AccountSummary } from '@/components/AccountSummary';
-import { ChoiceSelect } from '@/components/ChoiceSelect';
+import { ChoiceSelect } from '@/components/fields';
 import { DuplicateNotice } from '@/entrypoints/popup/components/DuplicateNotice';
 import { ErrorAlert } from '@/entrypoints/popup/components/ErrorAlert';
 import { RecentLinks } from '@/entrypoints/popup/components/RecentLinks';
 import { ShortenResult } from '@/entrypoints/popup/components/ShortenResult';
 import type { CachedLink } from '@/lib/links/cache';
+import { button, choose, click, field, mount, roleText } from '../dom';
 import { fakeI18n, formatMessage } from '../i18n/fake-i18n';
-import { button, choose, click, field, mount, roleText } from './dom';
 
 const LINK: CachedLink = {
   id: 42,
@@ -196,24 +195,5 @@ describe('ShortenResult and DuplicateNotice', () => {
     await click(button('Create new anyway'));
     expect(onCreateNew).toHaveBeenCalledOnce();
     expect(onCopyExisting).not.toHaveBeenCalled();
-  });
-});
-
-describe('AccountSummary', () => {
-  it('shows who, the plan and when it ends', async () => {
-    await mount(
-      <AccountSummary
-        account={{
-          id: 1,
-          email: 'me@example.com',
-          username: '',
-          avatar: '',
-          status: 'free',
-          expires: '',
-          registered: '',
-        }}
-      />,
-    );
-    expect(document.body.textContent).toBe('Connected as me@example.comPlan: free');
   });
 });

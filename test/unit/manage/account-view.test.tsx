@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccountView } from '@/components/manage/account-view';
-import { alerts, fakeApi, field, mount, submit, type } from './render';
+import { alerts, fakeApi, field, mount, submit, type } from '../dom';
 
 const account = {
   id: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CampaignsView } from '@/components/manage/campaigns-view';
-import { alerts, button, click, fakeApi, field, mount, page, settle, submit, type } from './render';
+import { alerts, button, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
 const spring = {
   id: 1,
@@ -115,7 +115,7 @@ describe('CampaignsView', () => {
     await type(field(row, 'Or search links to assign'), 'repo');
     await settle(450);
     expect(api.callsOf('listLinks')).toEqual([[{ q: 'repo', limit: 25, page: 1, order: 'date' }]]);
-    await click(button(row, 'Assign'));
+    await click(button(row, 'Assign “Repo”'));
     expect(api.callsOf('assignLinkToCampaign')).toEqual([[1, 4]]);
     expect(row.textContent).toContain('Added “Repo” to “Spring launch”.');
   });

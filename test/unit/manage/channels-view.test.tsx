@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
-import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from './render';
+import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from '../dom';
 
 const statuses = (root: HTMLElement) =>
   [...root.querySelectorAll('[role="status"]')].map((s) => s.textContent).filter(Boolean);

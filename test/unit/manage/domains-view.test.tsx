@@ -1,7 +1,7 @@
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
 import { DomainsView } from '@/components/manage/domains-view';
-import { alerts, button, click, fakeApi, field, mount, page, submit, type } from './render';
+import { alerts, button, click, fakeApi, field, mount, page, submit, type } from '../dom';
 
 const domain = {
   id: 1,

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CampaignsView } from '@/components/manage/campaigns-view';
 import { LinkView, NewLinkView } from '@/components/manage/link-view';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
-import { button, click, fakeApi, field, mount, page, settle, type } from './render';
+import { button, click, fakeApi, field, mount, page, settle, type } from '../dom';
 
 const campaign = (id: number, name: string) => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LinkView, NewLinkView, StatValue } from '@/components/manage/link-view';
 import type { LinkDetail } from '@/lib/api/schemas';
-import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from './render';
+import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from '../dom';
 
 const detail: LinkDetail = {
   id: 3,

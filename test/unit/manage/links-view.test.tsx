@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LOCALE, readLocale } from '@/build/locales';
 import { LinksView } from '@/components/manage/links-view';
+import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 import { formatMessage } from '../i18n/fake-i18n';
-import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from './render';
 
 const link = (id: number) => ({
   id,

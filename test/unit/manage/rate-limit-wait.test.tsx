@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitWait } from '@/components/manage/rate-limit-wait';
 import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
-import { settle } from './render';
+import { settle } from '../dom';
 
 let container: HTMLElement;
 

@@ -30,7 +30,7 @@ import {
   settle,
   tick,
   typeInto,
-} from '../components/dom';
+} from '../dom';
 import { stubPermissionEvents } from './permission-events';
 
 const WORK: Profile = { id: 'p-work', name: 'Work', serverUrl: 'https://sho.rt', defaults: emptyDefaults() };

@@ -27,7 +27,7 @@ import {
   settle,
   tick,
   typeInto,
-} from '../components/dom';
+} from '../dom';
 import { stubPermissionEvents } from './permission-events';
 
 const ACCOUNT: Account = {

@@ -13,7 +13,7 @@ import { emptyLinkForm } from '@/lib/links/link-form';
 import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
 import type { RequestOf, Result } from '@/lib/messaging/protocol';
 import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
-import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../components/dom';
+import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
 const TAB = 'https://blog.example/post';

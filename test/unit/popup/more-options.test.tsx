@@ -16,18 +16,7 @@ import {
   type Settings,
   saveSettings,
 } from '@/lib/settings/settings';
-import {
-  button,
-  choose,
-  click,
-  fakeBackground,
-  field,
-  hasField,
-  mount,
-  ok,
-  settle,
-  typeInto,
-} from '../components/dom';
+import { button, choose, click, fakeBackground, field, hasField, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
 const TAB_URL = 'https://blog.example/post';

@@ -27,7 +27,7 @@ import {
   roleText,
   settle,
   typeInto,
-} from '../components/dom';
+} from '../dom';
 
 const TAB = { id: 7, url: 'https://blog.example/post?id=4&utm_source=news&fbclid=abc', title: 'A post' };
 const CLEAN = 'https://blog.example/post?id=4';

@@ -25,7 +25,7 @@ import {
   roleText,
   settle,
   typeInto,
-} from '../components/dom';
+} from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
 const TAB = { url: 'https://blog.example/post', title: 'A post' };

@@ -11,8 +11,7 @@ import { DomainsView } from '@/components/manage/domains-view';
 import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
-import { fakeBackground, mount as mountPopup, ok } from '../components/dom';
-import { fakeApi, mount as mountView, page } from '../manage/render';
+import { fakeApi, fakeBackground, mount as mountPopup, mount as mountView, ok, page } from '../dom';
 
 const HOSTILE = [
   'javascript:alert(document.domain)',

@@ -1,7 +1,7 @@
+import { Field } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
 import type { Behaviour } from '@/lib/settings/settings';
-import { Field } from './Field';
 
 interface BehaviourFormProps {
   behaviour: Behaviour;
@@ -9,7 +9,7 @@ interface BehaviourFormProps {
 }
 
 /** A short link as the chosen format copies it, with a sample page title. */
-export function copyFormatExample(format: CopyFormat): string {
+function copyFormatExample(format: CopyFormat): string {
   return formatForCopy(
     { shortUrl: 'https://sho.rt/abc', title: t('options_copy_format_example_title') },
     format,

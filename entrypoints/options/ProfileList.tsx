@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
 import type { Profile } from '@/lib/settings/settings';
 
@@ -45,13 +46,7 @@ export function ProfileList({
 }: ProfileListProps) {
   // The id of the profile whose deletion awaits confirmation; '' for none.
   const [confirming, setConfirming] = useState('');
-  // The profile whose confirmation was just cancelled: its Delete button gets focus back.
-  const cancelled = useRef('');
-  useEffect(() => {
-    if (confirming || !cancelled.current) return;
-    document.getElementById(profileControlId(cancelled.current, 'delete'))?.focus();
-    cancelled.current = '';
-  }, [confirming]);
+  const focusAfterRender = useFocusAfterRender();
   return (
     <ul class="profiles">
       {profiles.map((p) => {
@@ -86,8 +81,9 @@ export function ProfileList({
                   onDelete(p.id);
                 }}
                 onCancel={() => {
-                  cancelled.current = p.id;
                   setConfirming('');
+                  // Its Delete button comes back: focus goes there, not to the top of the page.
+                  focusAfterRender(profileControlId(p.id, 'delete'));
                 }}
               />
             ) : (

@@ -1,5 +1,5 @@
+import { Field, fieldAria } from '@/components/fields';
 import { t } from '@/lib/i18n';
-import { Field, fieldAria } from './Field';
 
 /** What the server form holds, as typed. */
 export interface ProfileFormValues {

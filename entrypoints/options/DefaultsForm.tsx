@@ -1,4 +1,6 @@
 import { useState } from 'preact/hooks';
+import { ChoiceSelect, Field, fieldAria } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import {
@@ -8,13 +10,9 @@ import {
   draftFromDefaults,
 } from '@/lib/settings/options-rules';
 import type { LinkDefaults } from '@/lib/settings/settings';
-import { ChoiceSelect } from './ChoiceSelect';
-import { Field, fieldAria } from './Field';
-import { useClearOnNextAction } from './use-clear-on-next-action';
 
 /** What a save tells the user, next to the Save button. */
 type SaveOutcome = { ok: boolean; message: string };
-type ShownOutcome = SaveOutcome | null;
 
 interface DefaultsFormProps {
   defaults: LinkDefaults;
@@ -28,11 +26,10 @@ interface DefaultsFormProps {
 export function DefaultsForm({ defaults, campaigns, channels, onSave }: DefaultsFormProps) {
   const [draft, setDraft] = useState(() => draftFromDefaults(defaults));
   const [errors, setErrors] = useState<DefaultsErrors>({});
-  const [outcome, setOutcome] = useState<ShownOutcome>(null);
-  useClearOnNextAction(outcome, () => setOutcome(null));
+  const [outcome, setOutcome] = useStatus<SaveOutcome>();
   const change = (patch: Partial<DefaultsDraft>) => {
     setDraft({ ...draft, ...patch });
-    setOutcome(null);
+    setOutcome(undefined);
   };
 
   return (

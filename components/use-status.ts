@@ -1,8 +1,5 @@
-/**
- * A hook of the Options and management pages, in a module of its own: Field.tsx is also part of the
- * popup's first load, which preact/hooks (~1 KB gzip) would push over its budget.
- */
-import { useEffect, useRef } from 'preact/hooks';
+/** Status lines of the Options and management pages that go away once the user moves on. */
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** Events by which the user starts something new on the page: typing, choosing, clicking a button. */
 const ACTION_EVENTS = ['input', 'change', 'click', 'drop'] as const;
@@ -19,7 +16,7 @@ function startsAction(event: Event): boolean {
  * checkbox's click, input and change) would reset the control before its handler reads it. A status
  * the action itself set by then is kept.
  */
-export function useClearOnNextAction(shown: unknown, clear: () => void): void {
+function useClearOnNextAction(shown: unknown, clear: () => void): void {
   const latest = useRef({ shown, clear });
   latest.current = { shown, clear };
   const active = shown !== '' && shown !== null && shown !== undefined;
@@ -37,4 +34,14 @@ export function useClearOnNextAction(shown: unknown, clear: () => void): void {
       for (const type of ACTION_EVENTS) document.removeEventListener(type, onEvent, true);
     };
   }, [active]);
+}
+
+/**
+ * A status ("Saved.", "Imported…") that goes away once the user starts something else on the page;
+ * undefined is none.
+ */
+export function useStatus<T = string>(): [T | undefined, (status: T | undefined) => void] {
+  const [status, setStatus] = useState<T>();
+  useClearOnNextAction(status, () => setStatus(undefined));
+  return [status, setStatus];
 }
