@@ -4,7 +4,7 @@
  * permission is requested before, in the click itself (hooks/use-all-tabs.ts).
  *
  * Chromium closes the popup while it shows the permission dialog, so the click also notes the time
- * under ALL_TABS_ASKED_KEY: once the user allows it, the background starts the run itself
+ * in allTabsAskedItem: once the user allows it, the background starts the run itself
  * (background/tabs-permission.ts), and the next popup, opened within two minutes, shows that run, or
  * goes on with the request where the background did not (resumeAllTabs). It also shows a run of its
  * window that is still going.
@@ -12,19 +12,25 @@
 
 import { t } from '@/lib/i18n';
 import {
-  ALL_TABS_ASKED_KEY,
   freshAllTabsRequest,
   readShortenTabsProgress,
   reportNeedsUser,
-  SHORTEN_TABS_KEY,
   SHORTEN_TABS_REPORT_TTL_MS,
-  SHORTEN_TABS_SHOWN_KEY,
   type ShortenTabsProgress,
   type ShortenTabsResult,
   watchShortenTabs,
 } from '@/lib/links/all-tabs';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
+import {
+  allTabsAskedItem,
+  allTabsProgressItem,
+  allTabsShownItem,
+  getItem,
+  removeItem,
+  type StorageArea,
+  setItem,
+} from '@/lib/storage/items';
 
 /** What the all-tabs box shows. */
 export type AllTabsView =
@@ -39,7 +45,7 @@ interface AllTabsDeps {
   send: typeof send;
   watch: typeof watchShortenTabs;
   currentWindowId(): Promise<number | undefined>;
-  session: Pick<typeof browser.storage.session, 'get' | 'set' | 'remove'> | undefined;
+  session: StorageArea | undefined;
   hasTabsPermission(): Promise<boolean>;
 }
 
@@ -61,7 +67,7 @@ export async function shortenAllTabs(
   deps: AllTabsDeps = defaultDeps(),
 ): Promise<void> {
   // This popup goes on itself: the next one must not repeat the request.
-  await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
+  await removeItem(allTabsAskedItem, deps.session).catch(() => undefined);
   if (!granted) return show({ kind: 'denied' });
   show({ kind: 'running', progress: null });
   const windowId = await deps.currentWindowId();
@@ -88,25 +94,30 @@ export async function resumeAllTabs(
   deps: AllTabsDeps = defaultDeps(),
   now = Date.now(),
 ): Promise<void> {
-  const stored = await deps.session
-    ?.get([ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY, SHORTEN_TABS_SHOWN_KEY])
-    .catch(() => undefined);
+  const { session } = deps;
+  if (!session) return;
+  const stored = await Promise.all([
+    getItem(allTabsAskedItem, session),
+    getItem(allTabsProgressItem, session),
+    getItem(allTabsShownItem, session),
+  ]).catch(() => undefined);
   if (!stored) return;
-  const asked = freshAllTabsRequest(stored[ALL_TABS_ASKED_KEY], now);
-  const progress = readShortenTabsProgress(stored[SHORTEN_TABS_KEY]);
+  const [askedAt, storedProgress, shownAt] = stored;
+  const asked = freshAllTabsRequest(askedAt, now);
+  const progress = readShortenTabsProgress(storedProgress);
   // Only asked when there is a run to show: the popup's window is not needed otherwise.
   const ofThisWindow = async (p: ShortenTabsProgress) =>
     p.windowId === (await deps.currentWindowId().catch(() => undefined));
   if (asked !== null && progress && progress.startedAt >= asked) {
     // The background took the request up when the permission was granted: this popup shows that
     // run (of the window that asked) rather than starting another.
-    await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
+    await removeItem(allTabsAskedItem, deps.session).catch(() => undefined);
     if (!(await ofThisWindow(progress))) return;
     if (progress.finished && progress.result) return showFinished(progress.result, show, deps);
   } else if (asked !== null) {
     if (await deps.hasTabsPermission()) return shortenAllTabs(true, show, deps);
     // Refused: the request ends here. This popup did not ask, so it says nothing of it.
-    await deps.session?.remove(ALL_TABS_ASKED_KEY).catch(() => undefined);
+    await removeItem(allTabsAskedItem, deps.session).catch(() => undefined);
   }
   // Asking again for the same window joins the run (see `shortenTabs` in lib/messaging/protocol.ts).
   if (progress && !progress.finished && (await ofThisWindow(progress))) {
@@ -118,7 +129,7 @@ export async function resumeAllTabs(
     progress?.finished &&
     progress.result &&
     reportNeedsUser(progress.result) &&
-    stored[SHORTEN_TABS_SHOWN_KEY] !== progress.startedAt &&
+    shownAt !== progress.startedAt &&
     now - progress.startedAt < SHORTEN_TABS_REPORT_TTL_MS &&
     (await ofThisWindow(progress))
   ) {
@@ -138,10 +149,10 @@ async function showFinished(result: ShortenTabsResult, show: (view: AllTabsView)
  */
 async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   try {
-    const stored = await deps.session?.get(SHORTEN_TABS_KEY);
-    const progress = readShortenTabsProgress(stored?.[SHORTEN_TABS_KEY]);
+    if (!deps.session) return;
+    const progress = readShortenTabsProgress(await getItem(allTabsProgressItem, deps.session));
     if (progress?.finished && progress.windowId === windowId) {
-      await deps.session?.set({ [SHORTEN_TABS_SHOWN_KEY]: progress.startedAt });
+      await setItem(allTabsShownItem, progress.startedAt, deps.session);
     }
   } catch {
     // Not recorded, the report is offered once more: nothing is lost.
