@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One entry of a messages.json, as Chrome and Firefox read it. */
-export interface LocaleMessage {
+interface LocaleMessage {
   message: string;
   description?: string;
   placeholders?: Record<string, { content: string; example?: string }>;

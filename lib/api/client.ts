@@ -71,9 +71,9 @@ import {
   updateLinkResponseSchema,
 } from './schemas';
 
-export type { Answer, HttpRequest } from './http';
+export type { HttpRequest } from './http';
 export type { RateLimitInfo } from './rate-limit';
-export type { ChannelItemType, LinkListQuery, PageQuery } from './schemas';
+export type { ChannelItemType } from './schemas';
 
 export interface ClientOptions {
   /** Checked with normalizeBaseUrl; when invalid, every call rejects with a 'validation' ApiError. */
@@ -94,7 +94,7 @@ export interface ClientOptions {
   now?: () => number;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   signal?: AbortSignal;
 }
 

@@ -70,7 +70,7 @@ export interface RateLimiter {
   readonly budget: { limit: number; used: number; resetAt: number | null };
 }
 
-export const DEFAULT_LIMIT = 30;
+const DEFAULT_LIMIT = 30;
 const DEFAULT_WINDOW_MS = 60_000;
 const DEFAULT_RESERVE = 5;
 const DEFAULT_MAX_WAIT_MS = 90_000;

@@ -14,7 +14,6 @@ import type { ErrorData } from '../messaging/result';
 import {
   allTabsAskedItem,
   allTabsProgressItem,
-  allTabsShownItem,
   getItem,
   removeItem,
   type StorageAreas,
@@ -25,12 +24,6 @@ import {
 // lib/storage/items.ts are their one definition.
 /** The storage.session key of the progress of the latest run. */
 export const SHORTEN_TABS_KEY = allTabsProgressItem.key;
-/**
- * storage.session key: `startedAt` of the run whose report a popup has shown. A report that needs
- * the user (a failure, a list not copied) is shown by the next popup until one has shown it: the
- * notification sends the user there.
- */
-export const SHORTEN_TABS_SHOWN_KEY = allTabsShownItem.key;
 /**
  * storage.session key: when (epoch ms) a popup last asked for the `tabs` permission to shorten all
  * tabs. Chromium closes the popup as its permission dialog opens, so the popup cannot go on itself:

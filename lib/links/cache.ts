@@ -129,7 +129,7 @@ export async function getCachedLinks(profileId: string): Promise<LinksEntry> {
 }
 
 /** Newest first: by date, then by id for links created within the same second. */
-export function compareNewestFirst(a: CachedLink, b: CachedLink): number {
+function compareNewestFirst(a: CachedLink, b: CachedLink): number {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
   return b.id - a.id;
 }

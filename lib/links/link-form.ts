@@ -13,15 +13,15 @@ import { type MessageKey, t } from '../i18n';
 import { isHttpUrl } from '../url/rules';
 import { aliasError } from './shorten-form';
 
-export interface GeoRow {
+interface GeoRow {
   location: string;
   link: string;
 }
-export interface DeviceRow {
+interface DeviceRow {
   device: string;
   link: string;
 }
-export interface LanguageRow {
+interface LanguageRow {
   language: string;
   link: string;
 }
@@ -113,7 +113,7 @@ export function isHexColor(value: string): boolean {
 }
 
 /** True when the URL's path (query and fragment ignored) ends in .jpg, .jpeg or .png. */
-export function isJpgOrPngUrl(value: string): boolean {
+function isJpgOrPngUrl(value: string): boolean {
   if (!isHttpUrl(value.trim())) return false;
   return /\.(jpe?g|png)$/i.test(new URL(value.trim()).pathname);
 }
@@ -309,7 +309,7 @@ export function fromLinkDetail(detail: LinkDetail): LinkFormState {
 }
 
 /** The UTM parameter names the preset adds. */
-export const UTM_NAMES = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+const UTM_NAMES = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
 /** `rows` plus empty utm_source/utm_medium/utm_campaign rows for any of them not already there. */
 export function withUtmRows(rows: ParameterRow[]): ParameterRow[] {

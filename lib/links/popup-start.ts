@@ -27,7 +27,7 @@ export interface StartUrl {
 type SessionArea = Pick<StorageArea, 'get' | 'remove'>;
 
 /** Takes (reads and removes) the pending menu request; its URL when fresher than the TTL. */
-export async function takePendingUrl(session: SessionArea | undefined, now: number): Promise<string | null> {
+async function takePendingUrl(session: SessionArea | undefined, now: number): Promise<string | null> {
   if (!session) return null;
   const pending = (await getItem(pendingShortenItem, session)) as { url?: unknown; at?: unknown } | undefined;
   if (pending === undefined) return null;

@@ -20,7 +20,7 @@ export interface ChoiceLists {
   channels: NamedItem[];
 }
 
-export interface Protocol {
+interface Protocol {
   /** Creates a short link. `requestId` makes a repeated send (double click, retry) return the same link. */
   shorten: {
     request: {

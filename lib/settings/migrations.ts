@@ -111,12 +111,6 @@ function storedVersion(value: unknown): number | null {
   return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : Number.NaN;
 }
 
-/** True when a stored value is settings of a version older than this release's: a migration applies. */
-export function isOlderSettings(value: unknown): boolean {
-  const version = storedVersion(value);
-  return version !== null && version < SETTINGS_VERSION;
-}
-
 /** Every step, oldest first. */
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [legacyToV1];
 

@@ -246,7 +246,7 @@ export function parseSettingsFile(
 }
 
 /** One imported profile and the stored one it replaces, if any. */
-export interface PlannedProfile {
+interface PlannedProfile {
   profile: Profile;
   replaces: Profile | null;
   hasKey: boolean;

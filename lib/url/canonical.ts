@@ -6,7 +6,7 @@
  */
 
 /** How long a page may take to answer: a busy or frozen tab must not hold the copy up. */
-export const CANONICAL_TIMEOUT_MS = 1_500;
+const CANONICAL_TIMEOUT_MS = 1_500;
 
 /** Where in a tab to run: the whole tab's top frame, or one frame of it (a click inside an iframe). */
 export interface PageTarget {

@@ -55,7 +55,7 @@ const WORDS = [
 export const SEARCH_TERMS = ['release notes', 'webinar careers', 'ycombinator', 'zebra crossing'];
 
 /** A small seeded generator (mulberry32): fast, and the same everywhere. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

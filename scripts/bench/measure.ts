@@ -342,31 +342,6 @@ export async function waitForStatus(current: () => string, wanted: string): Prom
   }
 }
 
-/**
- * The extension's scripts that its running service worker has run, as paths inside the extension
- * (e.g. `['background.js']`), read from the DevTools protocol.
- */
-export async function workerScripts(browser: Browser, extensionId: string): Promise<string[]> {
-  const origin = `chrome-extension://${extensionId}/`;
-  const target = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().startsWith(origin),
-    { timeout: 10_000 },
-  );
-  const session = await target.createCDPSession();
-  const scripts: string[] = [];
-  session.on('Debugger.scriptParsed', ({ url }) => {
-    if (url.startsWith(origin)) scripts.push(url.slice(origin.length));
-  });
-  try {
-    // Debugger.enable reports every script the worker has already run before it answers.
-    await session.send('Debugger.enable');
-    await session.send('Debugger.disable');
-  } finally {
-    await session.detach().catch(() => undefined);
-  }
-  return [...new Set(scripts)];
-}
-
 /** Sends one protocol message from an extension page, as the popup's `send` does; resolves to the reply. */
 export function sendFrom(page: Page, message: unknown): Promise<{ ms: number; reply: unknown }> {
   return page.evaluate(async (m) => {

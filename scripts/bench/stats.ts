@@ -13,7 +13,7 @@ export interface Summary {
 }
 
 /** The q-quantile (0..1) of sorted values, interpolated linearly between neighbours. */
-export function quantile(sorted: readonly number[], q: number): number {
+function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) throw new Error('quantile of no samples');
   const position = (sorted.length - 1) * q;
   const below = Math.floor(position);

@@ -32,7 +32,7 @@ function route(method: string, path: string, handler: Handler): Route {
 }
 
 /** The spec's 23 endpoints, plus POST /api/account, which the spec's authentication example shows. */
-export const routes: readonly Route[] = [
+const routes: readonly Route[] = [
   route('GET', '/api/account', getAccount),
   route('POST', '/api/account', getAccount),
   route('PUT', '/api/account/update', updateAccount),

@@ -2,7 +2,7 @@ import { formatDateTime } from './dates';
 import { createLink, type StoreData } from './store';
 
 /** The branded domain every seed includes; links 2 and 4 use it. */
-export const SEED_DOMAIN = 'https://go.example.com';
+const SEED_DOMAIN = 'https://go.example.com';
 
 /**
  * Fresh seed data. Fixed dates and click counts keep list order and statistics deterministic; only

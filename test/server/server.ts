@@ -21,7 +21,6 @@ import { matchRoute } from './routes';
 import { Store } from './store';
 
 export type { Fault } from './faults';
-export { Store } from './store';
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */

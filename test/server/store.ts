@@ -76,22 +76,22 @@ export interface QrCodeRecord {
   date: string;
 }
 
-export interface GeoTarget {
+interface GeoTarget {
   location: string;
   link: string;
 }
 
-export interface DeviceTarget {
+interface DeviceTarget {
   device: string;
   link: string;
 }
 
-export interface LanguageTarget {
+interface LanguageTarget {
   language: string;
   link: string;
 }
 
-export interface LinkParameter {
+interface LinkParameter {
   name: string;
   value: string;
 }

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 
-export interface RecordedCall {
+interface RecordedCall {
   url: URL;
   method: string;
   headers: Headers;

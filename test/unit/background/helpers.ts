@@ -23,7 +23,7 @@ export const GOOD_KEY = 'good-key-1234';
 export const SERVER = 'https://sho.rt';
 
 /** An event that tests can fire, like fakeBrowser's own. */
-export function fakeEvent<A extends unknown[]>() {
+function fakeEvent<A extends unknown[]>() {
   const listeners: ((...args: A) => unknown)[] = [];
   return {
     addListener: (l: (...args: A) => unknown) => void listeners.push(l),
@@ -34,7 +34,7 @@ export function fakeEvent<A extends unknown[]>() {
   };
 }
 
-export interface Recorded {
+interface Recorded {
   method: string;
   /** Path and query, e.g. `/api/urls?limit=50&order=date`. */
   path: string;
