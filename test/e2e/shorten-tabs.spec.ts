@@ -12,15 +12,9 @@ import { SHORTEN_TABS_KEY } from '@/lib/links/all-tabs';
 import type { Result, ShortenTabsResult } from '@/lib/messaging/protocol';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
-import {
-  allowPermissionDialog,
-  clearClipboard,
-  isPopupTarget,
-  openPopup,
-  readClipboard,
-  readClipboardHtml,
-} from './harness';
+import { allowPermissionDialog, clearClipboard, readClipboard, readClipboardHtml } from './harness';
 import { samplePage } from './page-server';
+import { PopupPage, popupIsOpen, waitUntilPopupClosed } from './pages/popup';
 import { apiRequests } from './reference-server';
 
 type PageChrome = {
@@ -133,13 +127,12 @@ describe('shorten all tabs of a window', () => {
     await (await ext.browser.newPage()).goto(site.url('/a'));
     const page = await ext.browser.newPage();
     await page.goto(site.url('/b'));
-    const popup = await openPopup(page);
-    await popup.waitForSelector('button.all-tabs', { timeout: 10_000 });
+    const popup = await PopupPage.openOn(page, 'allTabs');
     await clearClipboard();
 
     // Chromium closes the popup as its dialog opens: the popup cannot send anything after Allow.
-    await allowPermissionDialog(() => popup.click('button.all-tabs'));
-    await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
+    await allowPermissionDialog(() => popup.shortenAllTabs());
+    await waitUntilPopupClosed(ext.browser);
 
     const added = () =>
       apiRequests(server, 'POST /api/url/add')
@@ -163,6 +156,6 @@ describe('shorten all tabs of a window', () => {
         }),
       ]);
     // Still no popup: the run needed none.
-    expect(ext.browser.targets().some(isPopupTarget)).toBe(false);
+    expect(popupIsOpen(ext.browser)).toBe(false);
   });
 });
