@@ -217,7 +217,7 @@ export class ManagePage extends ExtensionPage {
   async waitForRowCount(count: number): Promise<void> {
     await this.page.waitForFunction(
       (rows, n) => document.querySelectorAll(rows).length === n,
-      WAIT,
+      {},
       LIST_ROWS,
       count,
     );
@@ -227,7 +227,7 @@ export class ManagePage extends ExtensionPage {
   async waitForFirstRow(text: string): Promise<void> {
     await this.page.waitForFunction(
       (rows, wanted) => document.querySelector(rows)?.textContent?.includes(wanted),
-      WAIT,
+      {},
       LIST_ROWS,
       text,
     );
@@ -237,7 +237,7 @@ export class ManagePage extends ExtensionPage {
   async waitForPager(text: string): Promise<void> {
     await this.page.waitForFunction(
       (wanted) => document.querySelector('.pager span')?.textContent?.startsWith(wanted),
-      WAIT,
+      {},
       text,
     );
   }
