@@ -3,6 +3,7 @@ import type { WebWorker } from 'puppeteer-core';
 import { API_KEYS_KEY } from '@/lib/settings/api-keys';
 import { defaultSettings, emptyDefaults } from '@/lib/settings/defaults';
 import { type LinkDefaults, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import { writeLocalStorage } from './extension-state';
 
 /** Where the extension should send its API calls. */
 export interface ExtensionConfig {
@@ -37,11 +38,8 @@ export async function configureExtension(worker: WebWorker, config: ExtensionCon
     ],
   };
   settings.behaviour = { ...settings.behaviour, ...config.behaviour };
-  const items = { [SETTINGS_KEY]: settings, [API_KEYS_KEY]: { [E2E_PROFILE_ID]: config.apiKey } };
-  await worker.evaluate(async (values) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
-    };
-    await chrome.storage.local.set(values);
-  }, items);
+  await writeLocalStorage(worker, {
+    [SETTINGS_KEY]: settings,
+    [API_KEYS_KEY]: { [E2E_PROFILE_ID]: config.apiKey },
+  });
 }

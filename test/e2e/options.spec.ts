@@ -10,7 +10,7 @@ import { API_KEYS_KEY } from '@/lib/settings/api-keys';
 import { defaultSettings, emptyDefaults } from '@/lib/settings/defaults';
 import { SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 import { E2E_PROFILE_ID } from './configure';
-import { readStorage } from './extension-state';
+import { hasHostAccess, readStorage, writeLocalStorage } from './extension-state';
 import { test } from './fixtures';
 import { allowPermissionDialog, denyPermissionDialog, type ExtensionBrowser, screenshot } from './harness';
 import { OptionsPage } from './pages/options';
@@ -49,16 +49,7 @@ describe('connecting a server in Options', () => {
     expect(local.settings).toMatchObject({ profiles: [{ serverUrl: server.url }] });
     const sync = await readStorage(worker, 'sync');
     expect(JSON.stringify(sync)).not.toContain(server.apiKey);
-    const granted = await worker.evaluate(
-      (origin) =>
-        (
-          globalThis as unknown as {
-            chrome: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } };
-          }
-        ).chrome.permissions.contains({ origins: [origin] }),
-      // Host permissions are per host: the port is not part of the pattern.
-      `http://${new URL(server.url).hostname}/*`,
-    );
+    const granted = await hasHostAccess(worker, server.url);
     expect(granted).toBe(true);
   });
 
@@ -117,15 +108,7 @@ describe('connecting a server in Options', () => {
 /** Writes `settings`, with a key for each profile, from inside the service worker. */
 async function seedSettings(worker: WebWorker, settings: Settings): Promise<void> {
   const keys = Object.fromEntries(settings.profiles.map((p) => [p.id, `key-of-${p.id}`]));
-  await worker.evaluate(
-    async (items) => {
-      const { chrome } = globalThis as unknown as {
-        chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
-      };
-      await chrome.storage.local.set(items);
-    },
-    { [SETTINGS_KEY]: settings, [API_KEYS_KEY]: keys },
-  );
+  await writeLocalStorage(worker, { [SETTINGS_KEY]: settings, [API_KEYS_KEY]: keys });
 }
 
 describe('access of profiles on the same host', () => {

@@ -10,7 +10,7 @@ import { describe, expect, onTestFinished } from 'vitest';
 import { API_KEYS_KEY } from '@/lib/settings/api-keys';
 import { SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
 import { E2E_PROFILE_ID } from './configure';
-import { readStorage } from './extension-state';
+import { hasHostAccess, readStorage } from './extension-state';
 import { test } from './fixtures';
 import { allowPermissionDialog, type ExtensionBrowser, screenshot } from './harness';
 import { OptionsPage } from './pages/options';
@@ -27,10 +27,13 @@ async function downloadedFile(dir: string, timeoutMs = 15_000): Promise<string> 
   }
 }
 
-/** Sends the browser's downloads to `dir` without asking. */
-async function downloadTo(ext: ExtensionBrowser, dir: string): Promise<void> {
+/** Sends the browser's downloads to a new folder, without asking, and returns it; removed after the test. */
+async function downloadsFolder(ext: ExtensionBrowser): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'shortlink-downloads-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   const session = await ext.browser.target().createCDPSession();
   await session.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+  return dir;
 }
 
 /** A profile's defaults as an exported file writes them when none were set. */
@@ -63,78 +66,73 @@ describe('settings import and export', () => {
     configuredExt: ext,
     referenceServer: server,
   }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shortlink-downloads-'));
-    try {
-      await downloadTo(ext, dir);
-      const worker = await ext.serviceWorker();
-      const original = await readStorage(worker, 'local');
+    const dir = await downloadsFolder(ext);
+    const worker = await ext.serviceWorker();
+    const original = await readStorage(worker, 'local');
 
-      const options = await OptionsPage.open(ext);
-      await options.includeKeysInExport();
-      await options.exportSettings();
-      const path = await downloadedFile(dir);
-      expect(path).toMatch(/shortlink-settings-\d{4}-\d{2}-\d{2}\.json$/);
-      const file = JSON.parse(readFileSync(path, 'utf8'));
-      expect(file).toMatchObject({
-        format: 'shortlink-settings',
-        version: 1,
-        activeProfileId: E2E_PROFILE_ID,
-        profiles: [{ name: 'Reference server', serverUrl: server.url, defaults: { expiryDays: 30 } }],
-        behaviour: { copyFormat: 'markdown', stripTracking: true, notifications: false },
-        apiKeys: { [E2E_PROFILE_ID]: server.apiKey },
-      });
-      await options.waitForExported();
+    const options = await OptionsPage.open(ext);
+    await options.includeKeysInExport();
+    await options.exportSettings();
+    const path = await downloadedFile(dir);
+    expect(path).toMatch(/shortlink-settings-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(readFileSync(path, 'utf8'));
+    expect(file).toMatchObject({
+      format: 'shortlink-settings',
+      version: 1,
+      activeProfileId: E2E_PROFILE_ID,
+      profiles: [{ name: 'Reference server', serverUrl: server.url, defaults: { expiryDays: 30 } }],
+      behaviour: { copyFormat: 'markdown', stripTracking: true, notifications: false },
+      apiKeys: { [E2E_PROFILE_ID]: server.apiKey },
+    });
+    await options.waitForExported();
 
-      // Changed afterwards: the defaults and the key in storage, two behaviour settings on the page.
-      await worker.evaluate(
-        async (keysKey, settingsKey) => {
-          const { chrome } = globalThis as unknown as {
-            chrome: {
-              storage: {
-                local: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void> };
-              };
+    // Changed afterwards: the defaults and the key in storage, two behaviour settings on the page.
+    await worker.evaluate(
+      async (keysKey, settingsKey) => {
+        const { chrome } = globalThis as unknown as {
+          chrome: {
+            storage: {
+              local: { get(k: string): Promise<Record<string, unknown>>; set(i: object): Promise<void> };
             };
           };
-          const { [settingsKey]: settings } = (await chrome.storage.local.get(settingsKey)) as Record<
-            string,
-            Settings
-          >;
-          settings!.profiles[0]!.defaults.expiryDays = null;
-          await chrome.storage.local.set({
-            [settingsKey]: settings,
-            [keysKey]: { 'e2e-profile': 'some-other-key' },
-          });
-        },
-        API_KEYS_KEY,
-        SETTINGS_KEY,
-      );
-      await options.chooseCopyFormat('plain');
-      await options.toggleStripTracking();
-      for (let tries = 0; ; tries++) {
-        const { behaviour } = (await readStorage(worker, 'local'))[SETTINGS_KEY] as Settings;
-        if (behaviour.copyFormat === 'plain' && !behaviour.stripTracking) break;
-        if (tries > 50) throw new Error('The page did not save the changed behaviour');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const changed = (await readStorage(worker, 'local'))[SETTINGS_KEY] as Settings;
-      expect(changed.profiles[0]!.defaults.expiryDays).toBeNull();
-
-      await options.chooseImportFile(path);
-      const preview = await options.importPreview();
-      expect(preview).toContain('It has 1 profile:');
-      expect(preview).toMatch(/replaces the saved one\s*with API key/);
-      await options.confirmImport();
-      await options.waitForImported();
-
-      const restored = await readStorage(worker, 'local');
-      expect(restored[SETTINGS_KEY]).toEqual(original[SETTINGS_KEY]);
-      expect(restored[API_KEYS_KEY]).toEqual(original[API_KEYS_KEY]);
-      // The page follows: the switches show the imported values again.
-      expect(await options.copyFormat()).toBe('markdown');
-      expect(await options.stripTracking()).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+        };
+        const { [settingsKey]: settings } = (await chrome.storage.local.get(settingsKey)) as Record<
+          string,
+          Settings
+        >;
+        settings!.profiles[0]!.defaults.expiryDays = null;
+        await chrome.storage.local.set({
+          [settingsKey]: settings,
+          [keysKey]: { 'e2e-profile': 'some-other-key' },
+        });
+      },
+      API_KEYS_KEY,
+      SETTINGS_KEY,
+    );
+    await options.chooseCopyFormat('plain');
+    await options.toggleStripTracking();
+    for (let tries = 0; ; tries++) {
+      const { behaviour } = (await readStorage(worker, 'local'))[SETTINGS_KEY] as Settings;
+      if (behaviour.copyFormat === 'plain' && !behaviour.stripTracking) break;
+      if (tries > 50) throw new Error('The page did not save the changed behaviour');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const changed = (await readStorage(worker, 'local'))[SETTINGS_KEY] as Settings;
+    expect(changed.profiles[0]!.defaults.expiryDays).toBeNull();
+
+    await options.chooseImportFile(path);
+    const preview = await options.importPreview();
+    expect(preview).toContain('It has 1 profile:');
+    expect(preview).toMatch(/replaces the saved one\s*with API key/);
+    await options.confirmImport();
+    await options.waitForImported();
+
+    const restored = await readStorage(worker, 'local');
+    expect(restored[SETTINGS_KEY]).toEqual(original[SETTINGS_KEY]);
+    expect(restored[API_KEYS_KEY]).toEqual(original[API_KEYS_KEY]);
+    // The page follows: the switches show the imported values again.
+    expect(await options.copyFormat()).toBe('markdown');
+    expect(await options.stripTracking()).toBe(true);
   });
 
   test('imports into a fresh install, then Grant access asks for the server and the profile works', async ({
@@ -172,15 +170,7 @@ describe('settings import and export', () => {
       { page: options.page },
     );
     const worker = await ext.serviceWorker();
-    const granted = await worker.evaluate(
-      (pattern) =>
-        (
-          globalThis as unknown as {
-            chrome: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } };
-          }
-        ).chrome.permissions.contains({ origins: [pattern] }),
-      `http://${new URL(server.url).hostname}/*`,
-    );
+    const granted = await hasHostAccess(worker, server.url);
     expect(granted).toBe(true);
     // The imported key works: Options shows the account it belongs to.
     expect(await options.account()).toContain('Connected as demo');
@@ -238,17 +228,12 @@ describe('settings import and export', () => {
     configuredExt: ext,
     referenceServer: server,
   }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shortlink-downloads-'));
-    try {
-      await downloadTo(ext, dir);
-      const options = await OptionsPage.open(ext);
-      await options.waitForExport();
-      await options.exportSettings();
-      const text = readFileSync(await downloadedFile(dir), 'utf8');
-      expect(text).not.toContain(server.apiKey);
-      expect(JSON.parse(text)).not.toHaveProperty('apiKeys');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = await downloadsFolder(ext);
+    const options = await OptionsPage.open(ext);
+    await options.waitForExport();
+    await options.exportSettings();
+    const text = readFileSync(await downloadedFile(dir), 'utf8');
+    expect(text).not.toContain(server.apiKey);
+    expect(JSON.parse(text)).not.toHaveProperty('apiKeys');
   });
 });
