@@ -335,7 +335,7 @@ describe('the management page', () => {
     await visit('channels', loaded.channels);
     const href = await manage.itemHref(channelRow);
     await visit(href.slice(2), loaded.channel);
-    expect(await manage.text('main h1')).toContain(channelName);
+    expect(await manage.heading()).toContain(channelName);
     await screenshot(manage.page, 'manage-long-channel-360');
 
     await visit(`links/${linkId}`, loaded.link);

@@ -59,8 +59,8 @@ export class ManagePage extends ExtensionPage {
   }
 
   /** The section's heading. */
-  async heading(): Promise<string> {
-    return (await this.textOf('main h1')) ?? '';
+  heading(): Promise<string> {
+    return this.text('main h1');
   }
 
   /** Follows the page's own navigation to a section, as a user does, and waits for its `heading`. */

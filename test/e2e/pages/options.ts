@@ -14,7 +14,7 @@ import { ExtensionPage, WAIT } from './extension-page';
 const FIELDS = { serverUrl: '#server-url', apiKey: '#api-key' } as const;
 
 /** A field of the server form. */
-export type OptionsField = keyof typeof FIELDS;
+type OptionsField = keyof typeof FIELDS;
 
 const SAVE = 'button[type="submit"]::-p-text(Save)';
 const ACCOUNT = 'section[aria-label="Account"]';

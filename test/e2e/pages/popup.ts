@@ -23,7 +23,7 @@ const FIELDS = {
 } as const;
 
 /** A field of the shorten form. */
-export type PopupField = keyof typeof FIELDS;
+type PopupField = keyof typeof FIELDS;
 
 const SHORTEN = 'form.shorten button[type="submit"]';
 const SHORT_URL = 'input[aria-label="Short URL"]';
@@ -49,7 +49,7 @@ const REFRESHED = '#campaign option[value="2"]';
  * opening fetched, the "Connect your server first" screen, the "Shorten all tabs" button, or
  * nothing but its document.
  */
-export type PopupReady = 'form' | 'refreshed' | 'connect' | 'allTabs' | 'opened';
+type PopupReady = 'form' | 'refreshed' | 'connect' | 'allTabs' | 'opened';
 
 const READY: Record<PopupReady, string[]> = {
   form: [FIELDS.longUrl],
