@@ -153,13 +153,13 @@ export class PopupPage extends ExtensionPage {
     await this.page.focus(FIELDS[field]);
   }
 
-  /** Whether a field is marked invalid, and the error tied to it. */
+  /** Waits until a field is marked invalid and returns the error tied to it. */
   async waitForFieldError(field: PopupField): Promise<string> {
     await this.page.waitForSelector(`${FIELDS[field]}[aria-invalid="true"]`, { timeout: 5_000 });
     return this.page.$eval(`${FIELDS[field]}-error`, (el) => el.textContent ?? '');
   }
 
-  /** The campaigns the form offers (with "none"). */
+  /** How many campaigns the form offers ("none" included). */
   campaignChoices(): Promise<number> {
     return this.page.$$eval(`${FIELDS.campaign} option`, (options) => options.length);
   }
