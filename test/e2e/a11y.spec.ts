@@ -10,15 +10,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY, type ShortenTabsProgress } from '@/lib/links/all-tabs';
 import { defaultSettings, emptyDefaults, SETTINGS_VERSION } from '@/lib/settings/settings';
 import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
-import { ARTIFACTS_DIR, type ExtensionBrowser, openPopup, screenshot } from './harness';
+import { ARTIFACTS_DIR, screenshot } from './harness';
+import { WAIT } from './pages/extension-page';
+import { ManagePage } from './pages/manage';
+import { OptionsPage } from './pages/options';
+import { PopupPage } from './pages/popup';
 
-const WAIT = { timeout: 10_000 };
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
@@ -102,42 +105,6 @@ async function useTheme(page: Page, theme: Theme): Promise<void> {
   );
 }
 
-/** Waits until a page has drawn what it loads: a heading, and nothing busy or "Loading…" any more. */
-async function settled(page: Page, heading = 'h1'): Promise<void> {
-  await page.waitForFunction(
-    (selector) =>
-      document.querySelector(selector) !== null &&
-      document.querySelector('[aria-busy="true"]') === null &&
-      !/Loading…|Checking…/.test(document.body.textContent ?? ''),
-    WAIT,
-    heading,
-  );
-}
-
-/** Opens the real popup over a page of the local site and waits for its form and lists. */
-async function popupOver(ext: ExtensionBrowser, url: string): Promise<Page> {
-  const page = await ext.browser.newPage();
-  await page.goto(url);
-  const popup = await openPopup(page);
-  await popup.waitForSelector('#long-url', WAIT);
-  // The seeded campaign "Newsletter" (id 2) arrives with the refresh the popup starts on opening.
-  await popup.waitForSelector('#campaign option[value="2"]', WAIT);
-  return popup;
-}
-
-/** Presses Shorten and waits for the short URL. */
-async function shorten(popup: Page): Promise<void> {
-  await popup.click('form.shorten button[type="submit"]');
-  await popup.waitForSelector('input[aria-label="Short URL"]', WAIT);
-}
-
-/** Opens More options and waits until its lists have loaded. */
-async function openMoreOptions(popup: Page): Promise<void> {
-  await popup.click('button.more-toggle');
-  await popup.waitForSelector('#more-options:not([hidden])', WAIT);
-  await settled(popup, '#more-options h2');
-}
-
 /**
  * Makes the next popup of `popup`'s window show a finished "Shorten all tabs" run, as one does that
  * opens after the user allowed the permission and the background ran: the request's time and the
@@ -215,14 +182,6 @@ function settingsFile(serverUrl: string, apiKey: string): string {
   };
   writeFileSync(path, JSON.stringify(file, null, 2));
   return path;
-}
-
-/** The text of the popup's live regions. */
-function announcements(popup: Page): Promise<{ status: string[]; alert: string[] }> {
-  return popup.evaluate(() => ({
-    status: [...document.querySelectorAll('[role="status"]')].map((el) => el.textContent?.trim() ?? ''),
-    alert: [...document.querySelectorAll('[role="alert"]')].map((el) => el.textContent?.trim() ?? ''),
-  }));
 }
 
 /** A control in the popup as the keyboard test sees it. */
@@ -347,9 +306,16 @@ function backwardMoves(stops: Stop[], order: number[]): string[] {
 }
 
 /** Waits for the popup's notice that tracking parameters were removed, with its Undo button. */
-async function urlNotice(popup: Page): Promise<void> {
-  await popup.waitForSelector('p.notice button', WAIT);
-  expect(await popup.$eval('#long-url', (el) => (el as HTMLInputElement).value)).not.toContain('utm_source');
+async function urlNotice(popup: PopupPage): Promise<void> {
+  await popup.waitForNoticeUndo();
+  expect(await popup.value('longUrl')).not.toContain('utm_source');
+}
+
+/** Presses Shorten, waits for the short URL, then opens More options and waits until its lists have loaded. */
+async function shortenAndOpenMoreOptions(popup: PopupPage): Promise<void> {
+  await popup.shortenAndWait();
+  await popup.openMoreOptions();
+  await popup.waitForMoreOptionsLoaded();
 }
 
 describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', () => {
@@ -359,68 +325,61 @@ describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', 
   test('the popup: with the address notice, after a shorten with More options open, showing an error, and with a "Shorten all tabs" report', {
     timeout: 120_000,
   }, async ({ configuredExt: ext, referenceServer: server, site }) => {
-    const popup = await popupOver(ext, site.url('/?utm_source=x'));
+    const popup = await PopupPage.over(ext, site.url('/?utm_source=x'), 'refreshed');
     await urlNotice(popup);
-    const findings = await audit(popup, 'popup-url-notice', { fullPage: false });
+    const findings = await audit(popup.page, 'popup-url-notice', { fullPage: false });
 
-    await shorten(popup);
+    await popup.shortenAndWait();
     // The result box, checked with More options below, offers "Copy as…".
-    await popup.waitForSelector('section.result select.copy-as', WAIT);
-    const shortUrl = await popup.$eval(
-      'input[aria-label="Short URL"]',
-      (el) => (el as HTMLInputElement).value,
-    );
+    await popup.waitForCopyAs();
+    const shortUrl = await popup.shortUrl();
     // Screen readers hear the outcome: the polite status region names the short URL.
-    await expect.poll(async () => (await announcements(popup)).status.join(' '), WAIT).toContain(shortUrl);
-    await openMoreOptions(popup);
-    findings.push(...(await audit(popup, 'popup-shortened-more-options', { fullPage: false })));
+    await expect.poll(async () => (await popup.announcements()).status.join(' '), WAIT).toContain(shortUrl);
+    await popup.openMoreOptions();
+    await popup.waitForMoreOptionsLoaded();
+    findings.push(...(await audit(popup.page, 'popup-shortened-more-options', { fullPage: false })));
 
     server.setFault({ kind: 'error1', message: 'That alias is already taken.', match: '/api/url/add' });
     // Another address, so that no earlier link is offered instead of asking the server.
-    await popup.locator('#long-url').fill(site.url('/elsewhere'));
-    await popup.locator('#alias').fill('taken');
-    await popup.click('form.shorten button[type="submit"]');
+    await popup.set('longUrl', site.url('/elsewhere'));
+    await popup.set('alias', 'taken');
+    await popup.shorten();
     // Errors interrupt: an alert region carries the server's message.
     await expect
-      .poll(async () => (await announcements(popup)).alert.join(' '), WAIT)
+      .poll(async () => (await popup.announcements()).alert.join(' '), WAIT)
       .toContain('That alias is already taken.');
-    findings.push(...(await audit(popup, 'popup-error', { fullPage: false })));
+    findings.push(...(await audit(popup.page, 'popup-error', { fullPage: false })));
 
     // A popup opening after a finished "Shorten all tabs" run of its window shows the report.
-    await seedFinishedAllTabsRun(popup, (path) => site.url(path));
-    const tab = (await ext.browser.pages()).find((page) => page.url().startsWith(site.url('/')))!;
-    await popup.close();
-    const next = await openPopup(tab);
-    await next.waitForSelector('main.popup .card[role="status"] textarea', WAIT);
-    await next.waitForSelector('#campaign option[value="2"]', WAIT);
+    await seedFinishedAllTabsRun(popup.page, (path) => site.url(path));
+    await popup.page.close();
+    const next = await popup.reopen('opened');
     // Under the recent links: scrolled into the window, so that its screenshot shows it.
-    await next.$eval('main.popup .card[role="status"]', (el) => el.scrollIntoView({ block: 'end' }));
-    findings.push(...(await audit(next, 'popup-all-tabs-report', { fullPage: false })));
+    await next.showAllTabsList();
+    findings.push(...(await audit(next.page, 'popup-all-tabs-report', { fullPage: false })));
 
     expect(findings).toEqual([]);
   });
 
   test('the options page, empty and then configured', async ({ ext, referenceServer: server }) => {
-    const empty = await ext.extensionPage('options.html');
-    await settled(empty);
-    const findings = await audit(empty, 'options-empty');
-    await empty.close();
+    const empty = await OptionsPage.open(ext);
+    await empty.waitUntilSettled();
+    const findings = await audit(empty.page, 'options-empty');
+    await empty.page.close();
 
     await configureExtension(await ext.serviceWorker(), { serverUrl: server.url, apiKey: server.apiKey });
-    const configured = await ext.extensionPage('options.html');
-    await settled(configured);
-    findings.push(...(await audit(configured, 'options-configured')));
+    const configured = await OptionsPage.open(ext);
+    await configured.waitUntilSettled();
+    findings.push(...(await audit(configured.page, 'options-configured')));
 
     // A valid settings file chosen for import: its preview, with Import and Cancel.
     const file = settingsFile(server.url, server.apiKey);
     try {
-      const input = (await configured.waitForSelector('#import-file')) as ElementHandle<HTMLInputElement>;
-      await input.uploadFile(file);
-      await configured.waitForSelector('#import-preview-heading', WAIT);
+      await configured.chooseImportFile(file);
     } finally {
       rmSync(join(file, '..'), { recursive: true, force: true });
     }
-    findings.push(...(await audit(configured, 'options-import-preview')));
+    findings.push(...(await audit(configured.page, 'options-import-preview')));
 
     expect(findings).toEqual([]);
   });
@@ -438,15 +397,13 @@ describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', 
     ];
     const findings: Finding[] = [];
     for (const route of routes) {
-      const page = await ext.extensionPage(`manage.html#/${route}`);
-      await settled(page, 'main h1');
+      const manage = await ManagePage.open(ext, route);
+      await manage.waitUntilSettled('main h1');
       // Collapsed sections (the link editor's) are checked open, as a user who opens them sees them.
-      await page.evaluate(() => {
-        for (const details of document.querySelectorAll('details')) details.open = true;
-      });
-      await settled(page, 'main h1');
-      findings.push(...(await audit(page, `manage-${route.replace('/', '-')}`)));
-      await page.close();
+      await manage.unfoldAll();
+      await manage.waitUntilSettled('main h1');
+      findings.push(...(await audit(manage.page, `manage-${route.replace('/', '-')}`)));
+      await manage.page.close();
     }
     expect(findings).toEqual([]);
   });
@@ -462,13 +419,13 @@ describe('accessibility of the popup in German (axe, light and dark)', () => {
     configuredExt: ext,
     site,
   }) => {
-    const popup = await popupOver(ext, site.url('/?utm_source=x'));
+    const popup = await PopupPage.over(ext, site.url('/?utm_source=x'), 'refreshed');
     await urlNotice(popup);
-    expect(await popup.evaluate(() => document.documentElement.lang)).toBe('de');
-    const findings = await audit(popup, 'popup-de-url-notice', { fullPage: false });
-    await popup.click('form.shorten button[type="submit"]');
-    await popup.waitForSelector('section.result select.copy-as', WAIT);
-    findings.push(...(await audit(popup, 'popup-de-shortened', { fullPage: false })));
+    expect(await popup.language()).toBe('de');
+    const findings = await audit(popup.page, 'popup-de-url-notice', { fullPage: false });
+    await popup.shorten();
+    await popup.waitForCopyAs();
+    findings.push(...(await audit(popup.page, 'popup-de-shortened', { fullPage: false })));
     expect(findings).toEqual([]);
   });
 });
@@ -478,17 +435,14 @@ describe('the popup with the keyboard alone', () => {
     configuredExt: ext,
     site,
   }) => {
-    const popup = await popupOver(ext, site.url('/'));
+    const popup = await PopupPage.over(ext, site.url('/'), 'refreshed');
     for (const state of ['opened', 'after a shorten, with More options open']) {
-      if (state !== 'opened') {
-        await shorten(popup);
-        await openMoreOptions(popup);
-      }
-      const stops = await tabStops(popup);
+      if (state !== 'opened') await shortenAndOpenMoreOptions(popup);
+      const stops = await tabStops(popup.page);
       expect(stops.map((stop) => stop.name)).toEqual(
         expect.arrayContaining(['input "Long URL"', 'button "Shorten"', 'input "Search recent links"']),
       );
-      const { order, invisible } = await tabThrough(popup, stops);
+      const { order, invisible } = await tabThrough(popup.page, stops);
       expect(
         order.map((index) => stops[index]!.name),
         `Tab order (${state})`,

@@ -8,6 +8,7 @@ import {
   SETTINGS_KEY,
   type Settings,
 } from '@/lib/settings/settings';
+import { writeLocalStorage } from './extension-state';
 
 /** Where the extension should send its API calls. */
 export interface ExtensionConfig {
@@ -42,11 +43,8 @@ export async function configureExtension(worker: WebWorker, config: ExtensionCon
     ],
   };
   settings.behaviour = { ...settings.behaviour, ...config.behaviour };
-  const items = { [SETTINGS_KEY]: settings, [API_KEYS_KEY]: { [E2E_PROFILE_ID]: config.apiKey } };
-  await worker.evaluate(async (values) => {
-    const { chrome } = globalThis as unknown as {
-      chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
-    };
-    await chrome.storage.local.set(values);
-  }, items);
+  await writeLocalStorage(worker, {
+    [SETTINGS_KEY]: settings,
+    [API_KEYS_KEY]: { [E2E_PROFILE_ID]: config.apiKey },
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * What the extension shows or keeps outside any page, read from its service worker: storage areas,
- * the toolbar badge, notifications and whether its context-menu items exist yet.
+ * What the extension shows or keeps outside any page, read (and storage written) from its service
+ * worker: storage areas, host access, the toolbar badge, notifications and whether its context-menu
+ * items exist yet.
  *
  *   await recordNotifications(worker);             // before the action that notifies
  *   await expect.poll(() => recordedNotifications(worker)).toContainEqual(expect.objectContaining({ title }));
@@ -16,7 +17,11 @@ export interface ShownNotification {
 
 type NotificationOptions = { title?: string; message?: string };
 type WorkerChrome = {
-  storage: Record<'local' | 'sync' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
+  storage: Record<
+    'local' | 'sync' | 'session',
+    { get(keys: null): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> }
+  >;
+  permissions: { contains(permissions: { origins: string[] }): Promise<boolean> };
   action: { getBadgeText(details: object): Promise<string> };
   notifications: {
     create(...args: unknown[]): unknown;
@@ -35,6 +40,24 @@ export function readStorage(
   return worker.evaluate(
     (name) => (globalThis as unknown as WorkerGlobal).chrome.storage[name].get(null),
     area,
+  );
+}
+
+/** Writes `items` into the extension's storage.local, as its own code would. */
+export async function writeLocalStorage(worker: WebWorker, items: Record<string, unknown>): Promise<void> {
+  await worker.evaluate(async (values) => {
+    await (globalThis as unknown as WorkerGlobal).chrome.storage.local.set(values);
+  }, items);
+}
+
+/**
+ * Whether the extension may reach the host of `url`. Host permissions are per host: the port is not
+ * part of the pattern.
+ */
+export function hasHostAccess(worker: WebWorker, url: string): Promise<boolean> {
+  return worker.evaluate(
+    (origin) => (globalThis as unknown as WorkerGlobal).chrome.permissions.contains({ origins: [origin] }),
+    `http://${new URL(url).hostname}/*`,
   );
 }
 

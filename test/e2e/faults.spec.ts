@@ -10,13 +10,11 @@
  * The client's timeout (15 s) is not shortened for tests: each browser waits it out once, with the
  * popup, and with the menu and the management page at the same time.
  */
-import type { Page } from 'puppeteer-core';
 import { describe, expect, onTestFinished } from 'vitest';
 import { DRAFTS_KEY, type Draft } from '@/lib/links/draft';
 import type { Fault } from '../server/server';
 import { configureExtension } from './configure';
 import { chooseShortenLink } from './context-menu-pick';
-import { xdotool } from './desktop';
 import {
   badgeText,
   readStorage,
@@ -25,14 +23,9 @@ import {
   waitForMenuItem,
 } from './extension-state';
 import { test } from './fixtures';
-import {
-  clearClipboard,
-  type ExtensionBrowser,
-  isPopupTarget,
-  openPopup,
-  readClipboard,
-  screenPointOf,
-} from './harness';
+import { clearClipboard, type ExtensionBrowser, readClipboard } from './harness';
+import { ManagePage } from './pages/manage';
+import { PopupPage } from './pages/popup';
 import { apiRequests, type ReferenceServer, startReference } from './reference-server';
 
 const ADD = 'POST /api/url/add';
@@ -45,9 +38,6 @@ const WINDOW_MS = 4_000;
 const WAIT = { timeout: 10_000 };
 /** Beyond the client's 15 s timeout; the server drops it when it closes. */
 const HANG: Fault = { kind: 'slow', delayMs: 600_000 };
-const SUBMIT = 'form.shorten button[type="submit"]';
-const SHORT_URL = 'input[aria-label="Short URL"]';
-const TIMER = '[role="timer"]';
 /** The countdown's text (components/RateLimitNotice.tsx). */
 const WAITING = /^Waiting for the server’s rate limit — \d+\u00a0s$/;
 /** The target of `#docs-link` on the sample page. */
@@ -104,19 +94,8 @@ const FAILURES: FaultCase[] = [
   },
 ];
 
-/** The text of a `[role="alert"]` once one shows. */
-async function alertText(page: Page, timeout = WAIT.timeout): Promise<string> {
-  const alert = await page.waitForSelector('[role="alert"]', { timeout });
-  return (await alert?.evaluate((el) => el.textContent ?? '')) ?? '';
-}
-
 function expectSays(text: string, phrases: string[], what: string): void {
   for (const phrase of phrases) expect(text, `${what}: “${text}”`).toContain(phrase);
-}
-
-/** The value of an input or select. */
-function fieldValue(page: Page, selector: string): Promise<string> {
-  return page.$eval(selector, (el) => (el as HTMLInputElement).value);
 }
 
 /** The creates the server received for a link with this alias. */
@@ -127,69 +106,10 @@ const addsFor = (server: ReferenceServer, alias: string) =>
 const linksWith = (server: ReferenceServer, alias: string) =>
   server.store.links.filter((link) => link.alias === alias);
 
-/** Waits until the popup shows the created short URL `expected`. */
-async function waitForShortUrl(popup: Page, expected: string, timeout = WAIT.timeout): Promise<void> {
-  await popup
-    .waitForFunction(
-      (selector, url) => document.querySelector<HTMLInputElement>(selector)?.value === url,
-      { timeout },
-      SHORT_URL,
-      expected,
-    )
-    .catch(async () => {
-      const shown = await popup.$eval('main', (el) => el.textContent).catch(() => '');
-      throw new Error(`The popup did not show ${expected}; it shows: ${shown}`);
-    });
-}
-
-/**
- * From now on, records each distinct text of the rate-limit countdown the page shows, in order, so
- * a test can see it counting down without sampling it from outside.
- */
-async function recordCountdown(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate((selector) => {
-    const seen: string[] = [];
-    (window as unknown as { __countdown: string[] }).__countdown = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector(selector)?.textContent;
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  }, TIMER);
-  return () => page.evaluate(() => (window as unknown as { __countdown: string[] }).__countdown);
-}
-
 /** The seconds of countdown texts, which must each be the notice's wording. */
 function secondsOf(texts: string[]): number[] {
   for (const text of texts) expect(text).toMatch(WAITING);
   return texts.map((text) => Number(/— (\d+)\u00a0s/.exec(text)?.[1]));
-}
-
-/** Opens a tab on `url` and the popup over it, once the refresh it starts has filled the campaigns. */
-async function popupOver(ext: ExtensionBrowser, url: string): Promise<{ page: Page; popup: Page }> {
-  const page = await ext.browser.newPage();
-  await page.goto(url);
-  const popup = await openPopup(page);
-  await popup.waitForSelector('#campaign option[value="2"]', WAIT);
-  return { page, popup };
-}
-
-/**
- * Closes the popup as a click on the page does (the popup loses focus), with the pointer coming from
- * inside the popup, as a user's does. `before` runs once the pointer has left the popup, before the click.
- */
-async function clickAwayFromPopup(
-  ext: ExtensionBrowser,
-  page: Page,
-  popup: Page,
-  before?: () => Promise<void>,
-): Promise<void> {
-  const inside = await screenPointOf(popup, '#long-url');
-  await xdotool('mousemove', '--sync', String(inside.x), String(inside.y));
-  const { x, y } = await screenPointOf(page, 'h1');
-  await xdotool('mousemove', '--sync', String(x), String(y));
-  await before?.();
-  await xdotool('click', '1');
-  await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
 }
 
 /** The draft kept for `url` in storage.session (lib/links/draft.ts), read from the service worker. */
@@ -206,30 +126,30 @@ describe('the popup when the server fails', () => {
     let server = await startServer();
     await configureExtension(await ext.serviceWorker(), { serverUrl: server.url, apiKey: server.apiKey });
     const pageUrl = site.url('/');
-    const { popup } = await popupOver(ext, pageUrl);
-    await popup.select('#campaign', '2');
-    const countdown = await recordCountdown(popup);
+    const popup = await PopupPage.over(ext, pageUrl, 'refreshed');
+    await popup.select('campaign', '2');
+    const countdown = await popup.recordCountdown();
 
     /** Types `alias`, clicks Shorten and returns the alert; checks the form kept what was typed. */
     async function failWith(alias: string, timeout?: number): Promise<string> {
-      await popup.locator('#alias').fill(alias);
-      await popup.click(SUBMIT);
-      const text = await alertText(popup, timeout);
-      expect(await fieldValue(popup, '#alias')).toBe(alias);
-      expect(await fieldValue(popup, '#long-url')).toBe(pageUrl);
-      expect(await fieldValue(popup, '#campaign')).toBe('2');
-      expect(await popup.$eval(SUBMIT, (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+      await popup.set('alias', alias);
+      await popup.shorten();
+      const text = await popup.alert(timeout);
+      expect(await popup.value('alias')).toBe(alias);
+      expect(await popup.value('longUrl')).toBe(pageUrl);
+      expect(await popup.value('campaign')).toBe('2');
+      expect(await popup.canShorten()).toBe(true);
       return text;
     }
 
     /** Clears the fault and clicks Shorten again: the link is made, once, with what was typed. */
     async function recover(alias: string, posts: number): Promise<void> {
       server.setFault(null);
-      await popup.click(SUBMIT);
-      await waitForShortUrl(popup, `${server.url}/${alias}`, 20_000);
+      await popup.shorten();
+      await popup.waitForShortUrl(`${server.url}/${alias}`, 20_000);
       expect(addsFor(server, alias), `creates of ${alias}`).toHaveLength(posts + 1);
       expect(linksWith(server, alias), `links with alias ${alias}`).toHaveLength(1);
-      expect(await popup.$('[role="alert"]')).toBeNull();
+      expect(await popup.hasAlert()).toBe(false);
     }
 
     for (const { name, fault, says } of FAILURES) {
@@ -239,11 +159,11 @@ describe('the popup when the server fails', () => {
       expect(addsFor(server, alias), `creates of ${alias}`).toHaveLength(1);
       expect(linksWith(server, alias)).toHaveLength(0);
       if (name === '401') {
-        expect(await popup.$eval('[role="alert"] button', (b) => b.textContent)).toBe('Open Options');
+        expect(await popup.alertButton()).toBe('Open Options');
       }
       if (name.startsWith('403')) {
         // The key is fine: Options could not help, so the alert doesn't send the user there.
-        expect(await popup.$('[role="alert"] button')).toBeNull();
+        expect(await popup.alertButton()).toBeNull();
       }
       await recover(alias, 1);
     }
@@ -273,37 +193,29 @@ describe('the popup when the server fails', () => {
     // press sends nothing, and the background sends the create once more, not more.
     server.setRateLimit(30); // a fresh window, so the wait is a whole one
     server.setFault({ kind: 'status', status: 429, json: true, match: ADD });
-    await popup.locator('#alias').fill('popup-429');
-    await popup.click(SUBMIT);
-    await popup.waitForFunction(
-      (timer, submit, pattern) =>
-        new RegExp(pattern).test(document.querySelector(timer)?.textContent ?? '') &&
-        document.querySelector(submit)?.textContent === 'Waiting…',
-      WAIT,
-      TIMER,
-      SUBMIT,
-      WAITING.source,
-    );
-    await popup.focus('#alias');
-    await popup.keyboard.press('Enter');
-    expectSays(await alertText(popup, 20_000), ['Too many requests', 'Try again in'], '429');
-    expect(await popup.$(TIMER), 'the countdown once nothing waits').toBeNull();
+    await popup.set('alias', 'popup-429');
+    await popup.shorten();
+    await popup.waitForShortenWaiting(WAITING);
+    await popup.focus('alias');
+    await popup.press('Enter');
+    expectSays(await popup.alert(20_000), ['Too many requests', 'Try again in'], '429');
+    expect(await popup.hasCountdown(), 'the countdown once nothing waits').toBe(false);
     const seconds = secondsOf(await countdown());
     expect(seconds.length, `countdown ${seconds}`).toBeGreaterThanOrEqual(2);
     expect(seconds[1]!, `countdown ${seconds}`).toBeLessThan(seconds[0]!);
     expect(addsFor(server, 'popup-429')).toHaveLength(2);
-    expect(await fieldValue(popup, '#alias')).toBe('popup-429');
+    expect(await popup.value('alias')).toBe('popup-429');
     await recover('popup-429', 2);
 
     // 429 once, without a JSON body: waited out and sent again, it just works.
     server.setFault({ kind: 'status', status: 429, match: ADD, times: 1 });
-    await popup.locator('#alias').fill('popup-429-once');
-    await popup.click(SUBMIT);
-    await popup.waitForSelector(TIMER, WAIT);
-    await waitForShortUrl(popup, `${server.url}/popup-429-once`, 20_000);
+    await popup.set('alias', 'popup-429-once');
+    await popup.shorten();
+    await popup.waitForCountdown();
+    await popup.waitForShortUrl(`${server.url}/popup-429-once`, 20_000);
     expect(addsFor(server, 'popup-429-once').map((r) => r.status)).toEqual([429, 200]);
     expect(linksWith(server, 'popup-429-once')).toHaveLength(1);
-    expect(await popup.$('[role="alert"]')).toBeNull();
+    expect(await popup.hasAlert()).toBe(false);
 
     // The server is down, then back on the same address.
     const { port } = server;
@@ -327,19 +239,13 @@ describe('the popup when the server fails', () => {
     site.setPage('/other', '<!doctype html><title>Other</title><h1>Other page</h1>');
     const pageUrl = site.url('/');
 
-    const { page, popup: first } = await popupOver(ext, pageUrl);
-    let popup = first;
-    await popup.locator('#alias').fill('kept-alias');
-    await popup.select('#channel', '1');
-    await popup.click('button.more-toggle');
-    await popup.waitForSelector('#more-options:not([hidden])', WAIT);
-    const description = await popup.$$eval(
-      '#more-options label',
-      (labels) => labels.find((l) => l.textContent?.trim() === 'Description')?.htmlFor,
-    );
-    await popup.locator(`[id="${description}"]`).fill('kept note');
+    let popup = await PopupPage.over(ext, pageUrl, 'refreshed');
+    await popup.set('alias', 'kept-alias');
+    await popup.select('channel', '1');
+    await popup.openMoreOptions();
+    await popup.fillMore('Description', 'kept note');
     // Closed by a click on the page: by the time the pointer has left the popup, all is written.
-    await clickAwayFromPopup(ext, page, popup, async () => {
+    await popup.clickAway(async () => {
       await expect
         .poll(async () => {
           const draft = await storedDraft(ext, pageUrl);
@@ -349,52 +255,44 @@ describe('the popup when the server fails', () => {
     });
 
     // Another page has its own (empty) form.
-    const other = await popupOver(ext, site.url('/other'));
-    expect(await fieldValue(other.popup, '#alias')).toBe('');
-    expect(await other.popup.$('#more-options:not([hidden])')).toBeNull();
-    await clickAwayFromPopup(ext, other.page, other.popup);
+    const other = await PopupPage.over(ext, site.url('/other'), 'refreshed');
+    expect(await other.value('alias')).toBe('');
+    expect(await other.moreOptionsShown()).toBe(false);
+    await other.clickAway();
 
-    popup = await openPopup(page);
-    await popup.waitForSelector('#long-url', WAIT);
-    expect(await fieldValue(popup, '#alias')).toBe('kept-alias');
-    expect(await fieldValue(popup, '#long-url')).toBe(pageUrl);
-    expect(await fieldValue(popup, '#channel')).toBe('1');
-    await popup.waitForSelector('#more-options:not([hidden])', WAIT);
-    expect(await fieldValue(popup, `[id="${description}"]`)).toBe('kept note');
+    popup = await popup.reopen();
+    expect(await popup.value('alias')).toBe('kept-alias');
+    expect(await popup.value('longUrl')).toBe(pageUrl);
+    expect(await popup.value('channel')).toBe('1');
+    await popup.waitForMoreOptions();
+    expect(await popup.moreValue('Description')).toBe('kept note');
 
     // Shorten meets the rate limit; the popup closes while the request waits in the background.
     server.setRateLimit(30);
     server.setFault({ kind: 'status', status: 429, match: ADD, times: 1 });
-    await popup.click(SUBMIT);
-    await popup.waitForSelector(TIMER, WAIT);
-    await clickAwayFromPopup(ext, page, popup, async () => {
+    await popup.shorten();
+    await popup.waitForCountdown();
+    await popup.clickAway(async () => {
       await expect.poll(async () => (await storedDraft(ext, pageUrl))?.request?.id, WAIT).toBeTruthy();
     });
-    popup = await openPopup(page);
-    await popup.waitForSelector('#long-url', WAIT);
+    popup = await popup.reopen();
     // Reopened: the form is back, the countdown says why nothing happened yet, and Shorten joins
     // the request already queued instead of sending another.
-    expect(await fieldValue(popup, '#alias')).toBe('kept-alias');
-    const timer = await popup.waitForSelector(TIMER, WAIT);
-    expect(await timer?.evaluate((el) => el.textContent)).toMatch(WAITING);
-    await popup.click(SUBMIT);
-    await popup.waitForFunction(
-      (submit) => document.querySelector(submit)?.textContent === 'Waiting…',
-      WAIT,
-      SUBMIT,
-    );
-    await waitForShortUrl(popup, `${server.url}/kept-alias`, 30_000);
+    expect(await popup.value('alias')).toBe('kept-alias');
+    expect(await popup.waitForCountdown()).toMatch(WAITING);
+    await popup.shorten();
+    await popup.waitForShortenWaiting();
+    await popup.waitForShortUrl(`${server.url}/kept-alias`, 30_000);
     expect(addsFor(server, 'kept-alias').map((r) => r.status)).toEqual([429, 200]);
     expect(linksWith(server, 'kept-alias')).toHaveLength(1);
     expect(linksWith(server, 'kept-alias')[0]?.description).toBe('kept note');
 
     // Made: the draft is gone, the next popup on this page starts afresh.
     expect(await storedDraft(ext, pageUrl)).toBeUndefined();
-    await clickAwayFromPopup(ext, page, popup);
-    popup = await openPopup(page);
-    await popup.waitForSelector('#long-url', WAIT);
-    expect(await fieldValue(popup, '#alias')).toBe('');
-    expect(await popup.$('#more-options:not([hidden])')).toBeNull();
+    await popup.clickAway();
+    popup = await popup.reopen();
+    expect(await popup.value('alias')).toBe('');
+    expect(await popup.moreOptionsShown()).toBe(false);
     expect(addsFor(server, 'kept-alias')).toHaveLength(2);
   });
 });
@@ -408,8 +306,8 @@ describe('the context menu and the management page when the server fails', () =>
     await configureExtension(worker, { serverUrl: server.url, apiKey: server.apiKey });
     await waitForMenuItem(worker, 'shorten-link');
     await recordNotifications(worker);
-    const manage = await ext.extensionPage('manage.html#/links');
-    await manage.waitForSelector('table.list tbody tr', WAIT);
+    const manage = await ManagePage.open(ext, 'links');
+    await manage.waitForRows();
     const article = await ext.browser.newPage();
     await article.goto(site.url('/'));
 
@@ -425,36 +323,26 @@ describe('the context menu and the management page when the server fails', () =>
     // The links list, sorted one way and then the other so each case sends a new request; the
     // search the user typed stays in its field throughout.
     let order = 'click';
-    await manage.bringToFront();
-    const search = await manageControl(manage, 'Search links');
-    const sortBy = await manageControl(manage, 'Sort by');
-    await manage.locator(search).fill('example');
-    await manage.waitForFunction(
-      () => location.hash === '#/links' && !document.querySelector('.loading'),
-      WAIT,
-    );
+    await manage.page.bringToFront();
+    await manage.fill('Search links', 'example');
+    await manage.waitForLinksLoaded();
     /** Sorts the list the other way: a new request for the same search. */
     const resort = async () => {
-      await manage.bringToFront();
-      await manage.select(sortBy, order);
+      await manage.page.bringToFront();
+      await manage.choose('Sort by', order);
       order = order === 'click' ? 'date' : 'click';
     };
     const listFails = async (timeout?: number) => {
       await resort();
-      const text = await alertText(manage, timeout);
-      expect(await fieldValue(manage, search)).toBe('example');
+      const text = await manage.alert(timeout);
+      expect(await manage.valueOfControl('Search links')).toBe('example');
       return text;
     };
     const listRecovers = async () => {
       server.setFault(null);
-      await manage.locator('button::-p-text(Retry)').click();
+      await manage.retry();
       // The last list stays on screen while the page reloads: wait for the answer itself.
-      await manage.waitForFunction(
-        () =>
-          !document.querySelector('[role="alert"]') &&
-          document.querySelector('table.list:not([aria-busy="true"]) tbody tr'),
-        WAIT,
-      );
+      await manage.waitForLoadedList('alert');
     };
 
     // The timeout once, for both at the same time: the menu's create and the list's read hang.
@@ -491,19 +379,13 @@ describe('the context menu and the management page when the server fails', () =>
     }
 
     // 429 on the list: the page counts down while the read waits, then shows the list.
-    const countdown = await recordCountdown(manage);
+    const countdown = await manage.recordCountdown();
     server.setRateLimit(30);
     server.setFault({ kind: 'status', status: 429, match: LIST, times: 1 });
     await resort();
-    await manage.waitForSelector(TIMER, WAIT);
-    await manage.waitForFunction(
-      (timer) =>
-        !document.querySelector(timer) &&
-        document.querySelector('table.list:not([aria-busy="true"]) tbody tr'),
-      { timeout: 20_000 },
-      TIMER,
-    );
-    expect(await manage.$('[role="alert"]')).toBeNull();
+    await manage.waitForCountdown();
+    await manage.waitForLoadedList('countdown', 20_000);
+    expect(await manage.hasAlert()).toBe(false);
     expect(secondsOf(await countdown()).length).toBeGreaterThanOrEqual(1);
 
     // 429 on the create, refused again after the wait: sent twice in all, then reported.
@@ -538,16 +420,3 @@ describe('the context menu and the management page when the server fails', () =>
     expect(await badgeText(worker)).toBe('✓');
   });
 });
-
-/** A selector for the management page's control labelled exactly `label`. */
-async function manageControl(page: Page, label: string): Promise<string> {
-  const id = await page.waitForFunction(
-    (text) =>
-      [...document.querySelectorAll('main label')]
-        .find((l) => l.textContent?.trim() === text)
-        ?.getAttribute('for') || false,
-    WAIT,
-    label,
-  );
-  return `[id="${await id.jsonValue()}"]`;
-}

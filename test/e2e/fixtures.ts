@@ -8,6 +8,14 @@
  * extension or with other flags in one describe block: `test.override({ launchOptions: { ... } })`.
  * `configuredExt` is `ext` with one profile already pointing at `referenceServer` (as if the user had
  * saved it in Options); `configOverrides` changes that profile (defaults, behaviour switches).
+ *
+ * Where the rest of test/e2e is:
+ * - pages/: page objects for the popup, Options and the management page; the only place with selectors.
+ * - harness.ts: Chromium with the extension, the shortcut, context menus, permission dialogs, screenshots.
+ * - desktop.ts: the X display under it (xdotool keys and windows, the clipboard).
+ * - extension-state.ts: storage, host access, badge and notifications, through the service worker.
+ * - configure.ts: a configured profile written to storage (also used by scripts/demo.ts and the bench).
+ * - page-server.ts, reference-server.ts: the local site and the API server the specs use.
  */
 import type { Page } from 'puppeteer-core';
 import { test as base } from 'vitest';

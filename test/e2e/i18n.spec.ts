@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { ROOT } from './build';
 import { test } from './fixtures';
-import { openPopup, screenshot } from './harness';
+import { screenshot } from './harness';
+import { ManagePage } from './pages/manage';
+import { PopupPage } from './pages/popup';
 
 type Messages = Record<string, { message: string }>;
 
@@ -29,18 +31,10 @@ describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language
     configuredExt: ext,
     site,
   }) => {
-    const page = await ext.browser.newPage();
-    await page.goto(site.url('/'));
-    const popup = await openPopup(page);
-    await popup.waitForSelector('#long-url', { timeout: 10_000 });
+    const popup = await PopupPage.over(ext, site.url('/'));
 
-    expect(await popup.evaluate(() => document.documentElement.lang)).toBe(language);
-    const shown = await popup.evaluate(() => ({
-      submit: document.querySelector('form.shorten button[type="submit"]')?.textContent,
-      urlLabel: document.querySelector('label[for="long-url"]')?.textContent,
-      recent: document.querySelector('#recent-heading')?.textContent,
-      allTabs: document.querySelector('button.all-tabs')?.textContent,
-    }));
+    expect(await popup.language()).toBe(language);
+    const shown = await popup.labels();
     expect(shown).toEqual({
       submit: text('popup_shorten_button'),
       urlLabel: text('popup_long_url_label'),
@@ -49,7 +43,7 @@ describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language
     });
     // A translation that is the English text would pass the lines above without proving anything.
     if (language !== 'en') expect(shown.submit).not.toBe(english.popup_shorten_button?.message);
-    await screenshot(popup, `popup-${language}`);
+    await screenshot(popup.page, `popup-${language}`);
 
     // The worker titles the context-menu items with t(): it must read the same language.
     const worker = await ext.serviceWorker();
@@ -67,26 +61,21 @@ describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language
   test('fits the management page into a phone-sized window, without scrolling sideways', async ({
     configuredExt: ext,
   }) => {
-    const page = await ext.extensionPage('manage.html#/links');
-    await page.setViewport({ width: 360, height: 800 });
-    const overflow = () =>
-      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const manage = await ManagePage.open(ext, 'links');
+    await manage.usePhoneWidth();
     // Each route waits for its own view with its server data (a list row, an item, a form).
-    for (const [route, loaded] of [
-      ['links', '[aria-labelledby="links-heading"] table.list tbody tr'],
-      ['links/new', '[aria-labelledby="new-link-heading"] form.link-editor'],
-      ['campaigns', '[aria-labelledby="campaigns-heading"] ul.items li'],
-      ['channels', '[aria-labelledby="channels-heading"] ul.items li'],
-      ['domains', '[aria-labelledby="domains-heading"] ul.items li'],
-      ['splash', '[aria-labelledby="overlays-heading"] table.list tbody tr'],
-      ['account', '[aria-labelledby="account-heading"] form'],
+    for (const route of [
+      'links',
+      'links/new',
+      'campaigns',
+      'channels',
+      'domains',
+      'splash',
+      'account',
     ] as const) {
-      await page.evaluate((hash) => {
-        location.hash = hash;
-      }, `#/${route}`);
-      await page.waitForSelector(loaded, { timeout: 10_000 });
-      expect({ route, overflow: await overflow() }).toEqual({ route, overflow: 0 });
+      await manage.visit(route, ManagePage.loaded[route]);
+      expect({ route, overflow: await manage.overflow() }).toEqual({ route, overflow: 0 });
     }
-    if (language === 'de') await screenshot(page, 'manage-narrow-de');
+    if (language === 'de') await screenshot(manage.page, 'manage-narrow-de');
   });
 });

@@ -13,15 +13,16 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { chooseShortenLink } from './context-menu-pick';
 import { readStorage, recordedNotifications, recordNotifications, waitForMenuItem } from './extension-state';
 import { test } from './fixtures';
-import { allowPermissionDialog, EXT_PATH, type ExtensionBrowser, openPopup } from './harness';
+import { allowPermissionDialog, EXT_PATH, type ExtensionBrowser } from './harness';
+import { WAIT } from './pages/extension-page';
+import { ManagePage } from './pages/manage';
+import { OptionsPage } from './pages/options';
+import { PopupPage } from './pages/popup';
 import { apiRequests, type ReferenceServer, startReference } from './reference-server';
 
 const ADD = 'POST /api/url/add';
-const WAIT = { timeout: 10_000 };
 const FIRST_KEY = 'first-server-secret-7f3a9c2e';
 const SECOND_KEY = 'second-server-secret-b41d07aa';
-const SUBMIT = 'form.shorten button[type="submit"]';
-const SHORT_URL = 'input[aria-label="Short URL"]';
 
 async function startServer(apiKey: string): Promise<ReferenceServer> {
   const server = await startReference({ apiKey });
@@ -59,11 +60,6 @@ function pageContents(page: Page): Promise<string> {
       ...[...document.querySelectorAll('input, textarea')].map((el) => (el as HTMLInputElement).value),
     ].join('\n'),
   );
-}
-
-/** The value of an input. */
-function fieldValue(page: Page, selector: string): Promise<string> {
-  return page.$eval(selector, (el) => (el as HTMLInputElement).value);
 }
 
 /** Requests that carried an Authorization header, as "METHOD /path header". */
@@ -114,23 +110,13 @@ describe('the API key', () => {
     await worker.evaluate(() => console.log('console-probe-worker'));
 
     // Options, as a user connects the first server.
-    const options = await ext.extensionPage('options.html');
-    await options.evaluate(() => console.info('console-probe-page'));
-    await options.waitForSelector('#server-url', WAIT);
-    await options.type('#server-url', first.url);
-    await options.type('#api-key', FIRST_KEY);
-    await allowPermissionDialog(
-      async () => {
-        await options.locator('button[type="submit"]::-p-text(Save)').click();
-        await options.waitForSelector('section[aria-label="Account"], [role="alert"]', { timeout: 15_000 });
-      },
-      { page: options },
-    );
-    expect(await options.$eval('section[aria-label="Account"]', (el) => el.textContent)).toContain(
-      'Connected as demo',
-    );
-    expect(await pageContents(options), 'the options page after saving').not.toContain(FIRST_KEY);
-    expect(await fieldValue(options, '#api-key')).toBe('');
+    const options = await OptionsPage.open(ext);
+    await options.page.evaluate(() => console.info('console-probe-page'));
+    await options.enterServer(first.url, FIRST_KEY);
+    await allowPermissionDialog(() => options.save(), { page: options.page });
+    expect(await options.account()).toContain('Connected as demo');
+    expect(await pageContents(options.page), 'the options page after saving').not.toContain(FIRST_KEY);
+    expect(await options.value('apiKey')).toBe('');
     // Access was granted to that server's host only (Chrome's host patterns have no port).
     const granted = await worker.evaluate(() =>
       (
@@ -142,12 +128,10 @@ describe('the API key', () => {
     // (a) A page on the second server, shortened in the popup: its URL goes to the first server.
     const onSecond = await ext.browser.newPage();
     await onSecond.goto(`${second.url}/article`);
-    let popup = await openPopup(onSecond);
-    await popup.waitForSelector('#long-url', WAIT);
-    expect(await fieldValue(popup, '#long-url')).toBe(`${second.url}/article`);
-    await popup.click(SUBMIT);
-    await popup.waitForSelector(SHORT_URL, WAIT);
-    expect(await fieldValue(popup, SHORT_URL)).toMatch(new RegExp(`^${first.url}/`));
+    let popup = await PopupPage.openOn(onSecond);
+    expect(await popup.value('longUrl')).toBe(`${second.url}/article`);
+    await popup.shorten();
+    expect(await popup.shortUrl()).toMatch(new RegExp(`^${first.url}/`));
 
     // …and a link to the second server, shortened from the context menu.
     site.setPage(
@@ -177,19 +161,16 @@ describe('the API key', () => {
     first.setFault({ kind: 'redirect', status: 307, location: `${second.url}/api/url/add`, match: ADD });
     const article = await ext.browser.newPage();
     await article.goto(site.url('/'));
-    popup = await openPopup(article);
-    await popup.waitForSelector('#long-url', WAIT);
-    await popup.locator('#alias').fill('redirected');
-    await popup.click(SUBMIT);
-    const refused = await popup.waitForSelector('[role="alert"]', WAIT);
-    const said = (await refused?.evaluate((el) => el.textContent)) ?? '';
+    popup = await PopupPage.openOn(article);
+    await popup.set('alias', 'redirected');
+    await popup.shorten();
+    const said = await popup.alert();
     expect(said).toContain(`${first.url} answered with a redirect`);
     expect(said).toContain('your API key only goes to the server you saved');
-    expect(await fieldValue(popup, '#alias')).toBe('redirected');
+    expect(await popup.value('alias')).toBe('redirected');
     first.setFault({ kind: 'redirect', location: `${second.url}/api/urls`, match: 'GET /api/urls' });
-    const manage = await ext.extensionPage('manage.html#/links');
-    const listRefused = await manage.waitForSelector('[role="alert"]', WAIT);
-    expect(await listRefused?.evaluate((el) => el.textContent)).toContain('answered with a redirect');
+    const manage = await ManagePage.open(ext, 'links');
+    expect(await manage.alert()).toContain('answered with a redirect');
     first.setFault(null);
     expect(apiRequests(first, ADD).filter((r) => r.status === 307)).toHaveLength(1);
     expect(apiPaths(second)).toEqual([]);
@@ -197,36 +178,29 @@ describe('the API key', () => {
 
     // (c) The profile moves to the second server. Without a new key, the saved one is not sent there.
     const beforeMove = first.requests.length;
-    await options.bringToFront();
-    await options.locator('#server-url').fill(second.url);
-    await options.locator('button[type="submit"]::-p-text(Save)').click();
-    const noKey = await options.waitForSelector('[role="alert"]', { timeout: 15_000 });
-    expect(await noKey?.evaluate((el) => el.textContent)).toContain(`Enter the API key for ${second.url}`);
+    await options.page.bringToFront();
+    await options.set('serverUrl', second.url);
+    await options.pressSave();
+    expect(await options.alert(15_000)).toContain(`Enter the API key for ${second.url}`);
     expect(authorized(second)).toEqual([]);
     // With the second server's key it is saved; host access for 127.0.0.1 was granted with the first.
-    await options.type('#api-key', SECOND_KEY);
-    await options.locator('button[type="submit"]::-p-text(Save)').click();
+    await options.type('apiKey', SECOND_KEY);
+    await options.pressSave();
     await expect
       .poll(async () => JSON.stringify((await readStorage(worker, 'local')).settings), { timeout: 15_000 })
       .toContain(second.url);
     // The key is checked first; then Options fills its lists, all with the second key.
     expect(authorized(second)[0]).toBe(`GET /api/account Bearer ${SECOND_KEY}`);
     expect(authorized(second).every((line) => line.endsWith(` Bearer ${SECOND_KEY}`))).toBe(true);
-    expect(await pageContents(options), 'the options page after saving the second key').not.toContain(
+    expect(await pageContents(options.page), 'the options page after saving the second key').not.toContain(
       SECOND_KEY,
     );
 
     // Shortening now goes to the second server, with its own key.
-    popup = await openPopup(article);
-    await popup.waitForSelector('#long-url', WAIT);
-    await popup.locator('#alias').fill('moved');
-    await popup.click(SUBMIT);
-    await popup.waitForFunction(
-      (selector, url) => document.querySelector<HTMLInputElement>(selector)?.value === url,
-      WAIT,
-      SHORT_URL,
-      `${second.url}/moved`,
-    );
+    popup = await PopupPage.openOn(article);
+    await popup.set('alias', 'moved');
+    await popup.shorten();
+    await popup.waitForShortUrl(`${second.url}/moved`);
     expect(apiRequests(second, ADD).map((r) => r.headers.authorization)).toEqual([`Bearer ${SECOND_KEY}`]);
     expect(first.requests.slice(beforeMove)).toEqual([]);
 

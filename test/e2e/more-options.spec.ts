@@ -7,21 +7,11 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { test } from './fixtures';
-import { openPopup, screenshot } from './harness';
+import { screenshot } from './harness';
+import { PopupPage } from './pages/popup';
 import { apiRequests } from './reference-server';
 
 const DOMAIN = 'https://go.example.com';
-
-/** The CSS selector of the control whose <label> reads exactly `label`. */
-async function labelled(page: Page, label: string): Promise<string> {
-  const id = await page.waitForFunction(
-    (text) =>
-      [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.htmlFor || false,
-    { timeout: 10_000 },
-    label,
-  );
-  return `[id="${await id.jsonValue()}"]`;
-}
 
 /**
  * The extension's script files `page` has parsed so far, kept up to date: the debugger reports every
@@ -44,45 +34,35 @@ describe('More options in the popup', () => {
     site,
   }) => {
     const pageUrl = site.url('/');
-    const page = await ext.browser.newPage();
-    await page.goto(pageUrl);
-    const popup = await openPopup(page);
-    await popup.waitForSelector('#long-url', { timeout: 10_000 });
-    const toggle = 'button.more-toggle';
-    expect(await popup.$eval(toggle, (b) => b.getAttribute('aria-expanded'))).toBe('false');
-    const scripts = await parsedScripts(popup);
+    const popup = await PopupPage.over(ext, pageUrl);
+    expect(await popup.moreOptionsExpanded()).toBe('false');
+    const scripts = await parsedScripts(popup.page);
     expect(scripts).toContainEqual(expect.stringMatching(/^\/chunks\/popup-.*\.js$/));
     expect(scripts).not.toContainEqual(expect.stringMatching(/more-options/));
 
-    await popup.click(toggle);
-    await popup.waitForSelector('#more-options:not([hidden])', { timeout: 10_000 });
+    await popup.openMoreOptions();
     expect(scripts).toContainEqual(expect.stringMatching(/^\/chunks\/more-options-.*\.js$/));
-    expect(await popup.$eval(toggle, (b) => b.getAttribute('aria-expanded'))).toBe('true');
+    expect(await popup.moreOptionsExpanded()).toBe('true');
     // The choice lists come from the server once the panel opens.
-    await popup.waitForSelector(`option[value="${DOMAIN}"]`, { timeout: 10_000 });
-    await popup.waitForSelector('option[value="overlay:1"]', { timeout: 10_000 });
+    await popup.waitForMoreOptionsChoice(DOMAIN);
+    await popup.waitForMoreOptionsChoice('overlay:1');
 
-    await popup.locator(await labelled(popup, 'Password')).fill('open sesame');
-    await popup.select(await labelled(popup, 'Domain'), DOMAIN);
-    await popup.select(await labelled(popup, 'Redirect type'), 'overlay:1');
-    await popup.locator('button::-p-text(Add geo target)').click();
-    await popup.locator('#geotarget-0-location').fill('Germany');
-    await popup.locator('#geotarget-0-link').fill('https://example.com/de');
-    await popup.locator('button::-p-text(UTM preset)').click();
-    await popup.locator('#parameters-0-value').fill('newsletter');
-    await popup.locator('#parameters-1-value').fill('email');
-    await popup.locator('#parameters-2-value').fill('spring');
+    await popup.fillMore('Password', 'open sesame');
+    await popup.chooseMore('Domain', DOMAIN);
+    await popup.chooseMore('Redirect type', 'overlay:1');
+    await popup.addGeoTarget('Germany', 'https://example.com/de');
+    await popup.useUtmPreset('newsletter', 'email', 'spring');
 
     for (const scheme of ['light', 'dark'] as const) {
-      await popup.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
-      await popup.evaluate(() => document.querySelector('.popup')?.scrollTo(0, 0));
-      await screenshot(popup, `more-options-${scheme}`);
-      await popup.evaluate(() => document.querySelector('.popup')?.scrollTo(0, 10_000));
-      await screenshot(popup, `more-options-${scheme}-end`);
+      await popup.page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+      await popup.scrollTo('start');
+      await screenshot(popup.page, `more-options-${scheme}`);
+      await popup.scrollTo('end');
+      await screenshot(popup.page, `more-options-${scheme}-end`);
     }
 
     expect(apiRequests(server, 'POST /api/url/add')).toEqual([]);
-    await popup.click('button[type="submit"]');
+    await popup.shorten();
     await expect.poll(() => apiRequests(server, 'POST /api/url/add').length, { timeout: 10_000 }).toBe(1);
     expect(apiRequests(server, 'POST /api/url/add')[0]?.body).toEqual({
       url: pageUrl,
@@ -98,6 +78,6 @@ describe('More options in the popup', () => {
         { name: 'utm_campaign', value: 'spring' },
       ],
     });
-    await popup.waitForSelector('input[aria-label="Short URL"]', { timeout: 10_000 });
+    await popup.shortUrl();
   });
 });

@@ -3,63 +3,16 @@
  * receives when the user shortens, what lands on the clipboard, the offer to reuse an earlier link,
  * the Recent list drawn from the local cache, and the states before a link can be made.
  */
-import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { sleep } from './desktop';
 import { test } from './fixtures';
-import {
-  clearClipboard,
-  type ExtensionBrowser,
-  isPopupTarget,
-  openPopup,
-  readClipboard,
-  screenshot,
-} from './harness';
+import { clearClipboard, readClipboard, screenshot } from './harness';
+import { PopupPage } from './pages/popup';
 import { apiRequests, type ReferenceServer } from './reference-server';
 
 const ADD = 'POST /api/url/add';
-const SHORT_URL = 'input[aria-label="Short URL"]';
-const DUPLICATE = 'section[aria-label="Shortened before"]';
 /** Long enough for a refresh the popup starts on opening to reach the server, had it sent one. */
 const SETTLE_MS = 1_000;
-
-/** Opens a tab on `url`, then the popup over it, and waits until `drawn` (the form) is there. */
-async function popupOver(
-  ext: ExtensionBrowser,
-  url: string,
-  drawn = '#long-url',
-): Promise<{ page: Page; popup: Page }> {
-  const page = await ext.browser.newPage();
-  await page.goto(url);
-  const popup = await openPopup(page);
-  await popup.waitForSelector(drawn, { timeout: 10_000 });
-  return { page, popup };
-}
-
-/**
- * Waits until the refresh the popup starts on opening has answered: the campaigns it fetches (the
- * seeded "Newsletter" is id 2) are choices in the form. Its requests are then all on the server's log.
- */
-async function waitForRefresh(popup: Page): Promise<void> {
-  await popup.waitForSelector('#campaign option[value="2"]', { timeout: 10_000 });
-}
-
-/** The value of an input or select in the popup. */
-function fieldValue(popup: Page, selector: string): Promise<string> {
-  return popup.$eval(selector, (el) => (el as HTMLInputElement).value);
-}
-
-/** Waits for the created (or reused) short URL to be shown and returns it. */
-async function shownShortUrl(popup: Page): Promise<string> {
-  await popup.waitForSelector(SHORT_URL, { timeout: 10_000 });
-  return fieldValue(popup, SHORT_URL);
-}
-
-/** Closes the popup (as clicking elsewhere does) and waits until it is gone. */
-async function closePopup(ext: ExtensionBrowser, popup: Page): Promise<void> {
-  await popup.close();
-  await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
-}
 
 /** The short URL the reference server gives a link with this alias. */
 const shortUrlFor = (server: ReferenceServer, alias: string) => `${server.url}/${alias}`;
@@ -71,26 +24,26 @@ describe('the popup over a web page', () => {
     site,
   }) => {
     const pageUrl = site.url('/');
-    const { popup } = await popupOver(ext, pageUrl);
-    expect(await fieldValue(popup, '#long-url')).toBe(pageUrl);
+    const popup = await PopupPage.over(ext, pageUrl);
+    expect(await popup.value('longUrl')).toBe(pageUrl);
     await clearClipboard();
 
-    await waitForRefresh(popup);
-    await popup.select('#campaign', '2');
-    await popup.select('#channel', '1');
+    await popup.waitForRefresh();
+    await popup.select('campaign', '2');
+    await popup.select('channel', '1');
     // Focus (not a click, which lands on whichever segment is under the pointer) starts at the first
     // segment. The segments follow the browser's locale; Chromium here runs in en-US (month/day/year).
-    await popup.focus('#expiry');
-    await popup.keyboard.type('12312030');
-    await popup.keyboard.press('Tab');
-    await popup.keyboard.type('1159PM');
-    expect(await fieldValue(popup, '#expiry'), 'the Expiry field after typing 12/31/2030 11:59 PM').toBe(
+    await popup.focus('expiry');
+    await popup.typeKeys('12312030');
+    await popup.press('Tab');
+    await popup.typeKeys('1159PM');
+    expect(await popup.value('expiry'), 'the Expiry field after typing 12/31/2030 11:59 PM').toBe(
       '2030-12-31T23:59',
     );
-    await popup.type('#alias', 'spring-news');
-    await popup.keyboard.press('Enter');
+    await popup.type('alias', 'spring-news');
+    await popup.press('Enter');
 
-    const shortUrl = await shownShortUrl(popup);
+    const shortUrl = await popup.shortUrl();
     expect(shortUrl).toBe(shortUrlFor(server, 'spring-news'));
     const adds = apiRequests(server, ADD);
     expect(adds).toHaveLength(1);
@@ -108,7 +61,7 @@ describe('the popup over a web page', () => {
 
     // Copy puts it there again, e.g. after the user copied something else.
     await clearClipboard();
-    await popup.click('section[aria-label="Short link"] button');
+    await popup.copy();
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(shortUrl);
     expect(apiRequests(server, ADD)).toHaveLength(1);
   });
@@ -118,28 +71,25 @@ describe('the popup over a web page', () => {
     referenceServer: server,
     site,
   }) => {
-    const { popup } = await popupOver(ext, site.url('/'));
-    await waitForRefresh(popup);
-    await popup.type('#alias', 'frühling 2024');
-    await popup.click('button[type="submit"]');
+    const popup = await PopupPage.over(ext, site.url('/'));
+    await popup.waitForRefresh();
+    await popup.type('alias', 'frühling 2024');
+    await popup.shorten();
 
-    await popup.waitForSelector('#alias[aria-invalid="true"]', { timeout: 5_000 });
-    expect(await popup.$eval('#alias-error', (el) => el.textContent)).toBe(
-      'An alias cannot contain spaces, /, ? or #.',
-    );
-    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('alias');
-    await screenshot(popup, 'popup-alias-invalid-en');
+    expect(await popup.waitForFieldError('alias')).toBe('An alias cannot contain spaces, /, ? or #.');
+    expect(await popup.focusedId()).toBe('alias');
+    await screenshot(popup.page, 'popup-alias-invalid-en');
     await sleep(SETTLE_MS);
     expect(apiRequests(server, ADD)).toEqual([]);
 
     // An alias the server refuses (reserved there): its message, with the focus the disabled
     // Shorten button lost.
-    await popup.click('#alias', { count: 3 });
-    await popup.keyboard.type('api');
-    await popup.click('button[type="submit"]');
-    await popup.waitForSelector('.alert[role="alert"]', { timeout: 10_000 });
-    expect(await popup.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
-    expect(await fieldValue(popup, '#alias')).toBe('api');
+    await popup.selectAllOf('alias');
+    await popup.typeKeys('api');
+    await popup.shorten();
+    await popup.alert();
+    expect(await popup.focusedRole()).toBe('alert');
+    expect(await popup.value('alias')).toBe('api');
   });
 
   test('offers the earlier short URL when reopened on the same page: copy it, or create another', async ({
@@ -148,34 +98,33 @@ describe('the popup over a web page', () => {
     site,
   }) => {
     const pageUrl = site.url('/');
-    let { popup } = await popupOver(ext, pageUrl);
-    await waitForRefresh(popup);
+    let popup = await PopupPage.over(ext, pageUrl);
+    await popup.waitForRefresh();
     // The Long URL field, holding the page's URL, has the focus: Enter shortens the page as it is.
-    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('long-url');
-    await popup.keyboard.press('Enter');
-    const first = await shownShortUrl(popup);
-    await closePopup(ext, popup);
+    expect(await popup.focusedId()).toBe('long-url');
+    await popup.press('Enter');
+    const first = await popup.shortUrl();
+    await popup.close();
 
     const before = server.requests.length;
-    ({ popup } = await popupOver(ext, pageUrl));
-    const offer = await popup.waitForSelector(DUPLICATE, { timeout: 10_000 });
-    expect(await offer?.evaluate((el) => el.textContent)).toContain(first);
+    popup = await PopupPage.over(ext, pageUrl);
+    expect(await popup.waitForEarlierLink()).toContain(first);
     await clearClipboard();
-    await popup.locator('button::-p-text(Copy existing)').click();
-    expect(await shownShortUrl(popup)).toBe(first);
+    await popup.copyExisting();
+    expect(await popup.shortUrl()).toBe(first);
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(first);
     await sleep(SETTLE_MS);
     expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
-    await closePopup(ext, popup);
+    await popup.close();
 
-    ({ popup } = await popupOver(ext, pageUrl));
-    await popup.waitForSelector(DUPLICATE, { timeout: 10_000 });
+    popup = await PopupPage.over(ext, pageUrl);
+    await popup.waitForEarlierLink();
     await clearClipboard();
-    await popup.locator('button::-p-text(Create new anyway)').click();
-    const second = await shownShortUrl(popup);
+    await popup.createNewAnyway();
+    const second = await popup.shortUrl();
     expect(second).not.toBe(first);
     // The clicked button went away with the offer: focus is on the new link's Copy button.
-    expect(await popup.evaluate(() => document.activeElement?.textContent)).toBe('Copy');
+    expect(await popup.focusedText()).toBe('Copy');
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(second);
     const adds = apiRequests(server, ADD);
     expect(adds.map((r) => (r.body as { url?: string }).url)).toEqual([pageUrl, pageUrl]);
@@ -187,31 +136,31 @@ describe('the popup over a web page', () => {
     site,
   }) => {
     const pageUrl = site.url('/');
-    let { popup } = await popupOver(ext, pageUrl);
-    await waitForRefresh(popup);
-    await popup.type('#alias', 'recent-check');
-    await popup.keyboard.press('Enter');
-    const shortUrl = await shownShortUrl(popup);
+    let popup = await PopupPage.over(ext, pageUrl);
+    await popup.waitForRefresh();
+    await popup.type('alias', 'recent-check');
+    await popup.press('Enter');
+    const shortUrl = await popup.shortUrl();
 
     // The rows of whichever popup is open now (`popup` is reassigned when it is reopened).
-    const rows = () => popup.$$eval('.links li', (items) => items.map((li) => li.textContent ?? ''));
+    const rows = () => popup.recentRows();
     await expect.poll(async () => (await rows())[0], { timeout: 5_000 }).toContain(shortUrl);
     expect((await rows())[0]).toContain('Sample article');
     // Seeded links are listed too; the search narrows the list down to the new one.
     expect((await rows()).length).toBeGreaterThan(1);
-    await popup.type('input[aria-label="Search recent links"]', 'recent-check');
+    await popup.searchRecent('recent-check');
     await expect.poll(rows, { timeout: 5_000 }).toHaveLength(1);
     expect((await rows())[0]).toContain(shortUrl);
-    await popup.type('input[aria-label="Search recent links"]', ' nothing-like-this');
+    await popup.searchRecent(' nothing-like-this');
     await expect.poll(rows, { timeout: 5_000 }).toHaveLength(0);
-    expect(await popup.$eval('.recent', (el) => el.textContent)).toContain('No recent link matches.');
-    await closePopup(ext, popup);
+    expect(await popup.recentText()).toContain('No recent link matches.');
+    await popup.close();
 
     // Links and choices were fetched moments ago: a reopened popup draws them from the cache alone.
     const before = server.requests.length;
-    ({ popup } = await popupOver(ext, pageUrl));
+    popup = await PopupPage.over(ext, pageUrl);
     await expect.poll(async () => (await rows()).join('\n'), { timeout: 5_000 }).toContain(shortUrl);
-    expect(await popup.$$eval('#campaign option', (options) => options.length)).toBe(3);
+    expect(await popup.campaignChoices()).toBe(3);
     await sleep(SETTLE_MS);
     expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
@@ -220,31 +169,30 @@ describe('the popup over a web page', () => {
     configuredExt: ext,
     referenceServer: server,
   }) => {
-    const expectCantShorten = async (popup: Page, url: string) => {
-      const notice = await popup.waitForSelector('.notice', { timeout: 5_000 });
-      expect(await notice?.evaluate((el) => el.textContent), url).toMatch(/can't be shortened/);
-      expect(await fieldValue(popup, '#long-url'), url).toBe('');
+    const expectCantShorten = async (popup: PopupPage, url: string) => {
+      expect(await popup.waitForNotice(), url).toMatch(/can't be shortened/);
+      expect(await popup.value('longUrl'), url).toBe('');
     };
-    const internal = await popupOver(ext, 'chrome://version/');
-    await expectCantShorten(internal.popup, 'chrome://version/');
-    await closePopup(ext, internal.popup);
+    const internal = await PopupPage.over(ext, 'chrome://version/');
+    await expectCantShorten(internal, 'chrome://version/');
+    await internal.close();
 
-    const { popup } = await popupOver(ext, 'about:blank');
+    const popup = await PopupPage.over(ext, 'about:blank');
     await expectCantShorten(popup, 'about:blank');
-    await popup.type('#long-url', 'https://example.com/pasted');
-    await popup.keyboard.press('Enter');
-    await shownShortUrl(popup);
+    await popup.type('longUrl', 'https://example.com/pasted');
+    await popup.press('Enter');
+    await popup.shortUrl();
     expect(apiRequests(server, ADD).map((r) => (r.body as { url?: string }).url)).toEqual([
       'https://example.com/pasted',
     ]);
   });
 
   test('asks to connect a server first when nothing is set up, and opens Options', async ({ ext, site }) => {
-    const { popup } = await popupOver(ext, site.url('/'), '.connect');
-    expect(await popup.$eval('h1', (el) => el.textContent)).toBe('Connect your server first');
+    const popup = await PopupPage.over(ext, site.url('/'), 'connect');
+    expect(await popup.heading()).toBe('Connect your server first');
     const isOptions = (url: string) => url === `chrome-extension://${ext.extensionId}/options.html`;
     const opened = ext.browser.waitForTarget((t) => isOptions(t.url()), { timeout: 5_000 });
-    await popup.locator('button::-p-text(Open Options)').click();
+    await popup.openOptions();
     expect(isOptions((await opened).url())).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  * popup, which Chromium closes as its permission dialog opens, Allow alone is enough: the background
  * starts the run when the permission is granted.
  */
-import type { Page } from 'puppeteer-core';
+import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { SHORTEN_TABS_KEY, type ShortenTabsResult } from '@/lib/links/all-tabs';
 import type { Result } from '@/lib/messaging/protocol';
@@ -15,12 +15,12 @@ import { test } from './fixtures';
 import {
   allowPermissionDialog,
   clearClipboard,
-  isPopupTarget,
-  openPopup,
+  type ExtensionBrowser,
   readClipboard,
   readClipboardHtml,
 } from './harness';
-import { samplePage } from './page-server';
+import { type PageServer, samplePage } from './page-server';
+import { PopupPage, popupIsOpen, waitUntilPopupClosed } from './pages/popup';
 import { apiRequests } from './reference-server';
 
 type PageChrome = {
@@ -39,16 +39,22 @@ function shortenTabs(page: Page): Promise<Result<ShortenTabsResult>> {
   }) as Promise<Result<ShortenTabsResult>>;
 }
 
+/** Serves "Page A" at /a and "Page B" at /b, and records the extension's notifications from now on. */
+async function servePagesAB(ext: ExtensionBrowser, site: PageServer): Promise<WebWorker> {
+  site.setPage('/a', samplePage('Page A'));
+  site.setPage('/b', samplePage('Page B'));
+  const worker = await ext.serviceWorker();
+  await recordNotifications(worker);
+  return worker;
+}
+
 describe('shorten all tabs of a window', () => {
   test.override({ configOverrides: { behaviour: { stripTracking: true, copyFormat: 'html' } } });
 
   test('asks for the tabs permission, then shortens each web tab once and copies the list', {
     timeout: 120_000,
   }, async ({ configuredExt: ext, referenceServer: server, site }) => {
-    site.setPage('/a', samplePage('Page A'));
-    site.setPage('/b', samplePage('Page B'));
-    const worker = await ext.serviceWorker();
-    await recordNotifications(worker);
+    const worker = await servePagesAB(ext, site);
     for (const path of ['/a?utm_source=news', '/b', '/a']) {
       const tab = await ext.browser.newPage();
       await tab.goto(site.url(path));
@@ -126,20 +132,16 @@ describe('shorten all tabs of a window', () => {
   test('from the popup: Allow in the permission dialog shortens and copies, with nothing reopened', {
     timeout: 120_000,
   }, async ({ configuredExt: ext, referenceServer: server, site }) => {
-    site.setPage('/a', samplePage('Page A'));
-    site.setPage('/b', samplePage('Page B'));
-    const worker = await ext.serviceWorker();
-    await recordNotifications(worker);
+    const worker = await servePagesAB(ext, site);
     await (await ext.browser.newPage()).goto(site.url('/a'));
     const page = await ext.browser.newPage();
     await page.goto(site.url('/b'));
-    const popup = await openPopup(page);
-    await popup.waitForSelector('button.all-tabs', { timeout: 10_000 });
+    const popup = await PopupPage.openOn(page, 'allTabs');
     await clearClipboard();
 
     // Chromium closes the popup as its dialog opens: the popup cannot send anything after Allow.
-    await allowPermissionDialog(() => popup.click('button.all-tabs'));
-    await expect.poll(() => ext.browser.targets().some(isPopupTarget), { timeout: 5_000 }).toBe(false);
+    await allowPermissionDialog(() => popup.shortenAllTabs());
+    await waitUntilPopupClosed(ext.browser);
 
     const added = () =>
       apiRequests(server, 'POST /api/url/add')
@@ -163,6 +165,6 @@ describe('shorten all tabs of a window', () => {
         }),
       ]);
     // Still no popup: the run needed none.
-    expect(ext.browser.targets().some(isPopupTarget)).toBe(false);
+    expect(popupIsOpen(ext.browser)).toBe(false);
   });
 });
