@@ -1,6 +1,6 @@
 import { useStatus } from '@/components/use-status';
+import { saveBehaviour, saveProfileDefaults } from '@/entrypoints/options/rules';
 import { t } from '@/lib/i18n';
-import { saveBehaviour, saveProfileDefaults } from '@/lib/settings/options-rules';
 import type { Behaviour, LinkDefaults } from '@/lib/settings/settings';
 import { BehaviourForm } from './BehaviourForm';
 import { DefaultsForm } from './DefaultsForm';

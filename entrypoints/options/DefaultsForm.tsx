@@ -1,14 +1,14 @@
 import { useState } from 'preact/hooks';
 import { ChoiceSelect, Field, fieldAria } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
-import { t } from '@/lib/i18n';
-import type { NamedItem } from '@/lib/links/cache';
 import {
   type DefaultsDraft,
   type DefaultsErrors,
   defaultsFromDraft,
   draftFromDefaults,
-} from '@/lib/settings/options-rules';
+} from '@/entrypoints/options/rules';
+import { t } from '@/lib/i18n';
+import type { NamedItem } from '@/lib/links/cache';
 import type { LinkDefaults } from '@/lib/settings/settings';
 
 /** What a save tells the user, next to the Save button. */

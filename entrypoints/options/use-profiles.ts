@@ -5,6 +5,11 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
+import {
+  grantRefusedMessage,
+  permissionRefusedMessage,
+  saveFailureMessage,
+} from '@/entrypoints/options/rules';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
 import { savedKeyHint } from '@/lib/format';
@@ -12,11 +17,6 @@ import { t, uiLanguage } from '@/lib/i18n';
 import { getCachedLists } from '@/lib/links/cache';
 import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import {
-  grantRefusedMessage,
-  permissionRefusedMessage,
-  saveFailureMessage,
-} from '@/lib/settings/options-rules';
 import { activeProfile, loadSettings, type Profile, type Settings } from '@/lib/settings/settings';
 import { onItemChanged, settingsItem } from '@/lib/storage/items';
 import {

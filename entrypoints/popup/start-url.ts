@@ -1,11 +1,78 @@
 /**
- * The page's canonical URL for the popup's start URL: read from the tab (lib/url/canonical.ts, as the
- * menu and the shortcut read it), then cleaned by the rules of lib/url/page-url.ts.
+ * How the popup starts: where its long URL comes from (a fresh "Shorten with options…" request left
+ * by the background in storage.session, the popup's own `?url=` when opened as a window, or the
+ * active tab), its canonical URL, and the form's initial values.
  */
-
-import type { Behaviour } from '@/lib/settings/settings';
+import { defaultExpiryValue } from '@/lib/dates';
+import type { ShortenForm } from '@/lib/links/shorten-form';
+import type { Behaviour, LinkDefaults } from '@/lib/settings/settings';
+import { getItem, pendingShortenItem, removeItem, type StorageArea } from '@/lib/storage/items';
 import { readCanonical } from '@/lib/url/canonical';
 import { resolvePageUrl } from '@/lib/url/page-url';
+import { unshortenableReason } from '@/lib/url/rules';
+
+/** storage.session key the background's context menu writes `{ url, at }` under (lib/storage/items.ts). */
+export const PENDING_SHORTEN_KEY = pendingShortenItem.key;
+/** Older requests are stale: the user opened the popup for something else since. */
+export const PENDING_SHORTEN_TTL_MS = 60_000;
+
+/** The popup's starting URL; `url` is '' and `reason` says why when it cannot be shortened. */
+export interface StartUrl {
+  url: string;
+  /** The tab's title, only when the URL is the tab's. */
+  title?: string;
+  /** The tab's id, only when the URL is the tab's: its canonical URL can then be read. */
+  tabId?: number;
+  reason: string | null;
+}
+
+type SessionArea = Pick<StorageArea, 'get' | 'remove'>;
+
+/** Takes (reads and removes) the pending menu request; its URL when fresher than the TTL. */
+async function takePendingUrl(session: SessionArea | undefined, now: number): Promise<string | null> {
+  if (!session) return null;
+  const pending = (await getItem(pendingShortenItem, session)) as { url?: unknown; at?: unknown } | undefined;
+  if (pending === undefined) return null;
+  void removeItem(pendingShortenItem, session);
+  const fresh = typeof pending?.at === 'number' && now - pending.at < PENDING_SHORTEN_TTL_MS;
+  return fresh && typeof pending.url === 'string' ? pending.url : null;
+}
+
+/** Resolves the starting URL: pending request, then `?url=`, then the active tab of this window. */
+export async function resolveStartUrl(
+  search: string,
+  session: SessionArea | undefined = browser.storage.session,
+  tabs: Pick<typeof browser.tabs, 'query'> = browser.tabs,
+  now = Date.now(),
+): Promise<StartUrl> {
+  let url = (await takePendingUrl(session, now)) ?? new URLSearchParams(search).get('url');
+  let tab: { url?: string | undefined; title?: string | undefined; id?: number | undefined } | undefined;
+  if (url === null) {
+    [tab] = await tabs.query({ active: true, currentWindow: true });
+    url = tab?.url ?? '';
+  }
+  const reason = unshortenableReason(url);
+  if (reason) return { url: '', reason };
+  return {
+    url: url.trim(),
+    reason: null,
+    ...(tab?.title ? { title: tab.title } : {}),
+    ...(tab?.id !== undefined ? { tabId: tab.id } : {}),
+  };
+}
+
+const idValue = (id: number | null) => (id === null ? '' : String(id));
+
+/** A fresh shorten form for `url` with the profile's defaults (expiry = now + expiryDays). */
+export function initialForm(url: string, defaults: LinkDefaults, now: Date): ShortenForm {
+  return {
+    url,
+    alias: '',
+    campaignId: idValue(defaults.campaignId),
+    channelId: idValue(defaults.channelId),
+    expiry: defaultExpiryValue(defaults.expiryDays, now),
+  };
+}
 
 /** The start URL by the page's canonical URL and the behaviour settings; null when the page declares none. */
 export async function canonicalStartUrl(

@@ -1,7 +1,7 @@
 /**
  * The popup's shorten form as plain data: its validation, and its conversion into the `input` of a
  * `shorten` request. Pure but for the messages' language. Its initial values are in
- * lib/links/popup-start.ts.
+ * entrypoints/popup/start-url.ts.
  */
 
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';

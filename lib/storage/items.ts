@@ -97,7 +97,7 @@ export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
  * first (a closing popup can't wait). In storage.local where there is no session area.
  */
 export const draftsItem = item('session', 'popupDrafts', raw, 'local');
-/** `{ url, at }` left by the context menu for the popup it opens (lib/links/popup-start.ts). */
+/** `{ url, at }` left by the context menu for the popup it opens (entrypoints/popup/start-url.ts). */
 export const pendingShortenItem = item('session', 'pendingShorten', raw);
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
 export const allTabsAskedItem = item('session', 'allTabsAsked', epochMs);

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { resolveStartUrl, type StartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
 import { type CachedLink, getCachedLinks, getCachedLists, openCache } from '@/lib/links/cache';
 import { type Draft, type Drafts, readDrafts } from '@/lib/links/draft';
-import { resolveStartUrl, type StartUrl } from '@/lib/links/popup-start';
 import type { ChoiceLists } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { activeProfile, loadSettings, type Profile, type Settings } from '@/lib/settings/settings';

@@ -1,8 +1,8 @@
 import { createRef } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { initialForm } from '@/entrypoints/popup/start-url';
 import type { DraftState } from '@/lib/links/draft';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
-import { initialForm } from '@/lib/links/popup-start';
 import { type FormErrors, type ShortenForm, toShortenInput, validateForm } from '@/lib/links/shorten-form';
 import type { RequestOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/settings';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import type { StartUrl } from '@/lib/links/popup-start';
+import type { StartUrl } from '@/entrypoints/popup/start-url';
 import type { Behaviour } from '@/lib/settings/settings';
 import { resolvePageUrl } from '@/lib/url/page-url';
 import { canonicalStartUrl } from '../start-url';
@@ -25,7 +25,7 @@ interface UrlField {
 }
 
 /**
- * Where the popup's long URL came from (lib/links/popup-start.ts), what the behaviour settings made
+ * Where the popup's long URL came from (entrypoints/popup/start-url.ts), what the behaviour settings made
  * of it (tracking parameters removed, the page's canonical URL), and the Undo of that.
  */
 export function useStartUrl() {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
+import { PENDING_SHORTEN_KEY } from '@/entrypoints/popup/start-url';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
-import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import {
   cachedLink,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
+import { PENDING_SHORTEN_KEY } from '@/entrypoints/popup/start-url';
 import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/links/cache';
-import { PENDING_SHORTEN_KEY } from '@/lib/links/popup-start';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import {
   type Behaviour,

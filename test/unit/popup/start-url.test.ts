@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PENDING_SHORTEN_KEY, PENDING_SHORTEN_TTL_MS, resolveStartUrl } from '@/lib/links/popup-start';
+import { PENDING_SHORTEN_KEY, PENDING_SHORTEN_TTL_MS, resolveStartUrl } from '@/entrypoints/popup/start-url';
 
 const NOW = 1_800_000_000_000;
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
-import { fakeFetch, json } from '../api/fake-fetch';
+import { fakeFetch, json } from '../lib/api/fake-fetch';
 
 const KEY = 'secret-key-0123456789';
 const BASE = 'https://sho.rt';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSearchIndex, type CachedLink, LINK_CACHE_CAP, searchLinks } from '@/lib/links/cache';
-import { makeLinks, SEARCH_TERMS, typingQueries } from '../../../scripts/bench/links';
+import { makeLinks, SEARCH_TERMS, typingQueries } from '@/scripts/bench/links';
 
 /** The search as a user would describe it: every word appears in one of the link's texts. */
 function naiveSearch(links: readonly CachedLink[], query: string, limit: number): CachedLink[] {

@@ -2,11 +2,9 @@
  * The Options page's rules as plain functions: messages for a failed save, the defaults form and
  * the read-modify-write of settings the page may change itself (link defaults and behaviour).
  */
-import { messageWithRetry } from '../format';
-import { t } from '../i18n';
-import type { ErrorData } from '../messaging/result';
-import type { StorageArea } from '../storage/items';
-import { isHttpUrl } from '../url/rules';
+import { messageWithRetry } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import type { ErrorData } from '@/lib/messaging/result';
 import {
   type Behaviour,
   expiryDaysSchema,
@@ -15,7 +13,9 @@ import {
   MAX_EXPIRY_DAYS,
   type Settings,
   saveSettings,
-} from './settings';
+} from '@/lib/settings/settings';
+import type { StorageArea } from '@/lib/storage/items';
+import { isHttpUrl } from '@/lib/url/rules';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */
 export function permissionRefusedMessage(serverUrl: string): string {

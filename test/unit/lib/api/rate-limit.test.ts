@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRateLimit, resetTime, retryTime } from '../../../lib/api/rate-limit';
+import { readRateLimit, resetTime, retryTime } from '@/lib/api/rate-limit';
 
 const NOW = 1_700_000_000_000;
 

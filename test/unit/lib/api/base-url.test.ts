@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl, originOf } from '../../../lib/api/base-url';
+import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 
 function accepted(input: string): string {
   const result = normalizeBaseUrl(input);

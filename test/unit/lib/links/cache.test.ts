@@ -22,7 +22,7 @@ import {
   sendFromPopup,
   startBackground,
   stubBrowserApis,
-} from '../background/helpers';
+} from '../../background/helpers';
 
 // The same database and store as lib/links/cache.ts, to write what a broken or older release left there.
 const raw = createStore('shortlink-cache', 'kv');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api/errors';
-import { decode, type Exchange, isErrorFlag, readApiBody } from '../../../lib/api/response';
-import { accountResponseSchema } from '../../../lib/api/schemas';
+import { ApiError } from '@/lib/api/errors';
+import { decode, type Exchange, isErrorFlag, readApiBody } from '@/lib/api/response';
+import { accountResponseSchema } from '@/lib/api/schemas';
 
 const NOW = 1_700_000_000_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialForm } from '@/lib/links/popup-start';
+import { initialForm } from '@/entrypoints/popup/start-url';
 import { type ShortenForm, toShortenInput, validateForm } from '@/lib/links/shorten-form';
 import { emptyDefaults, type LinkDefaults } from '@/lib/settings/settings';
 

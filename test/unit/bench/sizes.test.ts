@@ -6,13 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  gzipSize,
-  htmlResources,
-  initialLoad,
-  staticImports,
-  workerLoad,
-} from '../../../scripts/bench/sizes';
+import { gzipSize, htmlResources, initialLoad, staticImports, workerLoad } from '@/scripts/bench/sizes';
 
 describe('htmlResources', () => {
   it('lists scripts, stylesheets and module preloads, not other links', () => {

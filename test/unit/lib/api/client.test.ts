@@ -2,8 +2,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type RateLimitInfo, type ShortenerClient } from '../../../lib/api/client';
-import { ApiError } from '../../../lib/api/errors';
+import { createClient, type RateLimitInfo, type ShortenerClient } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
 import { deafFetch, fakeFetch, hangingFetch, json, raw } from './fake-fetch';
 
 const BASE = 'https://sho.rt';

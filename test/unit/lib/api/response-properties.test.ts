@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { ApiError } from '../../../lib/api/errors';
-import { decode, type Exchange, readApiBody } from '../../../lib/api/response';
+import { ApiError } from '@/lib/api/errors';
+import { decode, type Exchange, readApiBody } from '@/lib/api/response';
 import {
   accountResponseSchema,
   addLinkResponseSchema,
@@ -24,7 +24,7 @@ import {
   overlayListSchema,
   splashListSchema,
   updateLinkResponseSchema,
-} from '../../../lib/api/schemas';
+} from '@/lib/api/schemas';
 
 const RUNS = 2000;
 

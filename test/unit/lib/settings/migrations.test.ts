@@ -15,7 +15,13 @@ import {
   settingsSchema,
 } from '@/lib/settings/settings';
 import { newerSettingsItem } from '@/lib/storage/items';
-import { type FakeServer, fakeServer, sendFromPopup, startBackground, stubBrowserApis } from './helpers';
+import {
+  type FakeServer,
+  fakeServer,
+  sendFromPopup,
+  startBackground,
+  stubBrowserApis,
+} from '../../background/helpers';
 
 // From the project root, where vitest runs: import.meta.url is not a file URL under happy-dom.
 const fixturePath = (version: number) => resolve('test/fixtures', `settings-v${version}.json`);

@@ -4,7 +4,7 @@ import {
   draftFromDefaults,
   permissionRefusedMessage,
   saveFailureMessage,
-} from '@/lib/settings/options-rules';
+} from '@/entrypoints/options/rules';
 import { emptyDefaults } from '@/lib/settings/settings';
 
 describe('save failure messages', () => {

@@ -13,7 +13,7 @@ import {
   linkListSchema,
   linkUpdateInputSchema,
   updateLinkResponseSchema,
-} from '../../../lib/api/schemas';
+} from '@/lib/api/schemas';
 
 function linksPage(paging: Record<string, unknown>, urls: unknown = []) {
   return linkListSchema.parse({ error: '0', data: { ...paging, urls } });
