@@ -1,5 +1,5 @@
 /**
- * "Shorten all tabs of this window" (`shortenTabs`): every http(s) tab once, its address cleaned as
+ * "Shorten all tabs of this window" (`shortenAllTabs`): every http(s) tab once, its address cleaned as
  * the behaviour settings say; a link shortened before is reused from the cache without a request,
  * the others are created one after another through the rate limiter with the user's priority, so a
  * window of 40 tabs waits for the server's window instead of being refused. One failure does not
@@ -9,7 +9,7 @@
  */
 
 import { t, tPlural } from '@/lib/i18n';
-import type { ShortenedTab, ShortenTabsProgress, ShortenTabsResult, TabFailure } from '@/lib/links/all-tabs';
+import type { AllTabsProgress, AllTabsResult, ShortenedTab, TabFailure } from '@/lib/links/all-tabs';
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
 import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
@@ -36,7 +36,7 @@ interface Deps {
 /** Errors after which every other request would fail the same way: the rest are not sent. */
 const FAILS_FOR_ALL: readonly ErrorData['kind'][] = ['unauthorized', 'not_configured'];
 
-async function publish(progress: ShortenTabsProgress): Promise<void> {
+async function publish(progress: AllTabsProgress): Promise<void> {
   // Progress is a courtesy to the popup: a failed write must not fail the run.
   await setItem(allTabsProgressItem, { ...progress }).catch(() => undefined);
 }
@@ -61,7 +61,7 @@ function addressesOf(tabs: TabInfo[], clean: (url: string) => string) {
 }
 
 /** The summary notification's text; it names the copy format unless the list is of plain URLs. */
-function summaryOf(result: ShortenTabsResult, format: CopyFormat): string {
+function summaryOf(result: AllTabsResult, format: CopyFormat): string {
   const made = result.links.length;
   const failed = result.failures.length;
   if (made === 0) return tPlural(failed, 'bg_tabs_none_one', 'bg_tabs_none_other');
@@ -74,11 +74,11 @@ function summaryOf(result: ShortenTabsResult, format: CopyFormat): string {
   return t('bg_tabs_with_failures', copied, tPlural(failed, 'bg_tabs_failed_one', 'bg_tabs_failed_other'));
 }
 
-/** Creates the `shortenTabs` handler; at most one run at a time. */
+/** Creates the `shortenAllTabs` handler; at most one run at a time. */
 export function createAllTabs({ clients, clipboard, notifier, clock = () => Date.now() }: Deps) {
-  let running: { windowId: number; result: Promise<ShortenTabsResult> } | undefined;
+  let running: { windowId: number; result: Promise<AllTabsResult> } | undefined;
 
-  async function run(windowId: number): Promise<ShortenTabsResult> {
+  async function run(windowId: number): Promise<AllTabsResult> {
     // Without `tabs`, tabs.query answers tabs without addresses: that would read as "nothing to do".
     const allowed = await browser.permissions.contains({ permissions: ['tabs'] }).catch(() => false);
     if (!allowed) throw new ExtensionError('permission_denied', t('error_tabs_permission_missing'));
@@ -89,7 +89,7 @@ export function createAllTabs({ clients, clipboard, notifier, clock = () => Date
     // Only the active tab's page could be read for its canonical URL (activeTab): the others keep theirs.
     const { targets, skipped } = addressesOf(tabs, (url) => resolvePageUrl(url, null, behaviour));
 
-    const progress: ShortenTabsProgress = {
+    const progress: AllTabsProgress = {
       windowId,
       startedAt: clock(),
       total: targets.length,
@@ -146,7 +146,7 @@ export function createAllTabs({ clients, clipboard, notifier, clock = () => Date
         () => false,
       );
     }
-    const result: ShortenTabsResult = { windowId, links, failures, skipped, text: payload.text, copied };
+    const result: AllTabsResult = { windowId, links, failures, skipped, text: payload.text, copied };
     await publish({ ...progress, finished: true, result });
     if (targets.length > 0) {
       await notifier.summary(t('ext_name'), summaryOf(result, behaviour.copyFormat), {
@@ -158,10 +158,12 @@ export function createAllTabs({ clients, clipboard, notifier, clock = () => Date
   }
 
   /** Starts a run, or joins the one running for the same window. */
-  async function shortenTabs({ windowId }: RequestOf<'shortenTabs'>): Promise<ResponseOf<'shortenTabs'>> {
+  async function shortenAllTabs({
+    windowId,
+  }: RequestOf<'shortenAllTabs'>): Promise<ResponseOf<'shortenAllTabs'>> {
     if (running) {
       if (running.windowId === windowId) return running.result;
-      throw new ExtensionError('busy', t('error_shorten_tabs_busy'));
+      throw new ExtensionError('busy', t('error_all_tabs_busy'));
     }
     // Registered before any await, so a second request in the same tick joins this one.
     const current = { windowId, result: run(windowId) };
@@ -173,5 +175,5 @@ export function createAllTabs({ clients, clipboard, notifier, clock = () => Date
     }
   }
 
-  return { shortenTabs };
+  return { shortenAllTabs };
 }

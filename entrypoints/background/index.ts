@@ -1,4 +1,4 @@
-import { clearStaleShortenTabs } from '@/lib/links/all-tabs';
+import { clearStaleAllTabs } from '@/lib/links/all-tabs';
 import { allApiKeys } from '@/lib/settings/api-keys';
 import { createAllTabs } from './all-tabs';
 import { createApiHandler } from './api-message';
@@ -26,7 +26,7 @@ export default defineBackground(() => {
   const notifier = createNotifier();
   const clipboard = createClipboard();
   const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier });
-  void clearStaleShortenTabs().catch(() => undefined);
+  void clearStaleAllTabs().catch(() => undefined);
   // One handler for the popup's request and for the run a permission grant starts, so they join.
   const allTabs = createAllTabs({ clients, clipboard, notifier });
 
@@ -36,7 +36,7 @@ export default defineBackground(() => {
       ...createLinkHandlers(clients),
       ...createProfileHandlers(clients),
       ...createSettingsTransferHandlers(clients),
-      shortenTabs: allTabs.shortenTabs,
+      shortenAllTabs: allTabs.shortenAllTabs,
       api: createApiHandler(clients),
     },
     { ready: migrations.ready, secrets: allApiKeys },
@@ -44,5 +44,5 @@ export default defineBackground(() => {
   registerMenus(shortenAndCopy, notifier);
   registerCommands(shortenAndCopy, notifier);
   registerNotificationClicks();
-  registerAllTabsOnGrant(allTabs.shortenTabs, notifier);
+  registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
 });

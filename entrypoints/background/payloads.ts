@@ -42,7 +42,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
       args: z.array(z.unknown()).check(z.maxLength(8)),
     }),
   ) as z.ZodMiniType<RequestOf<'api'>>,
-  shortenTabs: z.lazy(() => z.object({ windowId: z.number().check(z.int()) })),
+  shortenAllTabs: z.lazy(() => z.object({ windowId: z.number().check(z.int()) })),
   exportSettings: z.lazy(() => z.object({ includeKeys: z.boolean() })),
   // The file's own checks, with their messages, are parseSettingsFile's; this only bounds the text.
   importSettings: z.lazy(() =>

@@ -1,11 +1,11 @@
 /**
  * "Shorten all tabs" goes on when the user allows the `tabs` permission. Chromium closes the popup as
- * its permission dialog opens, so the popup that asked cannot send `shortenTabs` itself; it noted
+ * its permission dialog opens, so the popup that asked cannot send `shortenAllTabs` itself; it noted
  * the time of its request under ALL_TABS_ASKED_KEY. When `tabs` is granted within two minutes of
  * that, the background starts the run of the window the request came from: the focused browser
  * window, where the popup and its dialog were. The run copies the list and notifies as any run does.
  *
- * A popup that stayed open (other platforms) sends its own `shortenTabs` for the same window, which
+ * A popup that stayed open (other platforms) sends its own `shortenAllTabs` for the same window, which
  * joins this run. The request stays noted for the next popup, which shows this run instead of
  * starting another (popup/all-tabs.tsx). A grant without a fresh request (Options, a test) starts nothing.
  */
@@ -17,7 +17,7 @@ import { allTabsAskedItem, getItem } from '@/lib/storage/items';
 import { toErrorData } from './errors';
 import type { Notifier } from './notify';
 
-type AllTabsHandler = (payload: RequestOf<'shortenTabs'>) => Promise<ResponseOf<'shortenTabs'>>;
+type AllTabsHandler = (payload: RequestOf<'shortenAllTabs'>) => Promise<ResponseOf<'shortenAllTabs'>>;
 
 /**
  * The id of the last focused browser window (type normal), or null when that is another kind of
@@ -34,7 +34,7 @@ export async function lastFocusedBrowserWindow(firefox = import.meta.env.FIREFOX
 
 /** Starts the run a popup asked for, if a fresh request is noted; resolves when it has ended. */
 async function takeUpAllTabsRequest(
-  shortenTabs: AllTabsHandler,
+  shortenAllTabs: AllTabsHandler,
   notifier: Notifier,
   now = Date.now(),
 ): Promise<void> {
@@ -42,7 +42,7 @@ async function takeUpAllTabsRequest(
   const windowId = await lastFocusedBrowserWindow();
   if (windowId === null) return;
   try {
-    await shortenTabs({ windowId });
+    await shortenAllTabs({ windowId });
   } catch (error) {
     // No page is open to show why nothing was copied (not configured, another window's run going).
     await notifier.failed(t('ext_name'), toErrorData(error));
@@ -50,9 +50,9 @@ async function takeUpAllTabsRequest(
 }
 
 /** Registers the permissions.onAdded listener (synchronously, at the worker's start). */
-export function registerAllTabsOnGrant(shortenTabs: AllTabsHandler, notifier: Notifier): void {
+export function registerAllTabsOnGrant(shortenAllTabs: AllTabsHandler, notifier: Notifier): void {
   browser.permissions.onAdded.addListener((added) => {
     if (!added.permissions?.includes('tabs')) return;
-    void takeUpAllTabsRequest(shortenTabs, notifier).catch(() => undefined);
+    void takeUpAllTabsRequest(shortenAllTabs, notifier).catch(() => undefined);
   });
 }

@@ -12,13 +12,13 @@
 
 import { t } from '@/lib/i18n';
 import {
+  ALL_TABS_REPORT_TTL_MS,
+  type AllTabsProgress,
+  type AllTabsResult,
   freshAllTabsRequest,
-  readShortenTabsProgress,
+  readAllTabsProgress,
   reportNeedsUser,
-  SHORTEN_TABS_REPORT_TTL_MS,
-  type ShortenTabsProgress,
-  type ShortenTabsResult,
-  watchShortenTabs,
+  watchAllTabs,
 } from '@/lib/links/all-tabs';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -36,14 +36,14 @@ import {
 export type AllTabsView =
   | { kind: 'denied' }
   /** `progress` is null until the background publishes the first count. */
-  | { kind: 'running'; progress: ShortenTabsProgress | null }
-  | { kind: 'done'; result: ShortenTabsResult }
+  | { kind: 'running'; progress: AllTabsProgress | null }
+  | { kind: 'done'; result: AllTabsResult }
   | { kind: 'error'; error: ErrorData };
 
 /** What the run talks to; tests pass fakes. */
 interface AllTabsDeps {
   send: typeof send;
-  watch: typeof watchShortenTabs;
+  watch: typeof watchAllTabs;
   currentWindowId(): Promise<number | undefined>;
   session: StorageArea | undefined;
   hasTabsPermission(): Promise<boolean>;
@@ -51,7 +51,7 @@ interface AllTabsDeps {
 
 const defaultDeps = (): AllTabsDeps => ({
   send,
-  watch: watchShortenTabs,
+  watch: watchAllTabs,
   currentWindowId: async () => (await browser.windows.getCurrent()).id,
   session: browser.storage.session,
   hasTabsPermission: () => browser.permissions.contains({ permissions: ['tabs'] }).catch(() => false),
@@ -78,7 +78,7 @@ export async function shortenAllTabs(
   const stop = deps.watch((progress) => {
     if (progress?.windowId === windowId && !progress.finished) show({ kind: 'running', progress });
   });
-  const reply = await deps.send('shortenTabs', { windowId });
+  const reply = await deps.send('shortenAllTabs', { windowId });
   stop();
   if (reply.ok) return showFinished(reply.data, show, deps);
   show(reply.error.kind === 'permission_denied' ? { kind: 'denied' } : { kind: 'error', error: reply.error });
@@ -104,9 +104,9 @@ export async function resumeAllTabs(
   if (!stored) return;
   const [askedAt, storedProgress, shownAt] = stored;
   const asked = freshAllTabsRequest(askedAt, now);
-  const progress = readShortenTabsProgress(storedProgress);
+  const progress = readAllTabsProgress(storedProgress);
   // Only asked when there is a run to show: the popup's window is not needed otherwise.
-  const ofThisWindow = async (p: ShortenTabsProgress) =>
+  const ofThisWindow = async (p: AllTabsProgress) =>
     p.windowId === (await deps.currentWindowId().catch(() => undefined));
   if (asked !== null && progress && progress.startedAt >= asked) {
     // The background took the request up when the permission was granted: this popup shows that
@@ -119,7 +119,7 @@ export async function resumeAllTabs(
     // Refused: the request ends here. This popup did not ask, so it says nothing of it.
     await removeItem(allTabsAskedItem, deps.session).catch(() => undefined);
   }
-  // Asking again for the same window joins the run (see `shortenTabs` in lib/messaging/protocol.ts).
+  // Asking again for the same window joins the run (see `shortenAllTabs` in lib/messaging/protocol.ts).
   if (progress && !progress.finished && (await ofThisWindow(progress))) {
     return shortenAllTabs(true, show, deps);
   }
@@ -130,7 +130,7 @@ export async function resumeAllTabs(
     progress.result &&
     reportNeedsUser(progress.result) &&
     shownAt !== progress.startedAt &&
-    now - progress.startedAt < SHORTEN_TABS_REPORT_TTL_MS &&
+    now - progress.startedAt < ALL_TABS_REPORT_TTL_MS &&
     (await ofThisWindow(progress))
   ) {
     await showFinished(progress.result, show, deps);
@@ -138,7 +138,7 @@ export async function resumeAllTabs(
 }
 
 /** Shows a finished run's report, and records that a popup has shown it. */
-async function showFinished(result: ShortenTabsResult, show: (view: AllTabsView) => void, deps: AllTabsDeps) {
+async function showFinished(result: AllTabsResult, show: (view: AllTabsView) => void, deps: AllTabsDeps) {
   show({ kind: 'done', result });
   await markShown(deps, result.windowId);
 }
@@ -150,7 +150,7 @@ async function showFinished(result: ShortenTabsResult, show: (view: AllTabsView)
 async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   try {
     if (!deps.session) return;
-    const progress = readShortenTabsProgress(await getItem(allTabsProgressItem, deps.session));
+    const progress = readAllTabsProgress(await getItem(allTabsProgressItem, deps.session));
     if (progress?.finished && progress.windowId === windowId) {
       await setItem(allTabsShownItem, progress.startedAt, deps.session);
     }

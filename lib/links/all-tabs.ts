@@ -1,10 +1,10 @@
 /**
- * "Shorten all tabs of this window" (all tabs): the answer of the `shortenTabs` request and the
+ * "Shorten all tabs of this window" (all tabs): the answer of the `shortenAllTabs` request and the
  * progress the background publishes in `storage.session` while it runs, so a popup that was closed and
  * opened again can show where the run is.
  *
- *   const stop = watchShortenTabs((progress) => render(progress)); // null: no run since the worker started
- *   const reply = await send('shortenTabs', { windowId }); // joins a run of the same window
+ *   const stop = watchAllTabs((progress) => render(progress)); // null: no run since the worker started
+ *   const reply = await send('shortenAllTabs', { windowId }); // joins a run of the same window
  *
  * The key holds the latest run of this worker: `finished` is false while it runs, and once it is
  * true `result` holds the answer. A worker that starts removes an unfinished state, since the run
@@ -23,7 +23,7 @@ import {
 // The storage keys under the names the popup and its tests still use; the items in
 // lib/storage/items.ts are their one definition.
 /** The storage.session key of the progress of the latest run. */
-export const SHORTEN_TABS_KEY = allTabsProgressItem.key;
+export const ALL_TABS_PROGRESS_KEY = allTabsProgressItem.key;
 /**
  * storage.session key: when (epoch ms) a popup last asked for the `tabs` permission to shorten all
  * tabs. Chromium closes the popup as its permission dialog opens, so the popup cannot go on itself:
@@ -41,10 +41,10 @@ export function freshAllTabsRequest(value: unknown, now: number): number | null 
 }
 
 /** A finished run's report is offered to a reopened popup for this long. */
-export const SHORTEN_TABS_REPORT_TTL_MS = 15 * 60_000;
+export const ALL_TABS_REPORT_TTL_MS = 15 * 60_000;
 
 /** Whether a run's report has something the user must see: a tab that failed, or a list not copied. */
-export function reportNeedsUser(result: ShortenTabsResult): boolean {
+export function reportNeedsUser(result: AllTabsResult): boolean {
   return result.failures.length > 0 || (result.links.length > 0 && !result.copied);
 }
 
@@ -66,8 +66,8 @@ export interface TabFailure {
   error: ErrorData;
 }
 
-/** The answer of `shortenTabs`. */
-export interface ShortenTabsResult {
+/** The answer of `shortenAllTabs`. */
+export interface AllTabsResult {
   windowId: number;
   /** One entry per distinct address, in tab order (a duplicate tab keeps its first place). */
   links: ShortenedTab[];
@@ -81,8 +81,8 @@ export interface ShortenTabsResult {
   copied: boolean;
 }
 
-/** The progress of the latest run, as stored under SHORTEN_TABS_KEY. */
-export interface ShortenTabsProgress {
+/** The progress of the latest run, as stored under ALL_TABS_PROGRESS_KEY. */
+export interface AllTabsProgress {
   windowId: number;
   /** Epoch ms. */
   startedAt: number;
@@ -94,20 +94,20 @@ export interface ShortenTabsProgress {
   failed: number;
   finished: boolean;
   /** Present once `finished`. */
-  result?: ShortenTabsResult;
+  result?: AllTabsResult;
 }
 
 const count = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /** The stored value as progress, or null when absent or unreadable. */
-export function readShortenTabsProgress(value: unknown): ShortenTabsProgress | null {
+export function readAllTabsProgress(value: unknown): AllTabsProgress | null {
   if (!value || typeof value !== 'object') return null;
   const p = value as Record<string, unknown>;
   if (!Number.isInteger(p.windowId)) return null;
   if (!count(p.total) || !count(p.done) || !count(p.failed) || typeof p.finished !== 'boolean') return null;
   if (typeof p.startedAt !== 'number') return null;
-  return value as ShortenTabsProgress;
+  return value as AllTabsProgress;
 }
 
 type Areas = Pick<StorageAreas, 'session' | 'onChanged'>;
@@ -116,11 +116,11 @@ type Areas = Pick<StorageAreas, 'session' | 'onChanged'>;
  * Calls `show` with the stored progress now and on every change (null when there is none). Returns
  * the function that stops watching.
  */
-export function watchShortenTabs(
-  show: (progress: ShortenTabsProgress | null) => void,
+export function watchAllTabs(
+  show: (progress: AllTabsProgress | null) => void,
   areas: Areas = browser.storage,
 ): () => void {
-  return watchItem(allTabsProgressItem, (value) => show(readShortenTabsProgress(value)), areas);
+  return watchItem(allTabsProgressItem, (value) => show(readAllTabsProgress(value)), areas);
 }
 
 /**
@@ -128,9 +128,9 @@ export function watchShortenTabs(
  * start only): the run died with that worker, and a popup must not wait for it. A finished run's
  * result stays, for the popup to show.
  */
-export async function clearStaleShortenTabs(session = browser.storage.session): Promise<void> {
+export async function clearStaleAllTabs(session = browser.storage.session): Promise<void> {
   if (!session) return;
   const raw = await getItem(allTabsProgressItem, session);
-  if (raw !== undefined && !readShortenTabsProgress(raw)?.finished)
+  if (raw !== undefined && !readAllTabsProgress(raw)?.finished)
     await removeItem(allTabsProgressItem, session);
 }

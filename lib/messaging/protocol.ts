@@ -4,7 +4,7 @@
  */
 import type { ShortenerClient } from '../api/client';
 import type { Account, LinkInput } from '../api/schemas';
-import type { ShortenTabsResult } from '../links/all-tabs';
+import type { AllTabsResult } from '../links/all-tabs';
 import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/settings';
 import type { SettingsFile } from '../settings/transfer';
@@ -55,10 +55,10 @@ interface Protocol {
    * Shortens every http(s) tab of a window (duplicates once, addresses cleaned as the behaviour
    * settings say, cached links reused), copies the list and answers it. Needs the optional `tabs`
    * permission (else `permission_denied`). Runs in the background, so it survives the popup closing;
-   * progress is in storage.session under SHORTEN_TABS_KEY. A second request for the same window joins
+   * progress is in storage.session under ALL_TABS_PROGRESS_KEY. A second request for the same window joins
    * the run; one for another window while it runs gets `busy`.
    */
-  shortenTabs: { request: { windowId: number }; response: ShortenTabsResult };
+  shortenAllTabs: { request: { windowId: number }; response: AllTabsResult };
   /**
    * The settings file of Options' export (lib/settings/transfer.ts). With `includeKeys` the saved API
    * keys are in it: the one answer that carries keys, given only to the Options page.

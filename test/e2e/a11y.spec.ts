@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { ALL_TABS_ASKED_KEY, SHORTEN_TABS_KEY, type ShortenTabsProgress } from '@/lib/links/all-tabs';
+import { ALL_TABS_ASKED_KEY, ALL_TABS_PROGRESS_KEY, type AllTabsProgress } from '@/lib/links/all-tabs';
 import { defaultSettings, emptyDefaults, SETTINGS_VERSION } from '@/lib/settings/settings';
 import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
@@ -126,7 +126,7 @@ async function seedFinishedAllTabsRun(popup: Page, siteUrl: (path: string) => st
         { longUrl: urls[0]!, shortUrl: 'https://sho.rt/a1', title: 'Page A', reused: false },
         { longUrl: urls[1]!, shortUrl: 'https://sho.rt/b2', title: 'Page B', reused: true },
       ];
-      const progress: ShortenTabsProgress = {
+      const progress: AllTabsProgress = {
         windowId,
         startedAt: now,
         total: 3,
@@ -151,7 +151,7 @@ async function seedFinishedAllTabsRun(popup: Page, siteUrl: (path: string) => st
       await chrome.storage.session.set({ [askedKey]: now - 1000, [progressKey]: progress });
     },
     ALL_TABS_ASKED_KEY,
-    SHORTEN_TABS_KEY,
+    ALL_TABS_PROGRESS_KEY,
     [siteUrl('/a'), siteUrl('/b'), siteUrl('/c')],
   );
 }

@@ -1,5 +1,5 @@
 /**
- * `shortenTabs`: every http(s) tab of a window once, cleaned, cached links reused, the rest created
+ * `shortenAllTabs`: every http(s) tab of a window once, cleaned, cached links reused, the rest created
  * one by one; progress in storage.session; the list copied in the copy format; a summary.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,10 +8,10 @@ import background from '@/entrypoints/background';
 import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
 import {
   ALL_TABS_ASKED_KEY,
-  readShortenTabsProgress,
-  SHORTEN_TABS_KEY,
-  type ShortenTabsProgress,
-  watchShortenTabs,
+  ALL_TABS_PROGRESS_KEY,
+  type AllTabsProgress,
+  readAllTabsProgress,
+  watchAllTabs,
 } from '@/lib/links/all-tabs';
 import { putCachedLinks } from '@/lib/links/cache';
 import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
@@ -29,7 +29,7 @@ import {
 let server: FakeServer;
 let stubs: ReturnType<typeof stubBrowserApis>;
 /** Every progress the background published, in order. */
-let published: (ShortenTabsProgress | null)[];
+let published: (AllTabsProgress | null)[];
 
 type Tab = { index: number; windowId: number; url?: string; title?: string };
 let tabs: Tab[];
@@ -43,8 +43,8 @@ beforeEach(() => {
   });
   published = [];
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
-    const change = changes[SHORTEN_TABS_KEY];
-    if (area === 'session' && change) published.push(readShortenTabsProgress(change.newValue));
+    const change = changes[ALL_TABS_PROGRESS_KEY];
+    if (area === 'session' && change) published.push(readAllTabsProgress(change.newValue));
   });
   startBackground(server);
 });
@@ -64,12 +64,12 @@ function openTabs(...urls: string[]): void {
 const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
 const notifications = () => Object.values(fakeBrowser.notifications.getAllCreateOptions());
 
-describe('shortenTabs', () => {
+describe('shortenAllTabs', () => {
   it('refuses clearly without the tabs permission, and sends nothing', async () => {
     await seedProfile();
     openTabs('https://a.example/');
     stubs.permissions.contains.mockImplementation(async (p) => !p.permissions?.includes('tabs'));
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(reply).toEqual({
       ok: false,
       error: {
@@ -84,7 +84,7 @@ describe('shortenTabs', () => {
 
   it('says when no server is set up', async () => {
     openTabs('https://a.example/');
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'not_configured' } });
   });
 
@@ -101,7 +101,7 @@ describe('shortenTabs', () => {
       { index: 5, windowId: 1, title: 'No address' },
       { index: 0, windowId: 2, url: 'https://other-window.example/', title: 'Elsewhere' },
     ];
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
 
     expect(adds().map((c) => c.body)).toEqual([
       { url: 'https://a.example/', status: 'private' },
@@ -138,7 +138,7 @@ describe('shortenTabs', () => {
   it('publishes its progress, ending with the result a reopened popup can show', async () => {
     await seedProfile();
     openTabs('https://a.example/', 'https://b.example/');
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     await settle();
     expect(published.map((p) => p && [p.total, p.done, p.failed, p.finished])).toEqual([
       [2, 0, 0, false],
@@ -146,18 +146,18 @@ describe('shortenTabs', () => {
       [2, 2, 0, false],
       [2, 2, 0, true],
     ]);
-    const stored = (await fakeBrowser.storage.session.get(SHORTEN_TABS_KEY))[SHORTEN_TABS_KEY];
-    expect(readShortenTabsProgress(stored)?.result).toEqual(reply.ok ? reply.data : undefined);
+    const stored = (await fakeBrowser.storage.session.get(ALL_TABS_PROGRESS_KEY))[ALL_TABS_PROGRESS_KEY];
+    expect(readAllTabsProgress(stored)?.result).toEqual(reply.ok ? reply.data : undefined);
   });
 
-  it('lets a page watch the progress with watchShortenTabs', async () => {
+  it('lets a page watch the progress with watchAllTabs', async () => {
     await seedProfile();
     openTabs('https://a.example/');
-    const seen: (ShortenTabsProgress | null)[] = [];
-    const stop = watchShortenTabs((progress) => seen.push(progress));
+    const seen: (AllTabsProgress | null)[] = [];
+    const stop = watchAllTabs((progress) => seen.push(progress));
     await settle();
     expect(seen).toEqual([null]);
-    await sendFromPopup('shortenTabs', { windowId: 1 });
+    await sendFromPopup('shortenAllTabs', { windowId: 1 });
     await settle();
     stop();
     expect(seen.at(-1)).toMatchObject({ windowId: 1, total: 1, done: 1, failed: 0, finished: true });
@@ -167,7 +167,7 @@ describe('shortenTabs', () => {
     await seedProfile();
     await setBehaviour({ copyFormat: 'html' });
     openTabs('https://a.example/', 'https://b.example/');
-    await sendFromPopup('shortenTabs', { windowId: 1 });
+    await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(stubs.copied).toEqual([
       '<a href="https://sho.rt/a500">Tab 0</a>\n<a href="https://sho.rt/a501">Tab 1</a>',
     ]);
@@ -188,7 +188,7 @@ describe('shortenTabs', () => {
       'https://a.example/?fbclid=y',
       'https://a.example/?id=1&gclid=z',
     );
-    await sendFromPopup('shortenTabs', { windowId: 1 });
+    await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(adds().map((c) => (c.body as { url: string }).url)).toEqual([
       'https://a.example/',
       'https://a.example/?id=1',
@@ -204,7 +204,7 @@ describe('shortenTabs', () => {
       if (++call === 2) throw new TypeError('Failed to fetch');
       return original(input, init);
     });
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
     expect(reply.data.links.map((l) => l.longUrl)).toEqual(['https://a.example/', 'https://c.example/']);
@@ -231,7 +231,7 @@ describe('shortenTabs', () => {
     await seedProfile();
     server.state.key = 'rotated';
     openTabs('https://a.example/', 'https://b.example/', 'https://c.example/');
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(adds()).toHaveLength(1);
     expect(reply.ok && reply.data.failures.map((f) => f.error.kind)).toEqual([
       'unauthorized',
@@ -248,7 +248,7 @@ describe('shortenTabs', () => {
     await seedProfile();
     stubs.clipboard.works = false;
     openTabs('https://a.example/');
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(reply).toMatchObject({ ok: true, data: { copied: false, text: 'https://sho.rt/a500' } });
     expect(notifications().map((n) => n.message)).toEqual([
       'Shortened 1 tab, but the list could not be copied. Open the Shortlink popup to copy it.',
@@ -259,7 +259,7 @@ describe('shortenTabs', () => {
     await seedProfile();
     await setBehaviour({ notifications: false });
     openTabs('https://a.example/');
-    await sendFromPopup('shortenTabs', { windowId: 1 });
+    await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(stubs.copied).toEqual(['https://sho.rt/a500']);
     expect(notifications()).toEqual([]);
   });
@@ -267,7 +267,7 @@ describe('shortenTabs', () => {
   it('answers an empty list for a window without web tabs, and copies nothing', async () => {
     await seedProfile();
     openTabs('chrome://newtab/', 'file:///home/me/notes.txt');
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(reply).toMatchObject({ ok: true, data: { links: [], failures: [], skipped: 2, copied: false } });
     expect(stubs.copied).toEqual([]);
     expect(notifications()).toEqual([]);
@@ -280,10 +280,10 @@ describe('shortenTabs', () => {
     server.state.gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const first = sendFromPopup('shortenTabs', { windowId: 1 });
+    const first = sendFromPopup('shortenAllTabs', { windowId: 1 });
     await vi.waitFor(() => expect(adds()).toHaveLength(1));
-    const again = sendFromPopup('shortenTabs', { windowId: 1 });
-    const other = await sendFromPopup('shortenTabs', { windowId: 2 });
+    const again = sendFromPopup('shortenAllTabs', { windowId: 1 });
+    const other = await sendFromPopup('shortenAllTabs', { windowId: 2 });
     expect(other).toEqual({
       ok: false,
       error: {
@@ -300,11 +300,11 @@ describe('shortenTabs', () => {
     expect(stubs.copied).toHaveLength(1);
     // Once finished, another window may go.
     tabs.push({ index: 0, windowId: 2, url: 'https://c.example/', title: 'C' });
-    expect(await sendFromPopup('shortenTabs', { windowId: 2 })).toMatchObject({ ok: true });
+    expect(await sendFromPopup('shortenAllTabs', { windowId: 2 })).toMatchObject({ ok: true });
   });
 
   it('forgets, when a worker starts, a run the previous worker left unfinished; keeps a finished one', async () => {
-    const unfinished: ShortenTabsProgress = {
+    const unfinished: AllTabsProgress = {
       windowId: 1,
       startedAt: 1,
       total: 3,
@@ -312,24 +312,28 @@ describe('shortenTabs', () => {
       failed: 0,
       finished: false,
     };
-    await fakeBrowser.storage.session.set({ [SHORTEN_TABS_KEY]: unfinished });
+    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: unfinished });
     background.main();
-    await vi.waitFor(async () => expect(await fakeBrowser.storage.session.get(SHORTEN_TABS_KEY)).toEqual({}));
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.storage.session.get(ALL_TABS_PROGRESS_KEY)).toEqual({}),
+    );
 
     const finished = { ...unfinished, done: 3, finished: true };
-    await fakeBrowser.storage.session.set({ [SHORTEN_TABS_KEY]: finished });
+    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: finished });
     background.main();
     await settle();
-    expect((await fakeBrowser.storage.session.get(SHORTEN_TABS_KEY))[SHORTEN_TABS_KEY]).toEqual(finished);
+    expect((await fakeBrowser.storage.session.get(ALL_TABS_PROGRESS_KEY))[ALL_TABS_PROGRESS_KEY]).toEqual(
+      finished,
+    );
   });
 
   it('rejects a payload without a whole window id', async () => {
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1.5 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1.5 });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
   });
 });
 
-describe('shortenTabs started by the permission grant (the popup closed with its dialog)', () => {
+describe('shortenAllTabs started by the permission grant (the popup closed with its dialog)', () => {
   /** The grant as Chromium reports it to the worker, and the window the popup was over. */
   function grantTabs(windowId = 1, type = 'normal') {
     vi.spyOn(fakeBrowser.windows, 'getLastFocused').mockResolvedValue({ id: windowId, type } as never);
@@ -360,13 +364,13 @@ describe('shortenTabs started by the permission grant (the popup closed with its
         'Copied the short links of 2 tabs, one line per tab.',
       ]),
     );
-    const stored = await fakeBrowser.storage.session.get([SHORTEN_TABS_KEY, ALL_TABS_ASKED_KEY]);
-    expect(readShortenTabsProgress(stored[SHORTEN_TABS_KEY])).toMatchObject({ windowId: 1, finished: true });
+    const stored = await fakeBrowser.storage.session.get([ALL_TABS_PROGRESS_KEY, ALL_TABS_ASKED_KEY]);
+    expect(readAllTabsProgress(stored[ALL_TABS_PROGRESS_KEY])).toMatchObject({ windowId: 1, finished: true });
     // Left for the next popup, which shows this run instead of starting one (popup/all-tabs.tsx).
     expect(stored[ALL_TABS_ASKED_KEY]).toBeTypeOf('number');
   });
 
-  it('is joined by the shortenTabs of a popup that stayed open: one run, one copy', async () => {
+  it('is joined by the shortenAllTabs of a popup that stayed open: one run, one copy', async () => {
     await seedProfile();
     openTabs('https://a.example/', 'https://b.example/');
     await askedSecondsAgo(1);
@@ -376,7 +380,7 @@ describe('shortenTabs started by the permission grant (the popup closed with its
     });
     await grantTabs(1);
     await vi.waitFor(() => expect(adds()).toHaveLength(1));
-    const reply = sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = sendFromPopup('shortenAllTabs', { windowId: 1 });
     open();
     server.state.gate = null;
     expect(await reply).toMatchObject({ ok: true, data: { windowId: 1, links: [{}, {}] } });

@@ -8,9 +8,9 @@ import { App } from '@/entrypoints/popup/App';
 import { copyPayload } from '@/entrypoints/popup/clipboard';
 import {
   ALL_TABS_ASKED_KEY,
-  SHORTEN_TABS_KEY,
-  type ShortenTabsProgress,
-  type ShortenTabsResult,
+  ALL_TABS_PROGRESS_KEY,
+  type AllTabsProgress,
+  type AllTabsResult,
 } from '@/lib/links/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
@@ -324,7 +324,7 @@ describe('URL hygiene at start', () => {
 });
 
 describe('shorten all tabs', () => {
-  const RESULT: ShortenTabsResult = {
+  const RESULT: AllTabsResult = {
     windowId: 5,
     links: [
       { longUrl: 'https://a.example/', shortUrl: 'https://sho.rt/a', title: 'A', reused: false },
@@ -367,25 +367,25 @@ describe('shorten all tabs', () => {
     await vi.waitFor(() =>
       expect(roleText('alert')).toContain('Click “Shorten all tabs” again and choose Allow'),
     );
-    expect(bg.of('shortenTabs')).toEqual([]);
+    expect(bg.of('shortenAllTabs')).toEqual([]);
   });
 
   it('shows the progress the background publishes, then what was copied and what failed', async () => {
     await seed();
     activeTab();
-    let answer: (result: Result<ShortenTabsResult>) => void = () => undefined;
-    const bg = background({ shortenTabs: () => new Promise((resolve) => (answer = resolve)) });
+    let answer: (result: Result<AllTabsResult>) => void = () => undefined;
+    const bg = background({ shortenAllTabs: () => new Promise((resolve) => (answer = resolve)) });
     permissions(true);
     await mountPopup();
 
     await click(button('Shorten all tabs'));
-    await vi.waitFor(() => expect(bg.of('shortenTabs')).toEqual([{ windowId: 5 }]));
+    await vi.waitFor(() => expect(bg.of('shortenAllTabs')).toEqual([{ windowId: 5 }]));
     // Unavailable while it runs, yet focusable: a disabled button would drop the keyboard's focus.
     expect(button('Shorten all tabs').getAttribute('aria-disabled')).toBe('true');
     await click(button('Shorten all tabs'));
-    expect(bg.of('shortenTabs')).toHaveLength(1);
+    expect(bg.of('shortenAllTabs')).toHaveLength(1);
 
-    const progress: ShortenTabsProgress = {
+    const progress: AllTabsProgress = {
       windowId: 5,
       startedAt: Date.now(),
       total: 3,
@@ -394,9 +394,9 @@ describe('shorten all tabs', () => {
       finished: false,
     };
     // Another window's run is not this one's progress.
-    await fakeBrowser.storage.session.set({ [SHORTEN_TABS_KEY]: { ...progress, windowId: 6, done: 2 } });
+    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: { ...progress, windowId: 6, done: 2 } });
     await settle();
-    await fakeBrowser.storage.session.set({ [SHORTEN_TABS_KEY]: progress });
+    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: progress });
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 1 of 3…'));
     const bar = document.querySelector('progress');
     expect([bar?.value, bar?.max]).toEqual([1, 3]);
@@ -418,7 +418,7 @@ describe('shorten all tabs', () => {
     const made = [link(201, 'https://a.example/', { shortUrl: 'https://sho.rt/a', title: 'A' })];
     background({
       // As the background does: each link made goes into the profile's cache.
-      shortenTabs: async () => {
+      shortenAllTabs: async () => {
         await putCachedLinks(`features-${counter}`, made, Date.now());
         return ok({ ...RESULT, links: RESULT.links.slice(0, 1) });
       },
@@ -458,12 +458,12 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - 5_000 });
-    const bg = background({ shortenTabs: () => ok(RESULT) });
+    const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
     await mountPopup();
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
-    expect(bg.of('shortenTabs')).toEqual([{ windowId: 5 }]);
+    expect(bg.of('shortenAllTabs')).toEqual([{ windowId: 5 }]);
     expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({});
   });
 
@@ -474,14 +474,14 @@ describe('shorten all tabs', () => {
     const progress = { windowId: 5, startedAt: asked + 1_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
       [ALL_TABS_ASKED_KEY]: asked,
-      [SHORTEN_TABS_KEY]: { ...progress, finished: true, result: RESULT },
+      [ALL_TABS_PROGRESS_KEY]: { ...progress, finished: true, result: RESULT },
     });
-    const bg = background({ shortenTabs: () => ok(RESULT) });
+    const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
     await mountPopup();
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
-    expect(bg.of('shortenTabs')).toEqual([]);
+    expect(bg.of('shortenAllTabs')).toEqual([]);
     expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({});
   });
 
@@ -489,7 +489,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - 5_000 });
-    const bg = background({ shortenTabs: () => ok(RESULT) });
+    const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(false, false);
     await mountPopup();
     await vi.waitFor(async () =>
@@ -501,7 +501,7 @@ describe('shorten all tabs', () => {
     await mountPopup();
     await settle(20);
 
-    expect(bg.of('shortenTabs')).toEqual([]);
+    expect(bg.of('shortenAllTabs')).toEqual([]);
     expect(document.querySelector('.card[role="status"], [role="alert"]')).toBeNull();
   });
 
@@ -509,7 +509,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [SHORTEN_TABS_KEY]: {
+      [ALL_TABS_PROGRESS_KEY]: {
         windowId: 5,
         startedAt: Date.now(),
         total: 4,
@@ -518,12 +518,12 @@ describe('shorten all tabs', () => {
         finished: false,
       },
     });
-    const bg = background({ shortenTabs: () => new Promise(() => undefined) });
+    const bg = background({ shortenAllTabs: () => new Promise(() => undefined) });
     permissions(true, true);
     await mountPopup();
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 3 of 4…'));
-    expect(bg.of('shortenTabs')).toEqual([{ windowId: 5 }]);
+    expect(bg.of('shortenAllTabs')).toEqual([{ windowId: 5 }]);
   });
 
   it('shows, once, the report of a run that ended with a failure while no popup was open', async () => {
@@ -531,14 +531,14 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [SHORTEN_TABS_KEY]: { ...progress, finished: true, result: RESULT },
+      [ALL_TABS_PROGRESS_KEY]: { ...progress, finished: true, result: RESULT },
     });
-    const bg = background({ shortenTabs: () => ok(RESULT) });
+    const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
     await mountPopup();
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('Broken page'));
-    expect(bg.of('shortenTabs')).toEqual([]);
+    expect(bg.of('shortenAllTabs')).toEqual([]);
 
     // The popup it was shown in may close at once; the next one doesn't offer it again.
     await mountPopup();
@@ -551,7 +551,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const result = { ...RESULT, failures: [], copied: false };
     await fakeBrowser.storage.session.set({
-      [SHORTEN_TABS_KEY]: {
+      [ALL_TABS_PROGRESS_KEY]: {
         windowId: 5,
         startedAt: Date.now() - 60_000,
         total: 2,
@@ -561,7 +561,7 @@ describe('shorten all tabs', () => {
         result,
       },
     });
-    background({ shortenTabs: () => ok(result) });
+    background({ shortenAllTabs: () => ok(result) });
     permissions(true, true);
     await mountPopup();
     await vi.waitFor(() =>
@@ -580,9 +580,9 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [SHORTEN_TABS_KEY]: { windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run },
+      [ALL_TABS_PROGRESS_KEY]: { windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run },
     });
-    background({ shortenTabs: () => ok(RESULT) });
+    background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
     await mountPopup();
     await settle(20);
@@ -592,7 +592,7 @@ describe('shorten all tabs', () => {
   it('shows the list to copy by hand when the clipboard refused it', async () => {
     await seed();
     activeTab();
-    background({ shortenTabs: () => ok({ ...RESULT, failures: [], skipped: 0, copied: false }) });
+    background({ shortenAllTabs: () => ok({ ...RESULT, failures: [], skipped: 0, copied: false }) });
     permissions(true);
     await mountPopup();
 
@@ -608,7 +608,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     background({
-      shortenTabs: () => ({
+      shortenAllTabs: () => ({
         ok: false,
         error: { kind: 'busy', message: 'The tabs of another window are being shortened.' },
       }),

@@ -53,7 +53,7 @@ describe('shortening all tabs of a window against a server allowing 30 requests 
       if (wait) waits.push(wait.queued);
     });
     const started = Date.now();
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
 
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
@@ -79,7 +79,7 @@ describe('shortening all tabs of a window against a server allowing 30 requests 
       'https://example.com/new/1',
       'https://example.com/new/2',
     ].map((url, index) => ({ index, windowId: 1, url, title: '' }));
-    const reply = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
 
     expect(reply.ok && reply.data.links.filter((l) => l.reused)).toHaveLength(25);
     expect(ref.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -92,7 +92,7 @@ describe('shortening all tabs of a window against a server allowing 30 requests 
     ]);
 
     // The same window again: everything is cached now, so nothing at all is sent.
-    const again = await sendFromPopup('shortenTabs', { windowId: 1 });
+    const again = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(again.ok && again.data.links.every((l) => l.reused)).toBe(true);
     expect(ref.requests).toHaveLength(2);
   }, 30_000);

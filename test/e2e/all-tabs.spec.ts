@@ -8,7 +8,7 @@
  */
 import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { SHORTEN_TABS_KEY, type ShortenTabsResult } from '@/lib/links/all-tabs';
+import { ALL_TABS_PROGRESS_KEY, type AllTabsResult } from '@/lib/links/all-tabs';
 import type { Result } from '@/lib/messaging/protocol';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
@@ -30,13 +30,13 @@ type PageChrome = {
 };
 type PageGlobal = { chrome: PageChrome };
 
-/** Sends `shortenTabs` for the page's own window, as the popup does; resolves to the reply. */
-function shortenTabs(page: Page): Promise<Result<ShortenTabsResult>> {
+/** Sends `shortenAllTabs` for the page's own window, as the popup does; resolves to the reply. */
+function shortenAllTabs(page: Page): Promise<Result<AllTabsResult>> {
   return page.evaluate(async () => {
     const { chrome } = globalThis as unknown as PageGlobal;
     const { id } = await chrome.windows.getCurrent();
-    return chrome.runtime.sendMessage({ type: 'shortenTabs', payload: { windowId: id } });
-  }) as Promise<Result<ShortenTabsResult>>;
+    return chrome.runtime.sendMessage({ type: 'shortenAllTabs', payload: { windowId: id } });
+  }) as Promise<Result<AllTabsResult>>;
 }
 
 /** Serves "Page A" at /a and "Page B" at /b, and records the extension's notifications from now on. */
@@ -62,7 +62,7 @@ describe('shorten all tabs of a window', () => {
     // Any page of the extension may ask; Options is one that sends nothing on its own.
     const page = await ext.extensionPage('options.html');
 
-    const refused = await shortenTabs(page);
+    const refused = await shortenAllTabs(page);
     expect(refused).toMatchObject({ ok: false, error: { kind: 'permission_denied' } });
     expect(refused.ok || refused.error.message).toMatch(/may not read the addresses of your tabs/);
     expect(apiRequests(server, 'POST /api/url/add')).toEqual([]);
@@ -90,20 +90,20 @@ describe('shorten all tabs of a window', () => {
 
     await clearClipboard();
     // The page that asked closes at once, as a popup does when the user clicks elsewhere.
-    void shortenTabs(page).catch(() => undefined);
+    void shortenAllTabs(page).catch(() => undefined);
     await expect
       .poll(() => apiRequests(server, 'POST /api/url/add').length, { timeout: 10_000 })
       .toBeGreaterThan(0);
     await page.close();
 
     const finished = async () => {
-      const progress = (await readStorage(worker, 'session'))[SHORTEN_TABS_KEY] as
-        | { finished: boolean; result?: ShortenTabsResult }
+      const progress = (await readStorage(worker, 'session'))[ALL_TABS_PROGRESS_KEY] as
+        | { finished: boolean; result?: AllTabsResult }
         | undefined;
       return progress?.finished ? progress.result : undefined;
     };
     await expect.poll(finished, { timeout: 20_000 }).toBeDefined();
-    const result = (await finished()) as ShortenTabsResult;
+    const result = (await finished()) as AllTabsResult;
 
     const adds = apiRequests(server, 'POST /api/url/add').map((r) => (r.body as { url: string }).url);
     expect(adds).toEqual([site.url('/a'), site.url('/b')]);
