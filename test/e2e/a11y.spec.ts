@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ALL_TABS_ASKED_KEY } from '../../lib/all-tabs-asked';
 import { SETTINGS_VERSION } from '../../lib/settings';
 import { defaultSettings, emptyDefaults } from '../../lib/settings-base';
@@ -19,7 +19,6 @@ import { SHORTEN_TABS_KEY, type ShortenTabsProgress } from '../../lib/shorten-ta
 import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
 import { ARTIFACTS_DIR, type ExtensionBrowser, openPopup, screenshot } from './harness';
-import { requireChromiumLanguage } from './system';
 
 const WAIT = { timeout: 10_000 };
 const THEMES = ['light', 'dark'] as const;
@@ -460,7 +459,6 @@ describe('accessibility of the popup in German (axe, light and dark)', () => {
     launchOptions: { language: 'de' },
     configOverrides: { behaviour: { stripTracking: true } },
   });
-  beforeAll(() => requireChromiumLanguage('de'));
 
   test('says it is German, and has no violations with the address notice and after a shorten', async ({
     configuredExt: ext,

@@ -6,11 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ROOT } from './build';
 import { test } from './fixtures';
 import { openPopup, screenshot } from './harness';
-import { requireChromiumLanguage } from './system';
 
 type Messages = Record<string, { message: string }>;
 
@@ -23,7 +22,6 @@ const english = messages('en', 'popup');
 
 describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language) => {
   test.override({ launchOptions: { language } });
-  beforeAll(() => requireChromiumLanguage(language));
   const popupText = messages(language, 'popup');
   const text = (key: string) => popupText[key]?.message ?? `(no ${key} in ${language})`;
 

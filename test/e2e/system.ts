@@ -4,7 +4,8 @@
  * English: "expected 'en' to be 'de'"). Each check throws an error that names the missing package and
  * the command that installs it. `npm test` installs all of them (scripts/system-deps.sh).
  *
- *   beforeAll(() => requireChromiumLanguage('de'));
+ * The `ext` fixture (fixtures.ts) checks the language it launches Chromium in; firefox.spec.ts checks
+ * for Firefox.
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,7 +30,7 @@ function chromiumLocalesDir(): string | undefined {
  * Throws unless Chromium can show its UI, and so the extension, in `language` (`de`, `fr`, `pt-BR`):
  * Debian's chromium package has English only, the other languages come with chromium-l10n.
  */
-export function requireChromiumLanguage(language: string): void {
+export function requireChromiumLanguage(language = 'en'): void {
   if (language === 'en' || language.startsWith('en-')) return;
   const dir = chromiumLocalesDir();
   if (!dir) return;
