@@ -10,6 +10,7 @@ import { buildExtension, extPathOf } from './build';
 import { type FirefoxExtension, launchFirefox } from './firefox';
 import { type PageServer, samplePage, startPageServer } from './page-server';
 import { apiRequests, type ReferenceServer, startReference } from './reference-server';
+import { requireFirefox } from './system';
 
 const BUILD_DIR = `firefox-mv3-e2e-${process.pid}`;
 
@@ -19,6 +20,7 @@ describe('in Firefox', () => {
   let site: PageServer;
 
   beforeAll(async () => {
+    requireFirefox();
     [server, site] = await Promise.all([
       startReference(),
       startPageServer({ '/': samplePage(), '/article': samplePage('An article') }),

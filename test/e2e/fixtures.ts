@@ -29,6 +29,7 @@ import {
 } from './harness';
 import { type PageServer, samplePage, startPageServer } from './page-server';
 import { type ReferenceServer, startReference } from './reference-server';
+import { requireChromiumLanguage } from './system';
 
 interface Fixtures {
   /** How `ext` launches; default the WXT build with the action shortcut bound. */
@@ -48,6 +49,8 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   launchOptions: {},
   ext: async ({ task, launchOptions }, use) => {
+    // Chromium without its language pack shows English, which would fail a test misleadingly.
+    requireChromiumLanguage(launchOptions.language);
     const ext = await launchBrowser(launchOptions);
     try {
       await use(ext);
