@@ -8,7 +8,7 @@ import { waitForWindowGone, xdotool } from './desktop';
 import { focusBrowserWindow, pickContextMenuItem, rightClickAt, screenPointOf } from './harness';
 
 /** The keys that choose Shorten link on a link's context menu. */
-export const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
+const SHORTEN_LINK_KEYS = ['Up', 'Up', 'Right', 'Return'];
 
 /**
  * Right-clicks the link `selector` and chooses Shortlink › Shorten link. The notifications of earlier

@@ -82,7 +82,7 @@ export interface WindowGeometry {
 }
 
 /** Where window `id` is on screen. */
-export async function windowGeometry(id: string): Promise<WindowGeometry> {
+async function windowGeometry(id: string): Promise<WindowGeometry> {
   const shell = await xdotool('getwindowgeometry', '--shell', id);
   const value = (name: string) =>
     Number(new RegExp(`^${name}=(-?\\d+)$`, 'm').exec(shell)?.[1] ?? Number.NaN);

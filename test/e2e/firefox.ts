@@ -19,7 +19,7 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const ADDON_ID = 'shortlink@extension';
 /** The extension's fixed internal host, so its pages have a known address. */
 const ADDON_UUID = '5a1e6d33-0c4b-4a8e-9d7f-2b7c3f0e1a11';
-export const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
+const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
 
 const LAUNCH_TIMEOUT_MS = 60_000;
 

@@ -55,7 +55,7 @@ export const CHROMIUM_FLAGS = [
 export const ARTIFACTS_DIR = join(ROOT, 'test', 'e2e', 'artifacts');
 
 /** The action shortcut: the manifest suggests it, bindActionShortcut applies it. */
-export const ACTION_SHORTCUT = 'Alt+Shift+P';
+const ACTION_SHORTCUT = 'Alt+Shift+P';
 
 const LAUNCH_TIMEOUT_MS = 30_000;
 /** A CDP call that takes longer than this fails instead of waiting for puppeteer's 180 s default. */
@@ -220,7 +220,7 @@ async function findExtensionId(browser: Browser, extPath: string): Promise<strin
  * Binds the extension's `_execute_action` command to `keybinding`. Suggested keys are not applied to
  * extensions loaded from the command line, so this does what a user does on chrome://extensions/shortcuts.
  */
-export function bindActionShortcut(
+function bindActionShortcut(
   browser: Browser,
   extensionId: string,
   keybinding = ACTION_SHORTCUT,
@@ -296,7 +296,7 @@ export async function serviceWorker(browser: Browser, extensionId: string): Prom
 }
 
 /** Opens `chrome-extension://<id>/<path>` in a new tab and waits until it has loaded. */
-export async function extensionPage(browser: Browser, extensionId: string, path: string): Promise<Page> {
+async function extensionPage(browser: Browser, extensionId: string, path: string): Promise<Page> {
   const page = await browser.newPage();
   const url = `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`;
   const response = await page.goto(url, { waitUntil: 'load', timeout: 15_000 });
