@@ -1,6 +1,6 @@
 /**
  * State hooks shared by the management views: loading a Result or a server list a page at a time,
- * running an action, debouncing, status lines, and focusing what replaces an element that went away.
+ * running an action, debouncing, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';

@@ -1,13 +1,13 @@
 /**
  * "Shorten all tabs" goes on when the user allows the `tabs` permission. Chromium closes the popup as
  * its permission dialog opens, so the popup that asked cannot send `shortenAllTabs` itself; it noted
- * the time of its request under ALL_TABS_ASKED_KEY. When `tabs` is granted within two minutes of
+ * the time of its request under allTabsAskedItem.key. When `tabs` is granted within two minutes of
  * that, the background starts the run of the window the request came from: the focused browser
  * window, where the popup and its dialog were. The run copies the list and notifies as any run does.
  *
  * A popup that stayed open (other platforms) sends its own `shortenAllTabs` for the same window, which
  * joins this run. The request stays noted for the next popup, which shows this run instead of
- * starting another (popup/all-tabs.tsx). A grant without a fresh request (Options, a test) starts nothing.
+ * starting another (entrypoints/popup/all-tabs.ts). A grant without a fresh request (Options, a test) starts nothing.
  */
 
 import { t } from '@/lib/i18n';

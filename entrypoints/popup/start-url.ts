@@ -11,8 +11,6 @@ import { readCanonical } from '@/lib/url/canonical';
 import { resolvePageUrl } from '@/lib/url/page-url';
 import { unshortenableReason } from '@/lib/url/rules';
 
-/** storage.session key the background's context menu writes `{ url, at }` under (lib/storage/items.ts). */
-export const PENDING_SHORTEN_KEY = pendingShortenItem.key;
 /** Older requests are stale: the user opened the popup for something else since. */
 export const PENDING_SHORTEN_TTL_MS = 60_000;
 

@@ -14,9 +14,6 @@
 
 import { rateLimitWaitItem, type StorageAreas, watchItem } from '../storage/items';
 
-/** The storage.session key of the waiting state (declared in lib/storage/items.ts). */
-export const RATE_LIMIT_WAIT_KEY = rateLimitWaitItem.key;
-
 /** Requests are waiting for the server's rate-limit window. */
 export interface RateLimitWait {
   /** Epoch ms when the waiting requests are expected to be sent. */

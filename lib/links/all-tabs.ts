@@ -11,31 +11,12 @@
  * it describes died with the previous worker.
  */
 import type { ErrorData } from '../messaging/result';
-import {
-  allTabsAskedItem,
-  allTabsProgressItem,
-  getItem,
-  removeItem,
-  type StorageAreas,
-  watchItem,
-} from '../storage/items';
-
-// The storage keys under the names the popup and its tests still use; the items in
-// lib/storage/items.ts are their one definition.
-/** The storage.session key of the progress of the latest run. */
-export const ALL_TABS_PROGRESS_KEY = allTabsProgressItem.key;
-/**
- * storage.session key: when (epoch ms) a popup last asked for the `tabs` permission to shorten all
- * tabs. Chromium closes the popup as its permission dialog opens, so the popup cannot go on itself:
- * once the user allows it, the background starts the run (background/tabs-permission.ts), and the
- * next popup shows that run (popup/all-tabs.tsx).
- */
-export const ALL_TABS_ASKED_KEY = allTabsAskedItem.key;
+import { allTabsProgressItem, getItem, removeItem, type StorageAreas, watchItem } from '../storage/items';
 
 /** A permission request older than this was not for the grant seen now, nor for a popup opening now. */
 const ALL_TABS_ASKED_TTL_MS = 120_000;
 
-/** The time of a request stored under ALL_TABS_ASKED_KEY that is still fresh at `now`, or null. */
+/** The time of a request stored in allTabsAskedItem that is still fresh at `now`, or null. */
 export function freshAllTabsRequest(value: unknown, now: number): number | null {
   return typeof value === 'number' && now - value < ALL_TABS_ASKED_TTL_MS ? value : null;
 }
@@ -81,7 +62,7 @@ export interface AllTabsResult {
   copied: boolean;
 }
 
-/** The progress of the latest run, as stored under ALL_TABS_PROGRESS_KEY. */
+/** The progress of the latest run, as stored in allTabsProgressItem. */
 export interface AllTabsProgress {
   windowId: number;
   /** Epoch ms. */

@@ -17,8 +17,6 @@ import { areaOf, draftsItem, getItem, type StorageAreas, setItem } from '../stor
 import type { LinkFormState } from './link-form';
 import type { ShortenForm } from './shorten-form';
 
-/** The storage key of all drafts (declared in lib/storage/items.ts); the popup's tests seed it. */
-export const DRAFTS_KEY = draftsItem.key;
 /** How long typing must pause before the draft is written. */
 export const DRAFT_DEBOUNCE_MS = 300;
 /** Drafts unchanged for longer are dropped at the next write: the user has moved on. */

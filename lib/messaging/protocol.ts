@@ -55,7 +55,7 @@ interface Protocol {
    * Shortens every http(s) tab of a window (duplicates once, addresses cleaned as the behaviour
    * settings say, cached links reused), copies the list and answers it. Needs the optional `tabs`
    * permission (else `permission_denied`). Runs in the background, so it survives the popup closing;
-   * progress is in storage.session under ALL_TABS_PROGRESS_KEY. A second request for the same window joins
+   * progress is in storage.session (allTabsProgressItem). A second request for the same window joins
    * the run; one for another window while it runs gets `busy`.
    */
   shortenAllTabs: { request: { windowId: number }; response: AllTabsResult };

@@ -4,9 +4,6 @@
  */
 import { apiKeysItem, getItem, type StorageArea, setItem } from '../storage/items';
 
-/** The storage key of the API keys (declared with the others in lib/storage/items.ts). */
-export const API_KEYS_KEY = apiKeysItem.key;
-
 /** The key of one profile, or null. */
 export async function getApiKey(profileId: string, area?: StorageArea): Promise<string | null> {
   return (await getItem(apiKeysItem, area))[profileId] ?? null;

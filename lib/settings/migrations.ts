@@ -13,7 +13,7 @@ import { normalizeBaseUrl } from '../api/base-url';
 import { apiKeysItem, type KeyMap, type StorageArea, setItems, settingsItem } from '../storage/items';
 import { emptyDefaults, parseSettings, SETTINGS_VERSION } from './settings';
 
-/** What the migrations read and write: the value under SETTINGS_KEY, and the API keys by profile id. */
+/** What the migrations read and write: the stored settings value, and the API keys by profile id. */
 export interface StoredSettings {
   settings: unknown;
   apiKeys: KeyMap;

@@ -14,9 +14,6 @@ import { getItem, newerSettingsItem, type StorageArea, setItems, settingsItem } 
 
 export const SETTINGS_VERSION = 1;
 
-/** The storage key of the settings (declared with the others in lib/storage/items.ts). */
-export const SETTINGS_KEY = settingsItem.key;
-
 /** Longest default expiry offered: ten years is already "never" for a short link. */
 export const MAX_EXPIRY_DAYS = 3650;
 

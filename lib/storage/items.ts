@@ -102,9 +102,9 @@ export const pendingShortenItem = item('session', 'pendingShorten', raw);
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
 export const allTabsAskedItem = item('session', 'allTabsAsked', epochMs);
 /** The progress of the latest all-tabs run (lib/links/all-tabs.ts reads it). */
-export const allTabsProgressItem = item('session', 'shortenTabs', raw);
+export const allTabsProgressItem = item('session', 'allTabsProgress', raw);
 /** `startedAt` of the all-tabs run whose report a popup has shown; null when none. */
-export const allTabsShownItem = item('session', 'shortenTabsShown', epochMs);
+export const allTabsShownItem = item('session', 'allTabsShown', epochMs);
 /** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts reads it). */
 export const rateLimitWaitItem = item('session', 'rateLimitWait', raw);
 

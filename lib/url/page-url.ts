@@ -1,7 +1,7 @@
 /**
  * Which address is shortened for a page or a link, by the behaviour settings: the page's canonical
  * URL instead of the tab's (`preferCanonical`), then without tracking parameters (`stripTracking`).
- * Pure and zod-free: the background (menus, shortcut, all tabs) and the popup use the same rules.
+ * Pure: the background (menus, shortcut, all tabs) and the popup use the same rules.
  *
  *   const canonical = await readCanonical(tabId); // the page's <link rel="canonical"> href, or null
  *   const longUrl = resolvePageUrl(tab.url, canonical, settings.behaviour);

@@ -12,8 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { ALL_TABS_ASKED_KEY, ALL_TABS_PROGRESS_KEY, type AllTabsProgress } from '@/lib/links/all-tabs';
+import type { AllTabsProgress } from '@/lib/links/all-tabs';
 import { defaultSettings, emptyDefaults, SETTINGS_VERSION } from '@/lib/settings/settings';
+import { allTabsAskedItem, allTabsProgressItem } from '@/lib/storage/items';
 import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
 import { ARTIFACTS_DIR, screenshot } from './harness';
@@ -150,8 +151,8 @@ async function seedFinishedAllTabsRun(popup: Page, siteUrl: (path: string) => st
       };
       await chrome.storage.session.set({ [askedKey]: now - 1000, [progressKey]: progress });
     },
-    ALL_TABS_ASKED_KEY,
-    ALL_TABS_PROGRESS_KEY,
+    allTabsAskedItem.key,
+    allTabsProgressItem.key,
     [siteUrl('/a'), siteUrl('/b'), siteUrl('/c')],
   );
 }

@@ -8,8 +8,9 @@
  */
 import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { ALL_TABS_PROGRESS_KEY, type AllTabsResult } from '@/lib/links/all-tabs';
+import type { AllTabsResult } from '@/lib/links/all-tabs';
 import type { Result } from '@/lib/messaging/protocol';
+import { allTabsProgressItem } from '@/lib/storage/items';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
 import {
@@ -97,7 +98,7 @@ describe('shorten all tabs of a window', () => {
     await page.close();
 
     const finished = async () => {
-      const progress = (await readStorage(worker, 'session'))[ALL_TABS_PROGRESS_KEY] as
+      const progress = (await readStorage(worker, 'session'))[allTabsProgressItem.key] as
         | { finished: boolean; result?: AllTabsResult }
         | undefined;
       return progress?.finished ? progress.result : undefined;

@@ -1,13 +1,7 @@
 /** Puts the extension into a configured state for e2e specs and the demo, without clicking through options. */
 import type { WebWorker } from 'puppeteer-core';
-import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import {
-  defaultSettings,
-  emptyDefaults,
-  type LinkDefaults,
-  SETTINGS_KEY,
-  type Settings,
-} from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, type LinkDefaults, type Settings } from '@/lib/settings/settings';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { writeLocalStorage } from './extension-state';
 
 /** Where the extension should send its API calls. */
@@ -44,7 +38,7 @@ export async function configureExtension(worker: WebWorker, config: ExtensionCon
   };
   settings.behaviour = { ...settings.behaviour, ...config.behaviour };
   await writeLocalStorage(worker, {
-    [SETTINGS_KEY]: settings,
-    [API_KEYS_KEY]: { [E2E_PROFILE_ID]: config.apiKey },
+    [settingsItem.key]: settings,
+    [apiKeysItem.key]: { [E2E_PROFILE_ID]: config.apiKey },
   });
 }

@@ -11,7 +11,8 @@
  * popup, and with the menu and the management page at the same time.
  */
 import { describe, expect, onTestFinished } from 'vitest';
-import { DRAFTS_KEY, type Draft } from '@/lib/links/draft';
+import type { Draft } from '@/lib/links/draft';
+import { draftsItem } from '@/lib/storage/items';
 import type { Fault } from '../server/server';
 import { configureExtension } from './configure';
 import { chooseShortenLink } from './context-menu-pick';
@@ -115,7 +116,7 @@ function secondsOf(texts: string[]): number[] {
 /** The draft kept for `url` in storage.session (lib/links/draft.ts), read from the service worker. */
 async function storedDraft(ext: ExtensionBrowser, url: string) {
   const session = await readStorage(await ext.serviceWorker(), 'session');
-  const drafts = (session[DRAFTS_KEY] ?? {}) as Record<string, Draft>;
+  const drafts = (session[draftsItem.key] ?? {}) as Record<string, Draft>;
   return drafts[url];
 }
 

@@ -6,8 +6,8 @@
  */
 import type { WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import { defaultSettings, emptyDefaults, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, type Settings } from '@/lib/settings/settings';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { E2E_PROFILE_ID } from './configure';
 import { hasHostAccess, readStorage, writeLocalStorage } from './extension-state';
 import { test } from './fixtures';
@@ -107,7 +107,7 @@ describe('connecting a server in Options', () => {
 /** Writes `settings`, with a key for each profile, from inside the service worker. */
 async function seedSettings(worker: WebWorker, settings: Settings): Promise<void> {
   const keys = Object.fromEntries(settings.profiles.map((p) => [p.id, `key-of-${p.id}`]));
-  await writeLocalStorage(worker, { [SETTINGS_KEY]: settings, [API_KEYS_KEY]: keys });
+  await writeLocalStorage(worker, { [settingsItem.key]: settings, [apiKeysItem.key]: keys });
 }
 
 describe('access of profiles on the same host', () => {

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished } from 'vitest';
-import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import { SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import type { Settings } from '@/lib/settings/settings';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { E2E_PROFILE_ID } from './configure';
 import { hasHostAccess, readStorage } from './extension-state';
 import { test } from './fixtures';
@@ -106,18 +106,18 @@ describe('settings import and export', () => {
           [keysKey]: { 'e2e-profile': 'some-other-key' },
         });
       },
-      API_KEYS_KEY,
-      SETTINGS_KEY,
+      apiKeysItem.key,
+      settingsItem.key,
     );
     await options.chooseCopyFormat('plain');
     await options.toggleStripTracking();
     for (let tries = 0; ; tries++) {
-      const { behaviour } = (await readStorage(worker, 'local'))[SETTINGS_KEY] as Settings;
+      const { behaviour } = (await readStorage(worker, 'local'))[settingsItem.key] as Settings;
       if (behaviour.copyFormat === 'plain' && !behaviour.stripTracking) break;
       if (tries > 50) throw new Error('The page did not save the changed behaviour');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const changed = (await readStorage(worker, 'local'))[SETTINGS_KEY] as Settings;
+    const changed = (await readStorage(worker, 'local'))[settingsItem.key] as Settings;
     expect(changed.profiles[0]!.defaults.expiryDays).toBeNull();
 
     await options.chooseImportFile(path);
@@ -128,8 +128,8 @@ describe('settings import and export', () => {
     await options.waitForImported();
 
     const restored = await readStorage(worker, 'local');
-    expect(restored[SETTINGS_KEY]).toEqual(original[SETTINGS_KEY]);
-    expect(restored[API_KEYS_KEY]).toEqual(original[API_KEYS_KEY]);
+    expect(restored[settingsItem.key]).toEqual(original[settingsItem.key]);
+    expect(restored[apiKeysItem.key]).toEqual(original[apiKeysItem.key]);
     // The page follows: the switches show the imported values again.
     expect(await options.copyFormat()).toBe('markdown');
     expect(await options.stripTracking()).toBe(true);
@@ -201,7 +201,7 @@ describe('settings import and export', () => {
     await options.waitForUseButton('Second');
 
     const stored = await readStorage(await ext.serviceWorker(), 'local');
-    expect((stored[SETTINGS_KEY] as Settings).activeProfileId).toBe(E2E_PROFILE_ID);
+    expect((stored[settingsItem.key] as Settings).activeProfileId).toBe(E2E_PROFILE_ID);
 
     // Made active by hand, it says on this page what to do, and takes the user to the key field.
     await options.useProfile('Second');

@@ -6,15 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
-import {
-  ALL_TABS_ASKED_KEY,
-  ALL_TABS_PROGRESS_KEY,
-  type AllTabsProgress,
-  readAllTabsProgress,
-  watchAllTabs,
-} from '@/lib/links/all-tabs';
+import { type AllTabsProgress, readAllTabsProgress, watchAllTabs } from '@/lib/links/all-tabs';
 import { putCachedLinks } from '@/lib/links/cache';
-import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import type { Behaviour, Settings } from '@/lib/settings/settings';
+import { allTabsAskedItem, allTabsProgressItem, settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -43,16 +38,16 @@ beforeEach(() => {
   });
   published = [];
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
-    const change = changes[ALL_TABS_PROGRESS_KEY];
+    const change = changes[allTabsProgressItem.key];
     if (area === 'session' && change) published.push(readAllTabsProgress(change.newValue));
   });
   startBackground(server);
 });
 
 async function setBehaviour(patch: Partial<Behaviour>): Promise<void> {
-  const stored = (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as Settings;
+  const stored = (await fakeBrowser.storage.local.get(settingsItem.key))[settingsItem.key] as Settings;
   await fakeBrowser.storage.local.set({
-    [SETTINGS_KEY]: { ...stored, behaviour: { ...stored.behaviour, ...patch } },
+    [settingsItem.key]: { ...stored, behaviour: { ...stored.behaviour, ...patch } },
   });
 }
 
@@ -146,7 +141,7 @@ describe('shortenAllTabs', () => {
       [2, 2, 0, false],
       [2, 2, 0, true],
     ]);
-    const stored = (await fakeBrowser.storage.session.get(ALL_TABS_PROGRESS_KEY))[ALL_TABS_PROGRESS_KEY];
+    const stored = (await fakeBrowser.storage.session.get(allTabsProgressItem.key))[allTabsProgressItem.key];
     expect(readAllTabsProgress(stored)?.result).toEqual(reply.ok ? reply.data : undefined);
   });
 
@@ -312,17 +307,17 @@ describe('shortenAllTabs', () => {
       failed: 0,
       finished: false,
     };
-    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: unfinished });
+    await fakeBrowser.storage.session.set({ [allTabsProgressItem.key]: unfinished });
     background.main();
     await vi.waitFor(async () =>
-      expect(await fakeBrowser.storage.session.get(ALL_TABS_PROGRESS_KEY)).toEqual({}),
+      expect(await fakeBrowser.storage.session.get(allTabsProgressItem.key)).toEqual({}),
     );
 
     const finished = { ...unfinished, done: 3, finished: true };
-    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: finished });
+    await fakeBrowser.storage.session.set({ [allTabsProgressItem.key]: finished });
     background.main();
     await settle();
-    expect((await fakeBrowser.storage.session.get(ALL_TABS_PROGRESS_KEY))[ALL_TABS_PROGRESS_KEY]).toEqual(
+    expect((await fakeBrowser.storage.session.get(allTabsProgressItem.key))[allTabsProgressItem.key]).toEqual(
       finished,
     );
   });
@@ -340,7 +335,7 @@ describe('shortenAllTabs started by the permission grant (the popup closed with 
     return stubs.permissions.onAdded.trigger({ permissions: ['tabs'] });
   }
   const askedSecondsAgo = (seconds: number) =>
-    fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - seconds * 1000 });
+    fakeBrowser.storage.session.set({ [allTabsAskedItem.key]: Date.now() - seconds * 1000 });
 
   it('listens for granted permissions from the worker’s first turn', () => {
     expect(stubs.permissions.onAdded.hasListeners()).toBe(true);
@@ -364,10 +359,13 @@ describe('shortenAllTabs started by the permission grant (the popup closed with 
         'Copied the short links of 2 tabs, one line per tab.',
       ]),
     );
-    const stored = await fakeBrowser.storage.session.get([ALL_TABS_PROGRESS_KEY, ALL_TABS_ASKED_KEY]);
-    expect(readAllTabsProgress(stored[ALL_TABS_PROGRESS_KEY])).toMatchObject({ windowId: 1, finished: true });
-    // Left for the next popup, which shows this run instead of starting one (popup/all-tabs.tsx).
-    expect(stored[ALL_TABS_ASKED_KEY]).toBeTypeOf('number');
+    const stored = await fakeBrowser.storage.session.get([allTabsProgressItem.key, allTabsAskedItem.key]);
+    expect(readAllTabsProgress(stored[allTabsProgressItem.key])).toMatchObject({
+      windowId: 1,
+      finished: true,
+    });
+    // Left for the next popup, which shows this run instead of starting one (entrypoints/popup/all-tabs.ts).
+    expect(stored[allTabsAskedItem.key]).toBeTypeOf('number');
   });
 
   it('is joined by the shortenAllTabs of a popup that stayed open: one run, one copy', async () => {

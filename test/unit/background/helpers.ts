@@ -10,14 +10,8 @@ import { toApiDateTime } from '@/lib/dates';
 import type { CachedLink } from '@/lib/links/cache';
 import { isCopyRequest } from '@/lib/messaging/offscreen-copy';
 import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import {
-  defaultSettings,
-  emptyDefaults,
-  type LinkDefaults,
-  type Profile,
-  SETTINGS_KEY,
-} from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, type LinkDefaults, type Profile } from '@/lib/settings/settings';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 
 export const GOOD_KEY = 'good-key-1234';
 export const SERVER = 'https://sho.rt';
@@ -254,8 +248,8 @@ export async function seedProfile(
     defaults: { ...emptyDefaults(), ...defaults },
   };
   await fakeBrowser.storage.local.set({
-    [SETTINGS_KEY]: { ...defaultSettings(), profiles: [profile], activeProfileId: profile.id },
-    [API_KEYS_KEY]: { [profile.id]: apiKey },
+    [settingsItem.key]: { ...defaultSettings(), profiles: [profile], activeProfileId: profile.id },
+    [apiKeysItem.key]: { [profile.id]: apiKey },
   });
   return profile;
 }

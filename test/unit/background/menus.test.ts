@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
-import { PENDING_SHORTEN_KEY } from '@/entrypoints/popup/start-url';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
+import { pendingShortenItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -253,14 +253,14 @@ describe('shorten with options', () => {
     await click({ menuItemId: MENU.withOptions, linkUrl: 'https://x.example/', pageUrl: tab.url });
 
     expect(stubs.openPopup).toHaveBeenCalled();
-    const pending = (await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY))[PENDING_SHORTEN_KEY];
+    const pending = (await fakeBrowser.storage.session.get(pendingShortenItem.key))[pendingShortenItem.key];
     expect(pending).toEqual({ url: 'https://x.example/', at: expect.any(Number) });
   });
 
   /** The URL left for the popup's form, if any. */
   async function pendingUrl(): Promise<string | undefined> {
-    const stored = await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY);
-    return (stored[PENDING_SHORTEN_KEY] as { url: string } | undefined)?.url;
+    const stored = await fakeBrowser.storage.session.get(pendingShortenItem.key);
+    return (stored[pendingShortenItem.key] as { url: string } | undefined)?.url;
   }
 
   it('opens the form on the URL a selection means', async () => {
@@ -305,6 +305,6 @@ describe('shorten with options', () => {
       height: 600,
       url: `chrome-extension://${fakeBrowser.runtime.id}/popup.html?url=${encodeURIComponent('https://page.example/a b')}`,
     });
-    expect(await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(pendingShortenItem.key)).toEqual({});
   });
 });

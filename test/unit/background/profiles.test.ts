@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
-import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
+import { getApiKey } from '@/lib/settings/api-keys';
 import { loadSettings } from '@/lib/settings/settings';
+import { apiKeysItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -156,7 +157,7 @@ describe('deleteProfile and setActiveProfile', () => {
     const settings = await loadSettings();
     expect(settings.profiles.map((p) => p.id)).toEqual([added.data.profile.id]);
     expect(settings.activeProfileId).toBe(added.data.profile.id);
-    expect((await fakeBrowser.storage.local.get(API_KEYS_KEY))[API_KEYS_KEY]).toEqual({
+    expect((await fakeBrowser.storage.local.get(apiKeysItem.key))[apiKeysItem.key]).toEqual({
       [added.data.profile.id]: GOOD_KEY,
     });
     expect((await getCachedLinks(first.id)).links).toEqual([]);

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { WAIT_HEARTBEAT_MS } from '@/entrypoints/background/rate-limit-wait';
-import { RATE_LIMIT_WAIT_KEY, type RateLimitWait } from '@/lib/api/rate-limit-wait';
+import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
+import { rateLimitWaitItem } from '@/lib/storage/items';
 import {
   type FakeServer,
   fakeServer,
@@ -44,7 +45,7 @@ function rateHeaders(remaining: number, resetInSeconds: number) {
 }
 
 const waitState = async () =>
-  (await fakeBrowser.storage.session.get(RATE_LIMIT_WAIT_KEY))[RATE_LIMIT_WAIT_KEY] as
+  (await fakeBrowser.storage.session.get(rateLimitWaitItem.key))[rateLimitWaitItem.key] as
     | RateLimitWait
     | undefined;
 const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
@@ -105,7 +106,7 @@ describe('waiting for the rate limit', () => {
     const reply = sendFromPopup('shorten', { requestId: 'r1', input: { url: 'https://a.example/' } });
     await until(() => vi.getTimerCount() > 0);
     await vi.advanceTimersByTimeAsync(2 * WAIT_HEARTBEAT_MS + 1_000);
-    const writes = set.mock.calls.filter(([items]) => RATE_LIMIT_WAIT_KEY in items);
+    const writes = set.mock.calls.filter(([items]) => rateLimitWaitItem.key in items);
     expect(writes.length).toBeGreaterThanOrEqual(3);
     server.state.headers = {};
     await vi.advanceTimersByTimeAsync(21_000);
@@ -114,7 +115,7 @@ describe('waiting for the rate limit', () => {
 
   it('removes a waiting state left by a worker that stopped while waiting', async () => {
     await fakeBrowser.storage.session.set({
-      [RATE_LIMIT_WAIT_KEY]: { until: Date.now() + 9_000, queued: 3 },
+      [rateLimitWaitItem.key]: { until: Date.now() + 9_000, queued: 3 },
     });
     fakeBrowser.runtime.onMessage.removeAllListeners();
     stubBrowserApis();

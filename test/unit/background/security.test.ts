@@ -10,8 +10,8 @@ import { MENU } from '@/entrypoints/background/menus';
 import { redactSecrets } from '@/entrypoints/background/redact';
 import { createClient } from '@/lib/api/client';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
-import { API_KEYS_KEY } from '@/lib/settings/api-keys';
-import { defaultSettings, SETTINGS_KEY } from '@/lib/settings/settings';
+import { defaultSettings } from '@/lib/settings/settings';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import {
   type FakeServer,
   fakeServer,
@@ -106,12 +106,12 @@ describe('the key goes only to its own server', () => {
     const other = { id: 'other', name: 'Other', serverUrl: 'https://other.example', defaults: undefined };
     const work = await seedProfile();
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: {
+      [settingsItem.key]: {
         ...defaultSettings(),
         activeProfileId: work.id,
         profiles: [work, { ...other, defaults: work.defaults }],
       },
-      [API_KEYS_KEY]: { [work.id]: GOOD_KEY, other: 'other-key-5678' },
+      [apiKeysItem.key]: { [work.id]: GOOD_KEY, other: 'other-key-5678' },
     });
     await sendFromPopup('getAccount', {});
     await sendFromPopup('getAccount', { profileId: 'other' });

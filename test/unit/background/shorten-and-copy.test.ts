@@ -7,7 +7,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { MENU } from '@/entrypoints/background/menus';
 import { putCachedLinks } from '@/lib/links/cache';
-import { type Behaviour, SETTINGS_KEY, type Settings } from '@/lib/settings/settings';
+import type { Behaviour, Settings } from '@/lib/settings/settings';
+import { settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -27,9 +28,9 @@ beforeEach(() => {
 });
 
 async function setBehaviour(patch: Partial<Behaviour>): Promise<void> {
-  const stored = (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY] as Settings;
+  const stored = (await fakeBrowser.storage.local.get(settingsItem.key))[settingsItem.key] as Settings;
   await fakeBrowser.storage.local.set({
-    [SETTINGS_KEY]: { ...stored, behaviour: { ...stored.behaviour, ...patch } },
+    [settingsItem.key]: { ...stored, behaviour: { ...stored.behaviour, ...patch } },
   });
 }
 

@@ -1,6 +1,6 @@
 /**
- * The size measure behind test/e2e/size-budget.spec.ts and `npm run bench`: it must follow every
- * file a page loads before it runs, and nothing that loads later, or the budget checks the wrong bytes.
+ * The size measure behind `npm run bench`'s fences: it must follow every file a page loads before it
+ * runs, and nothing that loads later, or the fences measure the wrong bytes.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +39,7 @@ describe('staticImports', () => {
   it('finds what a classic worker imports while it first runs, not what a listener or loader imports later', () => {
     const code =
       'var background=(function(){importScripts("start-1.js");(()=>{importScripts(`start-2.js`)})();' +
-      'self.addEventListener("install",()=>{importScripts("/background-lazy.js")});' +
+      'self.addEventListener("install",()=>{importScripts("/later.js")});' +
       'function load(){importScripts("later-3.js")}const part={get(){importScripts("later-4.js")}};' +
       'return {main(){importScripts("later-5.js")}}})();importScripts("start-6.js","https://cdn.example/x.js");';
     expect(staticImports(code)).toEqual(['start-1.js', 'start-2.js', 'start-6.js']);
@@ -89,15 +89,15 @@ describe('initialLoad and workerLoad', () => {
     expect(() => initialLoad(dir, 'popup.html')).toThrow(/gone\.js is loaded but missing/);
   });
 
-  it('starts the worker from the manifest and follows what it imports at start, not its lazy part', () => {
+  it('starts the worker from the manifest and follows what it imports at start, not what it loads later', () => {
     const dir = extension({
       'manifest.json': JSON.stringify({ background: { service_worker: 'background.js' } }),
       'background.js':
         'importScripts("chunks/api.js", "/chunks/zod.js");var a=1;' +
-        'self.addEventListener("install",()=>importScripts("background-lazy.js"));',
+        'self.addEventListener("install",()=>importScripts("later.js"));',
       'chunks/api.js': 'var api=1;',
       'chunks/zod.js': 'var z=1;',
-      'background-lazy.js': 'var lazy=1;',
+      'later.js': 'var lazy=1;',
     });
     expect(workerLoad(dir).files.map((f) => f.path)).toEqual([
       'background.js',

@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitWait } from '@/components/manage/rate-limit-wait';
-import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
+import { rateLimitWaitItem } from '@/lib/storage/items';
 import { settle } from '../dom';
 
 let container: HTMLElement;
@@ -32,7 +32,7 @@ describe('RateLimitWait', () => {
     expect(timer()).toBeNull();
 
     await fakeBrowser.storage.session.set({
-      [RATE_LIMIT_WAIT_KEY]: { until: Date.now() + 30_000, queued: 3 },
+      [rateLimitWaitItem.key]: { until: Date.now() + 30_000, queued: 3 },
     });
     await settle();
     expect(timer()).toBe('Waiting for the server’s rate limit — 30\u00a0s');
@@ -45,14 +45,14 @@ describe('RateLimitWait', () => {
     });
     expect(timer()).toBe('Waiting for the server’s rate limit — 0\u00a0s');
 
-    await fakeBrowser.storage.session.remove(RATE_LIMIT_WAIT_KEY);
+    await fakeBrowser.storage.session.remove(rateLimitWaitItem.key);
     await settle();
     expect(timer()).toBeNull();
   });
 
   it('shows a wait already under way when the page opens, and stops watching when it closes', async () => {
     await fakeBrowser.storage.session.set({
-      [RATE_LIMIT_WAIT_KEY]: { until: Date.now() + 12_000, queued: 1 },
+      [rateLimitWaitItem.key]: { until: Date.now() + 12_000, queued: 1 },
     });
     const stop = vi.fn();
     let show: (seconds: number | null) => void = () => undefined;

@@ -6,13 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
 import { type CachedLink, putCachedLists } from '@/lib/links/cache';
-import { DRAFT_DEBOUNCE_MS, DRAFTS_KEY, type Draft, type Drafts } from '@/lib/links/draft';
+import { DRAFT_DEBOUNCE_MS, type Draft, type Drafts } from '@/lib/links/draft';
 import { emptyLinkForm } from '@/lib/links/link-form';
 import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
 import type { RequestOf, Result } from '@/lib/messaging/protocol';
 import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { draftsItem, rateLimitWaitItem } from '@/lib/storage/items';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
@@ -53,7 +53,7 @@ function draft(patch: Partial<Draft> = {}, formPatch: Partial<ShortenForm> = {})
 }
 
 const storedDrafts = async () =>
-  ((await fakeBrowser.storage.session.get(DRAFTS_KEY))[DRAFTS_KEY] ?? {}) as Drafts;
+  ((await fakeBrowser.storage.session.get(draftsItem.key))[draftsItem.key] ?? {}) as Drafts;
 
 function link(alias: string): CachedLink {
   return {
@@ -106,7 +106,7 @@ describe('the draft', () => {
 
   it('restores every main field and an open More options, with what was typed there', async () => {
     await fakeBrowser.storage.session.set({
-      [DRAFTS_KEY]: {
+      [draftsItem.key]: {
         [TAB]: {
           ...draft(),
           state: {
@@ -135,7 +135,7 @@ describe('the draft', () => {
 
   it('is not restored on another page, nor for another profile', async () => {
     await fakeBrowser.storage.session.set({
-      [DRAFTS_KEY]: {
+      [draftsItem.key]: {
         'https://other.example/': draft({}, { url: 'https://other.example/', alias: 'elsewhere' }),
         [TAB]: draft({ profileId: 'another-profile' }, { alias: 'other-profile' }),
       },
@@ -173,7 +173,7 @@ describe('the draft', () => {
     const sent = form({ alias: 'queued' });
     const key = JSON.stringify(toShortenInput(sent, emptyDefaults()));
     await fakeBrowser.storage.session.set({
-      [DRAFTS_KEY]: { [TAB]: draft({ request: { key, id: 'first-request' } }, { alias: 'queued' }) },
+      [draftsItem.key]: { [TAB]: draft({ request: { key, id: 'first-request' } }, { alias: 'queued' }) },
     });
     const bg = background();
     await mountPopup();
@@ -201,7 +201,7 @@ describe('waiting for the rate limit', () => {
     await typeInto(field('Alias'), 'later');
     await click(button('Shorten'));
     await fakeBrowser.storage.session.set({
-      [RATE_LIMIT_WAIT_KEY]: { until: Date.now() + 5_000, queued: 1 },
+      [rateLimitWaitItem.key]: { until: Date.now() + 5_000, queued: 1 },
     });
     await settle();
     expect(document.querySelector('[role="timer"]')?.textContent).toBe(
@@ -220,7 +220,7 @@ describe('waiting for the rate limit', () => {
     await settle();
     expect(bg.of('shorten')).toHaveLength(1);
 
-    await fakeBrowser.storage.session.remove(RATE_LIMIT_WAIT_KEY);
+    await fakeBrowser.storage.session.remove(rateLimitWaitItem.key);
     answer(ok({ link: link('later') }));
     await settle();
     expect(document.querySelector('[role="timer"]')).toBeNull();
@@ -231,7 +231,7 @@ describe('waiting for the rate limit', () => {
 
   it('shows a wait that began before the popup opened', async () => {
     await fakeBrowser.storage.session.set({
-      [RATE_LIMIT_WAIT_KEY]: { until: Date.now() + 42_000, queued: 2 },
+      [rateLimitWaitItem.key]: { until: Date.now() + 42_000, queued: 2 },
     });
     background();
     await mountPopup();
@@ -241,6 +241,6 @@ describe('waiting for the rate limit', () => {
       ),
     );
     expect(document.querySelector<HTMLButtonElement>(SUBMIT)?.textContent).toBe('Shorten');
-    await fakeBrowser.storage.session.remove(RATE_LIMIT_WAIT_KEY);
+    await fakeBrowser.storage.session.remove(rateLimitWaitItem.key);
   });
 });

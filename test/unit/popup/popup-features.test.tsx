@@ -6,15 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { copyPayload } from '@/entrypoints/popup/clipboard';
-import {
-  ALL_TABS_ASKED_KEY,
-  ALL_TABS_PROGRESS_KEY,
-  type AllTabsProgress,
-  type AllTabsResult,
-} from '@/lib/links/all-tabs';
+import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { type Behaviour, defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { allTabsAskedItem, allTabsProgressItem } from '@/lib/storage/items';
 import {
   button,
   buttons,
@@ -394,9 +390,11 @@ describe('shorten all tabs', () => {
       finished: false,
     };
     // Another window's run is not this one's progress.
-    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: { ...progress, windowId: 6, done: 2 } });
+    await fakeBrowser.storage.session.set({
+      [allTabsProgressItem.key]: { ...progress, windowId: 6, done: 2 },
+    });
     await settle();
-    await fakeBrowser.storage.session.set({ [ALL_TABS_PROGRESS_KEY]: progress });
+    await fakeBrowser.storage.session.set({ [allTabsProgressItem.key]: progress });
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 1 of 3…'));
     const bar = document.querySelector('progress');
     expect([bar?.value, bar?.max]).toEqual([1, 3]);
@@ -450,21 +448,21 @@ describe('shorten all tabs', () => {
     button('Shorten all tabs').click();
     await settle();
 
-    const stored = await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY);
-    expect(stored[ALL_TABS_ASKED_KEY]).toBeTypeOf('number');
+    const stored = await fakeBrowser.storage.session.get(allTabsAskedItem.key);
+    expect(stored[allTabsAskedItem.key]).toBeTypeOf('number');
   });
 
   it('goes on with the request of the popup the dialog closed, once the user allowed it', async () => {
     await seed();
     activeTab();
-    await fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - 5_000 });
+    await fakeBrowser.storage.session.set({ [allTabsAskedItem.key]: Date.now() - 5_000 });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
     await mountPopup();
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
     expect(bg.of('shortenAllTabs')).toEqual([{ windowId: 5 }]);
-    expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(allTabsAskedItem.key)).toEqual({});
   });
 
   it('shows the run the background started on the grant instead of starting another', async () => {
@@ -473,8 +471,8 @@ describe('shorten all tabs', () => {
     const asked = Date.now() - 5_000;
     const progress = { windowId: 5, startedAt: asked + 1_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [ALL_TABS_ASKED_KEY]: asked,
-      [ALL_TABS_PROGRESS_KEY]: { ...progress, finished: true, result: RESULT },
+      [allTabsAskedItem.key]: asked,
+      [allTabsProgressItem.key]: { ...progress, finished: true, result: RESULT },
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -482,21 +480,21 @@ describe('shorten all tabs', () => {
 
     await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
     expect(bg.of('shortenAllTabs')).toEqual([]);
-    expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(allTabsAskedItem.key)).toEqual({});
   });
 
   it('forgets a request the user refused, or one too old, without a word', async () => {
     await seed();
     activeTab();
-    await fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - 5_000 });
+    await fakeBrowser.storage.session.set({ [allTabsAskedItem.key]: Date.now() - 5_000 });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(false, false);
     await mountPopup();
     await vi.waitFor(async () =>
-      expect(await fakeBrowser.storage.session.get(ALL_TABS_ASKED_KEY)).toEqual({}),
+      expect(await fakeBrowser.storage.session.get(allTabsAskedItem.key)).toEqual({}),
     );
 
-    await fakeBrowser.storage.session.set({ [ALL_TABS_ASKED_KEY]: Date.now() - 3 * 60_000 });
+    await fakeBrowser.storage.session.set({ [allTabsAskedItem.key]: Date.now() - 3 * 60_000 });
     permissions(true, true);
     await mountPopup();
     await settle(20);
@@ -509,7 +507,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [ALL_TABS_PROGRESS_KEY]: {
+      [allTabsProgressItem.key]: {
         windowId: 5,
         startedAt: Date.now(),
         total: 4,
@@ -531,7 +529,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [ALL_TABS_PROGRESS_KEY]: { ...progress, finished: true, result: RESULT },
+      [allTabsProgressItem.key]: { ...progress, finished: true, result: RESULT },
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -551,7 +549,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const result = { ...RESULT, failures: [], copied: false };
     await fakeBrowser.storage.session.set({
-      [ALL_TABS_PROGRESS_KEY]: {
+      [allTabsProgressItem.key]: {
         windowId: 5,
         startedAt: Date.now() - 60_000,
         total: 2,
@@ -580,7 +578,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [ALL_TABS_PROGRESS_KEY]: { windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run },
+      [allTabsProgressItem.key]: { windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run },
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
-import { PENDING_SHORTEN_KEY } from '@/entrypoints/popup/start-url';
 import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import {
@@ -12,6 +11,7 @@ import {
   type Profile,
   saveSettings,
 } from '@/lib/settings/settings';
+import { pendingShortenItem } from '@/lib/storage/items';
 import {
   button,
   buttons,
@@ -198,13 +198,13 @@ describe('popup start', () => {
     activeTab(TAB.url);
     background();
     await fakeBrowser.storage.session.set({
-      [PENDING_SHORTEN_KEY]: { url: 'https://linked.example/page', at: NOW.getTime() - 2_000 },
+      [pendingShortenItem.key]: { url: 'https://linked.example/page', at: NOW.getTime() - 2_000 },
     });
 
     await mountPopup();
 
     expect(field('Long URL').value).toBe('https://linked.example/page');
-    expect(await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(pendingShortenItem.key)).toEqual({});
   });
 
   it('uses ?url= when opened as a window', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { PENDING_SHORTEN_KEY, PENDING_SHORTEN_TTL_MS, resolveStartUrl } from '@/entrypoints/popup/start-url';
+import { PENDING_SHORTEN_TTL_MS, resolveStartUrl } from '@/entrypoints/popup/start-url';
+import { pendingShortenItem } from '@/lib/storage/items';
 
 const NOW = 1_800_000_000_000;
 
@@ -18,18 +19,18 @@ describe('where the popup gets its URL', () => {
 
   it('prefers a fresh "Shorten with options…" request and removes it', async () => {
     await fakeBrowser.storage.session.set({
-      [PENDING_SHORTEN_KEY]: { url: 'https://example.com/linked', at: NOW - 5_000 },
+      [pendingShortenItem.key]: { url: 'https://example.com/linked', at: NOW - 5_000 },
     });
     const t = tabs('https://example.com/post', 'A post');
     const start = await resolveStartUrl('', fakeBrowser.storage.session, t, NOW);
     expect(start).toEqual({ url: 'https://example.com/linked', reason: null });
     expect(t.query).not.toHaveBeenCalled();
-    expect(await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(pendingShortenItem.key)).toEqual({});
   });
 
   it('ignores (and removes) a request older than a minute', async () => {
     await fakeBrowser.storage.session.set({
-      [PENDING_SHORTEN_KEY]: { url: 'https://example.com/old', at: NOW - PENDING_SHORTEN_TTL_MS - 1 },
+      [pendingShortenItem.key]: { url: 'https://example.com/old', at: NOW - PENDING_SHORTEN_TTL_MS - 1 },
     });
     const start = await resolveStartUrl(
       '',
@@ -38,7 +39,7 @@ describe('where the popup gets its URL', () => {
       NOW,
     );
     expect(start.url).toBe('https://example.com/tab');
-    expect(await fakeBrowser.storage.session.get(PENDING_SHORTEN_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(pendingShortenItem.key)).toEqual({});
   });
 
   it('uses ?url= of its own address when opened as a window', async () => {

@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { RATE_LIMIT_WAIT_KEY, readRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { readRateLimitWait } from '@/lib/api/rate-limit-wait';
 import { putCachedLinks } from '@/lib/links/cache';
 import type { Profile } from '@/lib/settings/settings';
+import { rateLimitWaitItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { cachedLink, seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';
 
@@ -49,7 +50,7 @@ describe('shortening all tabs of a window against a server allowing 30 requests 
     }));
     const waits: number[] = [];
     fakeBrowser.storage.onChanged.addListener((changes, area) => {
-      const wait = area === 'session' ? readRateLimitWait(changes[RATE_LIMIT_WAIT_KEY]?.newValue) : null;
+      const wait = area === 'session' ? readRateLimitWait(changes[rateLimitWaitItem.key]?.newValue) : null;
       if (wait) waits.push(wait.queued);
     });
     const started = Date.now();

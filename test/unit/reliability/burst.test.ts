@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { RATE_LIMIT_WAIT_KEY, type RateLimitWait, readRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { type RateLimitWait, readRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { rateLimitWaitItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';
 
@@ -31,7 +32,7 @@ beforeEach(async () => {
   stubBrowserApis();
   published = [];
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
-    const change = changes[RATE_LIMIT_WAIT_KEY];
+    const change = changes[rateLimitWaitItem.key];
     if (area === 'session' && change) published.push(readRateLimitWait(change.newValue));
   });
   background.main();
@@ -73,7 +74,7 @@ describe('a burst of 100 shortens against a server allowing 30 per window', () =
     expect(elapsed).toBeGreaterThanOrEqual(3 * WINDOW_MS);
     expect(published.some((w) => w !== null && w.queued > 0 && w.until > started)).toBe(true);
     await vi.waitFor(() => expect(published.at(-1)).toBeNull());
-    expect(await fakeBrowser.storage.session.get(RATE_LIMIT_WAIT_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(rateLimitWaitItem.key)).toEqual({});
 
     // Sending the same 100 again creates nothing: each requestId already has its link.
     const again = await Promise.all(Array.from({ length: 100 }, (_, i) => shorten(i)));

@@ -9,8 +9,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiMethod } from '@/entrypoints/background/api-message';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { API_ERROR_KINDS } from '@/lib/api/errors';
-import { RATE_LIMIT_WAIT_KEY } from '@/lib/api/rate-limit-wait';
 import { loadSettings, settingsSchema } from '@/lib/settings/settings';
+import { rateLimitWaitItem } from '@/lib/storage/items';
 import {
   deliver,
   type FakeServer,
@@ -295,7 +295,7 @@ describe('the fuzzing environment', () => {
     for (let i = 0; i < 40; i++) replies.push(await sendFromPopup('api', { method: 'listLinks', args: [] }));
     expect(replies.every((reply) => reply.ok)).toBe(true);
     expect(server.fetch).toHaveBeenCalledTimes(40);
-    expect(await fakeBrowser.storage.session.get(RATE_LIMIT_WAIT_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(rateLimitWaitItem.key)).toEqual({});
   }, 5_000);
 });
 

@@ -7,13 +7,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   DRAFT_DEBOUNCE_MS,
   DRAFT_TTL_MS,
-  DRAFTS_KEY,
   type Draft,
   type Drafts,
   draftSaver,
   readDrafts,
 } from '@/lib/links/draft';
 import { emptyLinkForm } from '@/lib/links/link-form';
+import { draftsItem } from '@/lib/storage/items';
 
 const URL_A = 'https://blog.example/a';
 const URL_B = 'https://blog.example/b';
@@ -31,7 +31,7 @@ function current(alias: string, password = ''): Omit<Draft, 'at'> {
 }
 
 const stored = async (area: 'session' | 'local' = 'session') =>
-  ((await fakeBrowser.storage[area].get(DRAFTS_KEY))[DRAFTS_KEY] ?? {}) as Drafts;
+  ((await fakeBrowser.storage[area].get(draftsItem.key))[draftsItem.key] ?? {}) as Drafts;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date(2031, 2, 14, 10, 0, 0) });
@@ -80,7 +80,9 @@ describe('writing', () => {
   it('keeps one draft per start URL, forgets this one on clear, and drops those a day old', async () => {
     const old = { ...current('old'), at: Date.now() - DRAFT_TTL_MS - 1 };
     const other = { ...current('other'), at: Date.now() - 1000 };
-    await fakeBrowser.storage.session.set({ [DRAFTS_KEY]: { 'https://old.example/': old, [URL_B]: other } });
+    await fakeBrowser.storage.session.set({
+      [draftsItem.key]: { 'https://old.example/': old, [URL_B]: other },
+    });
     const drafts = await readDrafts();
     expect(Object.keys(drafts)).toEqual(['https://old.example/', URL_B]);
 

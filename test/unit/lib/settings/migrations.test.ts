@@ -3,18 +3,17 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMigrations } from '@/entrypoints/background/migrations';
-import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
+import { getApiKey } from '@/lib/settings/api-keys';
 import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
 import {
   defaultBehaviour,
   emptyDefaults,
   loadSettings,
-  SETTINGS_KEY,
   SETTINGS_VERSION,
   saveSettings,
   settingsSchema,
 } from '@/lib/settings/settings';
-import { newerSettingsItem } from '@/lib/storage/items';
+import { apiKeysItem, newerSettingsItem, settingsItem } from '@/lib/storage/items';
 import {
   type FakeServer,
   fakeServer,
@@ -56,7 +55,7 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
 
     expect(outcome).toMatchObject({ status: 'migrated', from: 0, to: 1 });
     const stored = await storedLocal();
-    expect(stored[SETTINGS_KEY]).toEqual({
+    expect(stored[settingsItem.key]).toEqual({
       version: 1,
       activeProfileId: 'profile-1',
       profiles: [
@@ -75,9 +74,9 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
       ],
       behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
     });
-    expect(stored[API_KEYS_KEY]).toEqual({ 'profile-1': LEGACY_KEY });
-    expect(JSON.stringify(stored[SETTINGS_KEY])).not.toContain(LEGACY_KEY);
-    expect(settingsSchema.safeParse(stored[SETTINGS_KEY]).success).toBe(true);
+    expect(stored[apiKeysItem.key]).toEqual({ 'profile-1': LEGACY_KEY });
+    expect(JSON.stringify(stored[settingsItem.key])).not.toContain(LEGACY_KEY);
+    expect(settingsSchema.safeParse(stored[settingsItem.key]).success).toBe(true);
   });
 
   it('is done once: running again changes nothing', async () => {
@@ -89,9 +88,9 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
   });
 
   it('keeps keys of other profiles already stored', async () => {
-    await fakeBrowser.storage.local.set({ ...fixture(0), [API_KEYS_KEY]: { other: 'other-key' } });
+    await fakeBrowser.storage.local.set({ ...fixture(0), [apiKeysItem.key]: { other: 'other-key' } });
     await runSettingsMigrations(undefined, ids());
-    expect((await storedLocal())[API_KEYS_KEY]).toEqual({ other: 'other-key', 'profile-1': LEGACY_KEY });
+    expect((await storedLocal())[apiKeysItem.key]).toEqual({ other: 'other-key', 'profile-1': LEGACY_KEY });
   });
 
   it('without a server makes no profile and keeps no key, but keeps the switches', () => {
@@ -134,9 +133,9 @@ describe('values the migrations leave alone', () => {
 
   it('a newer version is kept, and kept again (as a backup) when this release saves settings', async () => {
     const newer = { ...(fixture(1).settings as object), version: SETTINGS_VERSION + 1, theme: 'dark' };
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: newer });
+    await fakeBrowser.storage.local.set({ [settingsItem.key]: newer });
     expect(await runSettingsMigrations()).toMatchObject({ status: 'newer' });
-    expect((await storedLocal())[SETTINGS_KEY]).toEqual(newer);
+    expect((await storedLocal())[settingsItem.key]).toEqual(newer);
 
     const fresh = await loadSettings();
     await saveSettings({
@@ -145,7 +144,7 @@ describe('values the migrations leave alone', () => {
     });
     const stored = await storedLocal();
     expect(stored[newerSettingsItem.key]).toEqual(newer);
-    expect(stored[SETTINGS_KEY]).toMatchObject({ version: SETTINGS_VERSION });
+    expect(stored[settingsItem.key]).toMatchObject({ version: SETTINGS_VERSION });
   });
 
   it.each([
@@ -155,7 +154,7 @@ describe('values the migrations leave alone', () => {
     ['a version that is not a number', { version: '1', profiles: [] }, 'unreadable'],
     ['a negative version', { version: -1 }, 'unreadable'],
   ])('%s stays as it is', async (_, value, status) => {
-    if (value !== undefined) await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: value });
+    if (value !== undefined) await fakeBrowser.storage.local.set({ [settingsItem.key]: value });
     const before = await storedLocal();
     expect(await runSettingsMigrations()).toMatchObject({ status });
     expect(await storedLocal()).toEqual(before);
@@ -179,7 +178,7 @@ describe('in the background', () => {
 
   it('runs before the first request reads settings, so a legacy setup works at once', async () => {
     await fakeBrowser.storage.local.set({
-      [SETTINGS_KEY]: { serverUrl: 'https://sho.rt', apiKey: 'good-key-1234' },
+      [settingsItem.key]: { serverUrl: 'https://sho.rt', apiKey: 'good-key-1234' },
     });
     startBackground(server);
     const reply = await sendFromPopup('shorten', { requestId: 'r', input: { url: 'https://a.example/' } });

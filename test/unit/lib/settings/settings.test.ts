@@ -6,16 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { API_KEYS_KEY, getApiKey } from '@/lib/settings/api-keys';
+import { getApiKey } from '@/lib/settings/api-keys';
 import { migrateSettings, runSettingsMigrations } from '@/lib/settings/migrations';
-import {
-  loadSettings,
-  parseSettings,
-  SETTINGS_KEY,
-  SETTINGS_VERSION,
-  settingsSchema,
-} from '@/lib/settings/settings';
-import { parseApiKeys } from '@/lib/storage/items';
+import { loadSettings, parseSettings, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/settings';
+import { apiKeysItem, parseApiKeys, settingsItem } from '@/lib/storage/items';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];
 const text = fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...DANGEROUS_KEYS));
@@ -103,8 +97,8 @@ describe('the migrations', () => {
     await fc.assert(
       fc.asyncProperty(stored, storedKeys, async (settings, keys) => {
         await fakeBrowser.storage.local.clear();
-        const items: Record<string, unknown> = { [API_KEYS_KEY]: keys };
-        if (settings !== undefined) items[SETTINGS_KEY] = settings;
+        const items: Record<string, unknown> = { [apiKeysItem.key]: keys };
+        if (settings !== undefined) items[settingsItem.key] = settings;
         // What storage would keep: structured-clonable data only.
         let cloned: Record<string, unknown>;
         try {
@@ -113,12 +107,12 @@ describe('the migrations', () => {
           return;
         }
         await fakeBrowser.storage.local.set(cloned);
-        const before = (await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY];
+        const before = (await fakeBrowser.storage.local.get(settingsItem.key))[settingsItem.key];
         const outcome = await runSettingsMigrations();
         const loaded = await loadSettings();
         expect(settingsSchema.safeParse(loaded).success).toBe(true);
         if (outcome.status === 'newer') {
-          expect((await fakeBrowser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY]).toEqual(before);
+          expect((await fakeBrowser.storage.local.get(settingsItem.key))[settingsItem.key]).toEqual(before);
         }
         if (outcome.status === 'migrated' && loaded.activeProfileId) {
           const key = await getApiKey(loaded.activeProfileId);

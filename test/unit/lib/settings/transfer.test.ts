@@ -7,13 +7,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { dispatch, type Handlers } from '@/entrypoints/background/messages';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
-import { API_KEYS_KEY } from '@/lib/settings/api-keys';
 import {
   defaultBehaviour,
   emptyDefaults,
   loadSettings,
   type Profile,
-  SETTINGS_KEY,
   SETTINGS_VERSION,
   type Settings,
   saveSettings,
@@ -29,6 +27,7 @@ import {
   serializeSettingsFile,
 } from '@/lib/settings/transfer';
 import type { KeyMap } from '@/lib/storage/items';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 
 const WORK_KEY = 'work-key-0123456789';
 const HOME_KEY = 'home-key-9876543210';
@@ -53,12 +52,12 @@ async function seed(
   settings: Settings = SETTINGS,
   keys: KeyMap = { 'p-work': WORK_KEY, 'p-home': HOME_KEY },
 ) {
-  await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: settings, [API_KEYS_KEY]: keys });
+  await fakeBrowser.storage.local.set({ [settingsItem.key]: settings, [apiKeysItem.key]: keys });
 }
 
 async function stored() {
-  const all = await fakeBrowser.storage.local.get([SETTINGS_KEY, API_KEYS_KEY]);
-  return { settings: all[SETTINGS_KEY] as Settings, keys: all[API_KEYS_KEY] as KeyMap };
+  const all = await fakeBrowser.storage.local.get([settingsItem.key, apiKeysItem.key]);
+  return { settings: all[settingsItem.key] as Settings, keys: all[apiKeysItem.key] as KeyMap };
 }
 
 const handlers = () => createSettingsTransferHandlers({ forget: vi.fn() });
@@ -109,7 +108,9 @@ describe('export', () => {
   });
 
   it('refuses to export settings of a newer release instead of exporting defaults', async () => {
-    await fakeBrowser.storage.local.set({ [SETTINGS_KEY]: { version: SETTINGS_VERSION + 1, profiles: [] } });
+    await fakeBrowser.storage.local.set({
+      [settingsItem.key]: { version: SETTINGS_VERSION + 1, profiles: [] },
+    });
     await expect(handlers().exportSettings({ includeKeys: false })).rejects.toThrow(/newer version/);
   });
 });
@@ -133,7 +134,7 @@ describe('round trip', () => {
       behaviour: defaultBehaviour(),
     });
     await fakeBrowser.storage.local.set({
-      [API_KEYS_KEY]: { 'p-work': 'changed-key-00000', 'p-home': HOME_KEY },
+      [apiKeysItem.key]: { 'p-work': 'changed-key-00000', 'p-home': HOME_KEY },
     });
 
     const summary = await handlers().importSettings({ text });
