@@ -4,7 +4,7 @@
  * TextField, TextAreaField, SelectField and CheckboxField. Errors are announced and tied to their
  * control with aria-describedby.
  */
-import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import type { ComponentChildren, PartialInputHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
@@ -93,7 +93,26 @@ const errorAria = (id: string, error: string | undefined) => ({
   'aria-describedby': error ? errorId(id) : undefined,
 });
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onInput' | 'label'>;
+/**
+ * The `type` of a text-like `<input>`, spread as `{...INPUT_TYPES[type]}`: Preact types an input's
+ * other props per `type`, so a `type` that varies must be one of these objects, not a union string.
+ */
+export const INPUT_TYPES = {
+  text: { type: 'text' },
+  url: { type: 'url' },
+  email: { type: 'email' },
+  search: { type: 'search' },
+  password: { type: 'password' },
+  number: { type: 'number' },
+  'datetime-local': { type: 'datetime-local' },
+} as const;
+
+type InputProps = Omit<
+  PartialInputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onInput' | 'label' | 'type' | 'role' | 'list'
+> & {
+  type?: keyof typeof INPUT_TYPES;
+};
 
 interface TextFieldProps extends InputProps {
   label: string;
@@ -104,7 +123,16 @@ interface TextFieldProps extends InputProps {
 }
 
 /** A labelled input; its error is announced and tied to it with aria-describedby. */
-export function TextField({ label, value, onValue, error, hint, class: className, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  type = 'text',
+  class: className,
+  ...rest
+}: TextFieldProps) {
   const id = useId();
   const describedBy = [error ? errorId(id) : '', hint ? hintId(id) : ''].filter(Boolean).join(' ');
   return (
@@ -112,7 +140,7 @@ export function TextField({ label, value, onValue, error, hint, class: className
       <label for={id}>{label}</label>
       <input
         id={id}
-        type="text"
+        {...INPUT_TYPES[type]}
         {...rest}
         value={value}
         onInput={(event) => onValue(event.currentTarget.value)}

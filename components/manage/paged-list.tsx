@@ -97,9 +97,9 @@ function focusItem(item: Element): void {
 function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unknown> | undefined) {
   // What to focus once the next page is drawn: its first item (after paging or Retry) or its last
   // (after stepping back from a page emptied by a delete).
-  const pending = useRef<'first' | 'last'>();
+  const pending = useRef<'first' | 'last' | undefined>(undefined);
   // The index of the item that last held focus, while focus is in one.
-  const focused = useRef<number>();
+  const focused = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {

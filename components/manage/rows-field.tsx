@@ -1,5 +1,6 @@
 /** An editable list of two-part rows (geo targets, parameters…), each part with its own label. */
 import type { ComponentChildren } from 'preact';
+import { INPUT_TYPES } from '@/components/fields';
 import { t } from '@/lib/i18n';
 
 interface RowPart<R> {
@@ -48,7 +49,7 @@ export function RowsField<R extends Record<string, string>>({
                 <label for={id}>{t('manage_rows_field_label', part.label, index + 1)}</label>
                 <input
                   id={id}
-                  type={part.type ?? 'text'}
+                  {...INPUT_TYPES[part.type ?? 'text']}
                   placeholder={part.placeholder}
                   value={row[part.key]}
                   onInput={(event) => update(index, part.key, event.currentTarget.value)}

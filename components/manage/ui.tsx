@@ -1,5 +1,5 @@
 /** Small building blocks of the management page: buttons, errors, statuses, links, confirmation. */
-import type { ButtonHTMLAttributes, ComponentChildren, JSX } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChildren, TargetedMouseEvent } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { focusIsLost, useReturnFocus } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
@@ -18,7 +18,7 @@ export function ErrorMessage({ error }: { error: ErrorData | string | undefined 
 }
 
 type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'> & {
-  onClick?: (event: JSX.TargetedMouseEvent<HTMLButtonElement>) => void;
+  onClick?: (event: TargetedMouseEvent<HTMLButtonElement>) => void;
 };
 
 /**

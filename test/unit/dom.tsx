@@ -14,8 +14,10 @@ import type { Message, MessageType, RequestOf, ResponseOf, Result } from '@/lib/
 
 let root: HTMLElement | null = null;
 
-afterEach(() => {
-  if (root) render(null, root);
+afterEach(async () => {
+  // act() runs the unmounted components' effect cleanups now: Preact 11 defers them to after paint.
+  const container = root;
+  if (container) await act(() => render(null, container));
   root = null;
   document.body.replaceChildren();
 });

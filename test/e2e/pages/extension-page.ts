@@ -136,8 +136,23 @@ export class ExtensionPage {
   /** Chooses `value` in the select labelled `label`, once that option exists (lists load from the server). */
   async choose(label: string, value: string, scope?: string): Promise<void> {
     const select = await this.control(label, scope);
-    await this.page.waitForSelector(`${select} option[value="${value}"]`, WAIT);
+    await this.waitForOption(select, value);
     await this.page.select(select, value);
+  }
+
+  /**
+   * Waits until an option inside `scope` has the value `value`. By its value, as the select reports
+   * it, not by a value attribute: an option whose value is its text may have none (Preact 11 sets
+   * `value` only when it differs from what the option already reports).
+   */
+  async waitForOption(scope: string, value: string): Promise<void> {
+    await this.page.waitForFunction(
+      (options: string, wanted: string) =>
+        [...document.querySelectorAll<HTMLOptionElement>(options)].some((option) => option.value === wanted),
+      WAIT,
+      `${scope} option`,
+      value,
+    );
   }
 
   /** Waits for the rate-limit countdown to show. */

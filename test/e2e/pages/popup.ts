@@ -343,7 +343,7 @@ export class PopupPage extends ExtensionPage {
 
   /** Waits until More options offers `value` in one of its lists (they load from the server). */
   async waitForMoreOptionsChoice(value: string): Promise<void> {
-    await this.page.waitForSelector(`${MORE_OPTIONS} option[value="${value}"]`, WAIT);
+    await this.waitForOption(MORE_OPTIONS, value);
   }
 
   /** Waits until More options' lists have loaded: its heading is drawn and nothing is busy. */

@@ -18,8 +18,8 @@ beforeEach(() => {
   document.body.replaceChildren(container);
 });
 
-afterEach(() => {
-  render(null, container);
+afterEach(async () => {
+  await act(() => render(null, container));
   vi.useRealTimers();
 });
 
@@ -63,7 +63,8 @@ describe('RateLimitWait', () => {
     await act(() => render(<RateLimitWait watch={watch} />, container));
     await act(() => show(7));
     expect(timer()).toBe('Waiting for the server’s rate limit — 7\u00a0s');
-    render(null, container);
+    // Preact 11 runs an effect's cleanup after the next paint, as React does; act() flushes it.
+    await act(() => render(null, container));
     expect(stop).toHaveBeenCalledOnce();
 
     await act(() => render(<RateLimitWait />, container));
