@@ -35,12 +35,24 @@ export const linkDefaultsFields = {
   status: linkStatusSchema,
 };
 
+/**
+ * A stored expiry read as the form would have saved it: whole days, at most MAX_EXPIRY_DAYS, none when
+ * not positive. Earlier releases stored whatever number they were given (an old settings file, a
+ * hand-edited value), and such a default must be kept, not dropped.
+ */
+const storedExpiryDays = z.nullable(
+  z.pipe(
+    z.number().check(z.refine(Number.isFinite)),
+    z.transform((days) => (days > 0 ? Math.min(MAX_EXPIRY_DAYS, Math.max(1, Math.round(days))) : null)),
+  ),
+);
+
 // Stored settings repair what they cannot read, field by field (each falls back on its default), so
 // damaged storage never breaks a page; the catch values are the defaults of a fresh install.
 const linkDefaultsSchema = z.object({
   campaignId: z.catch(linkDefaultsFields.campaignId, null),
   channelId: z.catch(linkDefaultsFields.channelId, null),
-  expiryDays: z.catch(linkDefaultsFields.expiryDays, null),
+  expiryDays: z.catch(storedExpiryDays, null),
   domain: z.catch(linkDefaultsFields.domain, ''),
   status: z.catch(linkDefaultsFields.status, 'private'),
 });

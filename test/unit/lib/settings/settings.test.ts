@@ -71,6 +71,30 @@ describe('the settings parser', () => {
   });
 });
 
+describe('a stored default expiry', () => {
+  const withExpiry = (expiryDays: unknown) =>
+    parseSettings({
+      version: SETTINGS_VERSION,
+      activeProfileId: 'p',
+      profiles: [{ id: 'p', name: 'P', serverUrl: 'https://sho.rt', defaults: { expiryDays } }],
+    }).profiles[0]?.defaults.expiryDays;
+
+  it("is kept as whole days within the form's range, as earlier releases may have stored any number", () => {
+    expect(withExpiry(30)).toBe(30);
+    expect(withExpiry(1.5)).toBe(2);
+    expect(withExpiry(0.2)).toBe(1);
+    expect(withExpiry(99_999)).toBe(3650);
+  });
+
+  it('means no expiry when it is not a positive number', () => {
+    expect(withExpiry(0)).toBeNull();
+    expect(withExpiry(-3)).toBeNull();
+    expect(withExpiry(null)).toBeNull();
+    expect(withExpiry('7')).toBeNull();
+    expect(withExpiry(Number.NaN)).toBeNull();
+  });
+});
+
 describe('the migrations', () => {
   it('never throw; migrated settings pass the schema, and what they cannot read is left untouched', () => {
     let n = 0;
