@@ -16,7 +16,7 @@ const OPTIONAL_PERMISSIONS = ['tabs'];
  * shares with Options or the management page lands in shared chunks, and the popup then loads those
  * chunks whole: with them all of zod/mini that the management page's API schemas use, where the popup
  * needs only the settings schema's part. Alone, the popup gets what it uses and nothing more
- * (`npm run bench` prints its first load against the 30 KB fence). Its lazy More options chunk
+ * (`npm run bench` prints what it loads at first, beside its fence). Its lazy More options chunk
  * imports from the popup's own script, so Preact is still loaded once.
  */
 function buildPopupAlone(groups: EntrypointGroup[]): void {
