@@ -48,6 +48,18 @@ export function parseLocalDateTime(value: string): Date | null {
   return date;
 }
 
+// The API sends dates as `YYYY-MM-DD HH:MM:SS`, some as `YYYY-MM-DD`, with no time zone: they are read
+// as the server's clock reads them, not converted.
+const API_DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
+
+/** A date the server sent, as a local Date and whether it had a time; null when it is not one. */
+export function parseApiDate(value: string): { date: Date; hasTime: boolean } | null {
+  const trimmed = value.trim();
+  const hasTime = !API_DATE_ONLY.test(trimmed);
+  const date = parseLocalDateTime(hasTime ? trimmed : `${trimmed} 00:00`);
+  return date ? { date, hasTime } : null;
+}
+
 /** A datetime-local value as the API's `YYYY-MM-DD HH:MM:SS`; null when it is not a real date and time. */
 export function datetimeLocalToApi(value: string): string | null {
   const match = LOCAL_DATE_TIME.exec(value.trim());

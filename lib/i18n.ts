@@ -49,5 +49,10 @@ export function tPlural(
   other: MessageKey,
   ...more: (string | number)[]
 ): string {
-  return t(new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other, count, ...more);
+  return t(pluralKey(count, one, other), count, ...more);
+}
+
+/** `one` or `other`, by the user's language's plural rules for `count`. */
+export function pluralKey(count: number, one: MessageKey, other: MessageKey): MessageKey {
+  return new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other;
 }

@@ -1,7 +1,7 @@
 /** Numbers, counts and server dates as the management page shows them, in the language of its messages. */
 
-import { parseLocalDateTime } from '@/lib/dates';
-import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
+import { parseApiDate } from '@/lib/dates';
+import { type MessageKey, pluralKey, t, uiLanguage } from '@/lib/i18n';
 
 /** A number with the language's digit grouping ("1,234", "1.234", "1 234"). */
 export function formatNumber(value: number): string {
@@ -18,27 +18,20 @@ export function tCount(
   other: MessageKey,
   ...rest: (string | number)[]
 ): string {
-  const form = new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other;
-  return t(form, formatNumber(count), ...rest);
+  return t(pluralKey(count, one, other), formatNumber(count), ...rest);
 }
-
-// The API sends dates as `YYYY-MM-DD HH:MM:SS`, some as `YYYY-MM-DD`, with no time zone: they are shown
-// as the server's clock reads them, not converted.
-const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
 
 /**
  * A server date in the user's language: the date and, when the server sent one, the time. Anything
  * that is not a date in the API's form is shown as it came, so nothing the server said is hidden.
  */
 export function formatDate(value: string, { withTime = true } = {}): string {
-  const trimmed = value.trim();
-  const dateOnly = DATE_ONLY.test(trimmed);
-  const date = parseLocalDateTime(dateOnly ? `${trimmed} 00:00` : trimmed);
-  if (!date) return value;
+  const parsed = parseApiDate(value);
+  if (!parsed) return value;
   return new Intl.DateTimeFormat(uiLanguage(), {
     dateStyle: 'medium',
-    ...(withTime && !dateOnly ? { timeStyle: 'short' } : {}),
-  }).format(date);
+    ...(withTime && parsed.hasTime ? { timeStyle: 'short' } : {}),
+  }).format(parsed.date);
 }
 
 /** The overlay kinds the server is known to report, with their names in the user's language. */

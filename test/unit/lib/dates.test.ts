@@ -6,6 +6,7 @@ import {
   defaultExpiryValue,
   expiryFromDays,
   localDay,
+  parseApiDate,
   parseLocalDateTime,
   toApiDateTime,
   toDatetimeLocal,
@@ -66,4 +67,20 @@ describe('the API format', () => {
       expect(parseLocalDateTime(value)).toBeNull();
     },
   );
+});
+
+describe('parseApiDate', () => {
+  it('reads a date and time, or a date alone, as the server clock reads them', () => {
+    expect(parseApiDate('2026-11-24 09:30:00')).toEqual({
+      date: new Date(2026, 10, 24, 9, 30, 0),
+      hasTime: true,
+    });
+    expect(parseApiDate(' 2026-11-24 ')).toEqual({ date: new Date(2026, 10, 24), hasTime: false });
+  });
+
+  it('is null for what is not a real date in the API form', () => {
+    expect(parseApiDate('2026-02-30')).toBeNull();
+    expect(parseApiDate('yesterday')).toBeNull();
+    expect(parseApiDate('')).toBeNull();
+  });
 });
