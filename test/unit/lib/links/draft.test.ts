@@ -4,14 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  DRAFT_DEBOUNCE_MS,
-  DRAFT_TTL_MS,
-  type Draft,
-  type Drafts,
-  draftSaver,
-  readDrafts,
-} from '@/lib/links/draft';
+import { DRAFT_DEBOUNCE_MS, DRAFT_TTL_MS, draftSaver, readDrafts } from '@/lib/links/draft';
+import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import { emptyLinkForm } from '@/lib/links/link-form';
 import { draftsItem } from '@/lib/storage/items';
 
