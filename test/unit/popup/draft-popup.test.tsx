@@ -148,6 +148,21 @@ describe('the draft', () => {
     expect(field('Long URL').value).toBe(TAB);
   });
 
+  it.each([
+    [
+      'a URL that is not text',
+      () => ({ ...draft({}, { alias: 'damaged' }), state: { form: { ...form(), url: 42 } } }),
+    ],
+    ['no form state', () => ({ ...draft(), state: null })],
+    ['nothing', () => null],
+  ])("is dropped when damaged (%s): the popup opens with the tab's URL", async (_what, damaged) => {
+    await fakeBrowser.storage.session.set({ [draftsItem.key]: { [TAB]: damaged() } });
+    background();
+    await mountPopup();
+    expect(field('Long URL').value).toBe(TAB);
+    expect(field('Alias').value).toBe('');
+  });
+
   it('is cleared once the link is made, and kept (with the request id) when it fails', async () => {
     let fail = true;
     const bg = background((payload) =>

@@ -129,3 +129,34 @@ describe('where drafts live', () => {
     expect(await readDrafts()).toEqual({});
   });
 });
+
+describe('reading', () => {
+  it('keeps only well-formed drafts: a damaged one is dropped, not restored into the form', async () => {
+    const good = { ...current('kept'), at: Date.now() };
+    const { state } = good;
+    await fakeBrowser.storage.session.set({
+      [draftsItem.key]: {
+        [URL_A]: good,
+        'https://url-not-text.example/': { ...good, state: { ...state, form: { ...state.form, url: 42 } } },
+        'https://no-state.example/': { ...good, state: null },
+        'https://bad-more.example/': {
+          ...good,
+          state: { ...state, more: { ...state.more, geotarget: 'x' } },
+        },
+        'https://bad-request.example/': { ...good, request: { key: 1 } },
+        'https://no-time.example/': { ...good, at: 'now' },
+        'https://null.example/': null,
+      },
+    });
+    expect(await readDrafts()).toEqual({ [URL_A]: good });
+  });
+
+  it.each([
+    ['a string', 'garbage'],
+    ['an array', [current('x')]],
+    ['a number', 7],
+  ])('reads no drafts when the stored value is %s', async (_what, value) => {
+    await fakeBrowser.storage.session.set({ [draftsItem.key]: value });
+    expect(await readDrafts()).toEqual({});
+  });
+});
