@@ -87,7 +87,7 @@ const epochMs = (value: unknown): number | null =>
 
 /**
  * The settings, their version inside; the defaults when unreadable. The background migrates older
- * versions (lib/settings/migrations.ts), which read the value as stored (getStored).
+ * versions (lib/settings/migrations.ts), which read the value as stored, not through this reader.
  */
 export const settingsItem = item<Settings>('local', 'settings', parseSettings);
 /** Settings a newer release wrote, kept aside when this older release had to replace them: never read here. */
