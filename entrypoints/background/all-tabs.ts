@@ -9,7 +9,7 @@
  */
 
 import { t, tPlural } from '@/lib/i18n';
-import type { AllTabsProgress, AllTabsResult, ShortenedTab, TabFailure } from '@/lib/links/all-tabs';
+import type { AllTabsProgress, AllTabsResult, ShortenedTab, TabFailure } from '@/lib/links/all-tabs-progress';
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
 import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';

@@ -7,7 +7,7 @@
  * counts per key), with the priority of whoever asked: the user, or a background refresh.
  */
 import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
-import type { RateLimitWait } from '@/lib/api/rate-limit-wait';
+import type { RateLimitWait } from '@/lib/api/rate-limit-wait-state';
 import {
   createRateLimiter,
   type Priority,
@@ -16,7 +16,8 @@ import {
 } from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
 import { getApiKey } from '@/lib/settings/api-keys';
-import { loadSettings, type Profile } from '@/lib/settings/settings';
+import type { Profile } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/settings';
 import { ExtensionError, notConfigured } from './errors';
 
 /** A profile and the client that talks to its server with its key. */

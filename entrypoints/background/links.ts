@@ -17,7 +17,7 @@ import {
   sameLongUrl,
 } from '@/lib/links/cache';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import type { LinkDefaults } from '@/lib/settings/settings';
+import type { LinkDefaults } from '@/lib/settings/schema';
 import { completedShortens, getEntry, removeExpired, setEntry } from '@/lib/storage/items';
 import type { Clients, ProfileClient } from './clients';
 import {

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
-import { linkDefaultsFields } from '@/lib/settings/settings';
+import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { isApiMethod, isLinkInputShape } from './api-message';
 

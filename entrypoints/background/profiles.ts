@@ -8,13 +8,8 @@ import { t } from '@/lib/i18n';
 import { clearProfileCache } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { deleteApiKey, getApiKey, setApiKey } from '@/lib/settings/api-keys';
-import {
-  emptyDefaults,
-  loadSettings,
-  type Profile,
-  type Settings,
-  saveSettings,
-} from '@/lib/settings/settings';
+import { emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import type { Clients } from './clients';
 import { ExtensionError } from './errors';
 

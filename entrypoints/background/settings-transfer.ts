@@ -7,7 +7,7 @@
 
 import { t } from '@/lib/i18n';
 import type { ImportSummary, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import { isNewerSettings, type Profile, parseSettings, settingsSchema } from '@/lib/settings/settings';
+import { isNewerSettings, type Profile, settingsSchema } from '@/lib/settings/schema';
 import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings/transfer';
 import {
   apiKeysItem,
@@ -30,14 +30,15 @@ export function createSettingsTransferHandlers(
   async function exportSettings({
     includeKeys,
   }: RequestOf<'exportSettings'>): Promise<ResponseOf<'exportSettings'>> {
+    // The settings as stored (not yet through settingsItem's reader): a newer release's are refused.
     const stored = await area.get([settingsItem.key, apiKeysItem.key]);
-    const settings = settingsItem.read(stored[settingsItem.key]);
+    const settings = stored[settingsItem.key];
     // This release reads such settings as the defaults: exporting those would pass for a backup.
     if (isNewerSettings(settings)) {
       throw new ExtensionError('validation', t('options_export_newer_settings'));
     }
     const keys = includeKeys ? apiKeysItem.read(stored[apiKeysItem.key]) : null;
-    return { file: buildSettingsFile(parseSettings(settings), keys) };
+    return { file: buildSettingsFile(settingsItem.read(settings), keys) };
   }
 
   async function importSettings({
@@ -46,10 +47,11 @@ export function createSettingsTransferHandlers(
   }: RequestOf<'importSettings'>): Promise<ResponseOf<'importSettings'>> {
     const parsed = parseSettingsFile(text);
     if (!parsed.ok) throw new ExtensionError('validation', parsed.message);
+    // As stored: settings of a newer release are kept aside below.
     const stored = await area.get([settingsItem.key, apiKeysItem.key]);
-    const storedSettings = settingsItem.read(stored[settingsItem.key]);
+    const storedSettings = stored[settingsItem.key];
     const result = applyImport(
-      parseSettings(storedSettings),
+      settingsItem.read(storedSettings),
       apiKeysItem.read(stored[apiKeysItem.key]),
       parsed.imported,
     );

@@ -9,8 +9,9 @@
 import { t } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor } from '@/lib/links/copy-format';
-import type { Behaviour } from '@/lib/settings/settings';
-import { defaultBehaviour, loadSettings } from '@/lib/settings/settings';
+import type { Behaviour } from '@/lib/settings/schema';
+import { defaultBehaviour } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/settings';
 import { readCanonical } from '@/lib/url/canonical';
 import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
 import type { Clients } from './clients';

@@ -1,7 +1,7 @@
 import { useStatus } from '@/components/use-status';
 import { saveBehaviour, saveProfileDefaults } from '@/entrypoints/options/rules';
 import { t } from '@/lib/i18n';
-import type { Behaviour, LinkDefaults } from '@/lib/settings/settings';
+import type { Behaviour, LinkDefaults } from '@/lib/settings/schema';
 import { BehaviourForm } from './BehaviourForm';
 import { DefaultsForm } from './DefaultsForm';
 import { ProfilesSection } from './ProfilesSection';

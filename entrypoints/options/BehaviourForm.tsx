@@ -1,7 +1,7 @@
 import { Field } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
-import type { Behaviour } from '@/lib/settings/settings';
+import type { Behaviour } from '@/lib/settings/schema';
 
 interface BehaviourFormProps {
   behaviour: Behaviour;

@@ -9,7 +9,7 @@ import {
 } from '@/entrypoints/options/rules';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
-import type { LinkDefaults } from '@/lib/settings/settings';
+import type { LinkDefaults } from '@/lib/settings/schema';
 
 /** What a save tells the user, next to the Save button. */
 type SaveOutcome = { ok: boolean; message: string };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { t } from '@/lib/i18n';
-import type { Profile } from '@/lib/settings/settings';
+import type { Profile } from '@/lib/settings/schema';
 
 interface ProfileListProps {
   profiles: readonly Profile[];

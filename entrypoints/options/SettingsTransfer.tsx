@@ -4,8 +4,8 @@ import { useStatus } from '@/components/use-status';
 import { t, tPlural } from '@/lib/i18n';
 import type { ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import type { Settings } from '@/lib/settings/settings';
-import { SETTINGS_VERSION } from '@/lib/settings/settings';
+import type { Settings } from '@/lib/settings/schema';
+import { SETTINGS_VERSION } from '@/lib/settings/schema';
 import {
   exportFileName,
   type ImportedSettings,

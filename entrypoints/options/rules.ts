@@ -9,11 +9,10 @@ import {
   type Behaviour,
   expiryDaysSchema,
   type LinkDefaults,
-  loadSettings,
   MAX_EXPIRY_DAYS,
   type Settings,
-  saveSettings,
-} from '@/lib/settings/settings';
+} from '@/lib/settings/schema';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import type { StorageArea } from '@/lib/storage/items';
 import { isHttpUrl } from '@/lib/url/rules';
 

@@ -17,7 +17,8 @@ import { t, uiLanguage } from '@/lib/i18n';
 import { getCachedLists } from '@/lib/links/cache';
 import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { activeProfile, loadSettings, type Profile, type Settings } from '@/lib/settings/settings';
+import { activeProfile, type Profile, type Settings } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/settings';
 import { onItemChanged, settingsItem } from '@/lib/storage/items';
 import {
   PROFILE_FAILURE_ID,

@@ -13,13 +13,11 @@
 import { t } from '@/lib/i18n';
 import {
   ALL_TABS_REPORT_TTL_MS,
-  type AllTabsProgress,
-  type AllTabsResult,
   freshAllTabsRequest,
-  readAllTabsProgress,
   reportNeedsUser,
   watchAllTabs,
 } from '@/lib/links/all-tabs';
+import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs-progress';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import {
@@ -102,9 +100,8 @@ export async function resumeAllTabs(
     getItem(allTabsShownItem, session),
   ]).catch(() => undefined);
   if (!stored) return;
-  const [askedAt, storedProgress, shownAt] = stored;
+  const [askedAt, progress, shownAt] = stored;
   const asked = freshAllTabsRequest(askedAt, now);
-  const progress = readAllTabsProgress(storedProgress);
   // Only asked when there is a run to show: the popup's window is not needed otherwise.
   const ofThisWindow = async (p: AllTabsProgress) =>
     p.windowId === (await deps.currentWindowId().catch(() => undefined));
@@ -150,7 +147,7 @@ async function showFinished(result: AllTabsResult, show: (view: AllTabsView) => 
 async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   try {
     if (!deps.session) return;
-    const progress = readAllTabsProgress(await getItem(allTabsProgressItem, deps.session));
+    const progress = await getItem(allTabsProgressItem, deps.session);
     if (progress?.finished && progress.windowId === windowId) {
       await setItem(allTabsShownItem, progress.startedAt, deps.session);
     }

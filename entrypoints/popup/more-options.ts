@@ -17,7 +17,7 @@ import {
   validateLinkForm,
 } from '@/lib/links/link-form';
 import type { ShortenForm } from '@/lib/links/shorten-form';
-import type { LinkDefaults } from '@/lib/settings/settings';
+import type { LinkDefaults } from '@/lib/settings/schema';
 
 export { MoreOptions } from './components/MoreOptions';
 

@@ -5,7 +5,7 @@
  */
 import { defaultExpiryValue } from '@/lib/dates';
 import type { ShortenForm } from '@/lib/links/shorten-form';
-import type { Behaviour, LinkDefaults } from '@/lib/settings/settings';
+import type { Behaviour, LinkDefaults } from '@/lib/settings/schema';
 import { getItem, pendingShortenItem, removeItem, type StorageArea } from '@/lib/storage/items';
 import { readCanonical } from '@/lib/url/canonical';
 import { resolvePageUrl } from '@/lib/url/page-url';
@@ -29,11 +29,10 @@ type SessionArea = Pick<StorageArea, 'get' | 'remove'>;
 /** Takes (reads and removes) the pending menu request; its URL when fresher than the TTL. */
 async function takePendingUrl(session: SessionArea | undefined, now: number): Promise<string | null> {
   if (!session) return null;
-  const pending = (await getItem(pendingShortenItem, session)) as { url?: unknown; at?: unknown } | undefined;
-  if (pending === undefined) return null;
+  const pending = await getItem(pendingShortenItem, session);
+  if (pending === null) return null;
   void removeItem(pendingShortenItem, session);
-  const fresh = typeof pending?.at === 'number' && now - pending.at < PENDING_SHORTEN_TTL_MS;
-  return fresh && typeof pending.url === 'string' ? pending.url : null;
+  return now - pending.at < PENDING_SHORTEN_TTL_MS ? pending.url : null;
 }
 
 /** Resolves the starting URL: pending request, then `?url=`, then the active tab of this window. */

@@ -19,7 +19,7 @@ import { retryHint } from '../format';
 import { t } from '../i18n';
 import { ApiError } from './errors';
 import type { RateLimitInfo } from './rate-limit';
-import type { RateLimitWait } from './rate-limit-wait';
+import type { RateLimitWait } from './rate-limit-wait-state';
 
 /** `user`: the user is waiting for it. `background`: a refresh nobody asked for explicitly. */
 export type Priority = 'user' | 'background';

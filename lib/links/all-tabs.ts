@@ -10,8 +10,8 @@
  * true `result` holds the answer. A worker that starts removes an unfinished state, since the run
  * it describes died with the previous worker.
  */
-import type { ErrorData } from '../messaging/result';
-import { allTabsProgressItem, getItem, removeItem, type StorageAreas, watchItem } from '../storage/items';
+import { allTabsProgressItem, getStored, removeItem, type StorageAreas, watchItem } from '../storage/items';
+import type { AllTabsProgress, AllTabsResult } from './all-tabs-progress';
 
 /** A permission request older than this was not for the grant seen now, nor for a popup opening now. */
 const ALL_TABS_ASKED_TTL_MS = 120_000;
@@ -29,68 +29,6 @@ export function reportNeedsUser(result: AllTabsResult): boolean {
   return result.failures.length > 0 || (result.links.length > 0 && !result.copied);
 }
 
-/** One tab's address with its short link. */
-export interface ShortenedTab {
-  /** The address that was shortened (after canonical/tracking clean-up). */
-  longUrl: string;
-  shortUrl: string;
-  /** The tab's title ('' when it has none). */
-  title: string;
-  /** True when the link was found in the cache and no request was sent. */
-  reused: boolean;
-}
-
-/** A tab whose address could not be shortened, and why. */
-export interface TabFailure {
-  longUrl: string;
-  title: string;
-  error: ErrorData;
-}
-
-/** The answer of `shortenAllTabs`. */
-export interface AllTabsResult {
-  windowId: number;
-  /** One entry per distinct address, in tab order (a duplicate tab keeps its first place). */
-  links: ShortenedTab[];
-  /** In tab order; the other tabs were shortened all the same. */
-  failures: TabFailure[];
-  /** Tabs left out because they have no http(s) address (browser pages, files). */
-  skipped: number;
-  /** The list as copied, one line per link in the copy format ('' when no link was made). */
-  text: string;
-  /** Whether `text` reached the clipboard (false when there was nothing to copy, or the copy failed). */
-  copied: boolean;
-}
-
-/** The progress of the latest run, as stored in allTabsProgressItem. */
-export interface AllTabsProgress {
-  windowId: number;
-  /** Epoch ms. */
-  startedAt: number;
-  /** Distinct addresses to shorten. */
-  total: number;
-  /** Addresses that have their short link so far (reused ones included). */
-  done: number;
-  /** Addresses that failed so far; `total - done - failed` are still to go. */
-  failed: number;
-  finished: boolean;
-  /** Present once `finished`. */
-  result?: AllTabsResult;
-}
-
-const count = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/** The stored value as progress, or null when absent or unreadable. */
-export function readAllTabsProgress(value: unknown): AllTabsProgress | null {
-  if (!value || typeof value !== 'object') return null;
-  const p = value as Record<string, unknown>;
-  if (!Number.isInteger(p.windowId)) return null;
-  if (!count(p.total) || !count(p.done) || !count(p.failed) || typeof p.finished !== 'boolean') return null;
-  if (typeof p.startedAt !== 'number') return null;
-  return value as AllTabsProgress;
-}
-
 type Areas = Pick<StorageAreas, 'session' | 'onChanged'>;
 
 /**
@@ -101,7 +39,7 @@ export function watchAllTabs(
   show: (progress: AllTabsProgress | null) => void,
   areas: Areas = browser.storage,
 ): () => void {
-  return watchItem(allTabsProgressItem, (value) => show(readAllTabsProgress(value)), areas);
+  return watchItem(allTabsProgressItem, show, areas);
 }
 
 /**
@@ -111,7 +49,8 @@ export function watchAllTabs(
  */
 export async function clearStaleAllTabs(session = browser.storage.session): Promise<void> {
   if (!session) return;
-  const raw = await getItem(allTabsProgressItem, session);
-  if (raw !== undefined && !readAllTabsProgress(raw)?.finished)
+  // As stored: an unreadable value goes too, and nothing stored needs no removal.
+  const raw = await getStored(allTabsProgressItem, session);
+  if (raw !== undefined && !allTabsProgressItem.read(raw)?.finished)
     await removeItem(allTabsProgressItem, session);
 }

@@ -5,7 +5,7 @@
 
 import type { MessageKey } from '../i18n';
 
-/** Every copy format; the default is a setting (lib/settings/settings.ts). */
+/** Every copy format; the default is a setting (lib/settings/schema.ts). */
 export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
 export type CopyFormat = (typeof COPY_FORMATS)[number];
 

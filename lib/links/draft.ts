@@ -14,42 +14,18 @@
  * (Firefox before 115) in storage.local, and then without the link password, which must not reach disk.
  */
 import { areaOf, draftsItem, getItem, type StorageAreas, setItem } from '../storage/items';
-import type { LinkFormState } from './link-form';
-import type { ShortenForm } from './shorten-form';
+import type { Draft, Drafts } from './draft-schema';
 
 /** How long typing must pause before the draft is written. */
 export const DRAFT_DEBOUNCE_MS = 300;
 /** Drafts unchanged for longer are dropped at the next write: the user has moved on. */
 export const DRAFT_TTL_MS = 24 * 60 * 60_000;
 
-/** The popup's fields a draft restores, named as in the popup's state. */
-export interface DraftState {
-  form: ShortenForm;
-  /** More options' fields, once opened. */
-  more: LinkFormState | null;
-  moreOpen: boolean;
-}
-
-/** One popup's form as the user left it. */
-export interface Draft {
-  /** The profile whose campaigns, channels and defaults the form was filled for. */
-  profileId: string;
-  state: DraftState;
-  /** The shorten request already sent for this input: sending it again joins it instead of making a twin. */
-  request: { key: string; id: string } | null;
-  /** Epoch ms of the last change. */
-  at: number;
-}
-
-/** Drafts by start URL. */
-export type Drafts = Record<string, Draft>;
-
 type Areas = Pick<StorageAreas, 'local' | 'session'>;
 
-/** Every draft kept, or none when storage fails. */
+/** Every well-formed draft kept (draftsItem drops damaged ones), or none when storage fails. */
 export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
-  const stored = await getItem(draftsItem, areaOf(draftsItem, areas)).catch(() => undefined);
-  return (stored ?? {}) as Drafts;
+  return getItem(draftsItem, areaOf(draftsItem, areas)).catch(() => ({}));
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
-import type { LinkDefaults } from '../settings/settings';
+import type { LinkDefaults } from '../settings/schema';
 import { longUrlError } from '../url/rules';
 
 /** What the form's fields hold; select values are ids as strings, '' for "None". */

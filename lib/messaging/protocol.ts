@@ -4,9 +4,9 @@
  */
 import type { ShortenerClient } from '../api/client';
 import type { Account, LinkInput } from '../api/schemas';
-import type { AllTabsResult } from '../links/all-tabs';
+import type { AllTabsResult } from '../links/all-tabs-progress';
 import type { CachedLink, NamedItem } from '../links/cache';
-import type { LinkDefaults, Profile } from '../settings/settings';
+import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
 
 export type { ErrorData, Result } from './result';

@@ -11,7 +11,7 @@
  */
 import { normalizeBaseUrl } from '../api/base-url';
 import { apiKeysItem, type KeyMap, type StorageArea, setItems, settingsItem } from '../storage/items';
-import { emptyDefaults, parseSettings, SETTINGS_VERSION } from './settings';
+import { emptyDefaults, parseSettings, SETTINGS_VERSION } from './schema';
 
 /** What the migrations read and write: the stored settings value, and the API keys by profile id. */
 export interface StoredSettings {
@@ -147,9 +147,10 @@ export async function runSettingsMigrations(
   area: StorageArea = browser.storage.local,
   context: MigrationContext = { newId: () => crypto.randomUUID() },
 ): Promise<MigrationOutcome> {
+  // The settings as stored, not through settingsItem's reader: an older version has another shape.
   const raw = await area.get([settingsItem.key, apiKeysItem.key]);
   const outcome = migrateSettings(
-    { settings: settingsItem.read(raw[settingsItem.key]), apiKeys: apiKeysItem.read(raw[apiKeysItem.key]) },
+    { settings: raw[settingsItem.key], apiKeys: apiKeysItem.read(raw[apiKeysItem.key]) },
     context,
   );
   if (outcome.status === 'migrated') {

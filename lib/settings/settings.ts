@@ -1,136 +1,20 @@
 /**
- * Settings: profiles (server URL, name, defaults for new links) and behaviour switches, stored in
- * `storage.local` under one versioned key (lib/storage/items.ts). API keys are NOT here: they live in
- * `lib/settings/api-keys.ts`, which only the background imports. Older stored shapes are brought to
- * SETTINGS_VERSION by the background (`lib/settings/migrations.ts`).
- *
- * The schemas here are the one definition of the settings shape: the types come from them, the
- * defaults are what they read from nothing, and the settings file (transfer.ts) and the background's
- * saveProfile check reuse their field rules.
+ * Loads and saves the settings (their shape is lib/settings/schema.ts) in `storage.local`, under
+ * settingsItem (lib/storage/items.ts).
  */
-import * as z from 'zod/mini';
-import { COPY_FORMATS } from '../links/copy-format';
-import { getItem, newerSettingsItem, type StorageArea, setItems, settingsItem } from '../storage/items';
+import {
+  getItem,
+  getStored,
+  newerSettingsItem,
+  type StorageArea,
+  setItems,
+  settingsItem,
+} from '../storage/items';
+import { isNewerSettings, type Settings, settingsSchema } from './schema';
 
-export const SETTINGS_VERSION = 1;
-
-/** Longest default expiry offered: ten years is already "never" for a short link. */
-export const MAX_EXPIRY_DAYS = 3650;
-
-/** A campaign or channel id as the server hands them out. */
-const entityIdSchema = z.number().check(z.int(), z.positive());
-/** A profile's default expiry: whole days from now, 1 to MAX_EXPIRY_DAYS. */
-export const expiryDaysSchema = z.number().check(z.int(), z.gte(1), z.lte(MAX_EXPIRY_DAYS));
-/** Whether a new link is listed publicly on the server. */
-const linkStatusSchema = z.enum(['public', 'private']);
-
-/** Link defaults exactly as they must be: what the settings file and the saveProfile request accept. */
-export const linkDefaultsFields = {
-  campaignId: z.nullable(entityIdSchema),
-  channelId: z.nullable(entityIdSchema),
-  /** Days from now; null means no expiry. */
-  expiryDays: z.nullable(expiryDaysSchema),
-  /** Branded domain (with scheme) or '' for the server's own. */
-  domain: z.string(),
-  status: linkStatusSchema,
-};
-
-/**
- * A stored expiry read as the form would have saved it: whole days, at most MAX_EXPIRY_DAYS, none when
- * not positive. Earlier releases stored whatever number they were given (an old settings file, a
- * hand-edited value), and such a default must be kept, not dropped.
- */
-const storedExpiryDays = z.nullable(
-  z.pipe(
-    z.number().check(z.refine(Number.isFinite)),
-    z.transform((days) => (days > 0 ? Math.min(MAX_EXPIRY_DAYS, Math.max(1, Math.round(days))) : null)),
-  ),
-);
-
-// Stored settings repair what they cannot read, field by field (each falls back on its default), so
-// damaged storage never breaks a page; the catch values are the defaults of a fresh install.
-const linkDefaultsSchema = z.object({
-  campaignId: z.catch(linkDefaultsFields.campaignId, null),
-  channelId: z.catch(linkDefaultsFields.channelId, null),
-  expiryDays: z.catch(storedExpiryDays, null),
-  domain: z.catch(linkDefaultsFields.domain, ''),
-  status: z.catch(linkDefaultsFields.status, 'private'),
-});
-export type LinkDefaults = z.infer<typeof linkDefaultsSchema>;
-
-/** Link defaults for a new profile: nothing preset, private links. */
-export function emptyDefaults(): LinkDefaults {
-  return linkDefaultsSchema.parse({});
-}
-
-const profileSchema = z.object({
-  id: z.string(),
-  name: z.catch(z.string(), ''),
-  serverUrl: z.string(),
-  defaults: z.catch(linkDefaultsSchema, emptyDefaults),
-});
-export type Profile = z.infer<typeof profileSchema>;
-
-/** The behaviour switches exactly as they must be; the settings file reuses them. */
-export const behaviourFields = {
-  autoCopy: z.boolean(),
-  notifications: z.boolean(),
-  /** How a short link goes on the clipboard (lib/links/copy-format.ts). */
-  copyFormat: z.enum(COPY_FORMATS),
-  /** Remove utm_*, fbclid and other tracking parameters before shortening (lib/url/tracking.ts). */
-  stripTracking: z.boolean(),
-  /** Shorten the page's declared canonical URL instead of the address bar's, when there is one. */
-  preferCanonical: z.boolean(),
-};
-
-const behaviourSchema = z.object({
-  autoCopy: z.catch(behaviourFields.autoCopy, true),
-  notifications: z.catch(behaviourFields.notifications, true),
-  copyFormat: z.catch(behaviourFields.copyFormat, 'plain'),
-  stripTracking: z.catch(behaviourFields.stripTracking, false),
-  preferCanonical: z.catch(behaviourFields.preferCanonical, false),
-});
-export type Behaviour = z.infer<typeof behaviourSchema>;
-
-/** Behaviour switches of a fresh install: copy the plain URL, change nothing in it. */
-export function defaultBehaviour(): Behaviour {
-  return behaviourSchema.parse({});
-}
-
-export const settingsSchema = z.object({
-  version: z.literal(SETTINGS_VERSION),
-  activeProfileId: z.catch(z.nullable(z.string()), null),
-  profiles: z.catch(z.array(profileSchema), []),
-  behaviour: z.catch(behaviourSchema, defaultBehaviour),
-});
-export type Settings = z.infer<typeof settingsSchema>;
-
-/** Settings of a fresh install. */
-export function defaultSettings(): Settings {
-  return settingsSchema.parse({ version: SETTINGS_VERSION });
-}
-
-/** The active profile, or null when none is configured yet. */
-export function activeProfile(settings: Settings): Profile | null {
-  return settings.profiles.find((p) => p.id === settings.activeProfileId) ?? null;
-}
-
-/** Parses stored settings; anything unreadable becomes the defaults rather than breaking a page. */
-export function parseSettings(raw: unknown): Settings {
-  const parsed = settingsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : defaultSettings();
-}
-
-/** Reads settings from storage.local. */
+/** Reads settings from storage.local; anything unreadable becomes the defaults rather than breaking a page. */
 export async function loadSettings(area?: StorageArea): Promise<Settings> {
-  return parseSettings(await getItem(settingsItem, area));
-}
-
-/** True for a stored settings value written by a newer release (a higher version than this one knows). */
-export function isNewerSettings(raw: unknown): boolean {
-  if (typeof raw !== 'object' || raw === null) return false;
-  const { version } = raw as { version?: unknown };
-  return typeof version === 'number' && Number.isInteger(version) && version > SETTINGS_VERSION;
+  return getItem(settingsItem, area);
 }
 
 /**
@@ -140,7 +24,7 @@ export function isNewerSettings(raw: unknown): boolean {
  */
 export async function saveSettings(settings: Settings, area?: StorageArea): Promise<void> {
   const valid = settingsSchema.parse(settings);
-  const stored = await getItem(settingsItem, area);
+  const stored = await getStored(settingsItem, area);
   const backup = isNewerSettings(stored) ? [newerSettingsItem.entry(stored)] : [];
   await setItems([settingsItem.entry(valid), ...backup], area);
 }

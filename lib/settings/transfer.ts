@@ -1,7 +1,7 @@
 /**
  * Settings files: what Options exports as `shortlink-settings-YYYY-MM-DD.json` and imports again.
  *
- * A file is the stored settings (lib/settings/settings.ts) with a format marker, so the stored-settings
+ * A file is the stored settings (lib/settings/schema.ts) with a format marker, so the stored-settings
  * migrations (lib/settings/migrations.ts) bring a file of an older release forward:
  *
  *   { "format": "shortlink-settings", "version": 1, "exportedAt": "2026-11-21T10:00:00.000Z",
@@ -34,7 +34,7 @@ import {
   type Profile,
   SETTINGS_VERSION,
   type Settings,
-} from './settings';
+} from './schema';
 
 /** The marker that tells a Shortlink settings file from any other JSON. */
 export const SETTINGS_FILE_FORMAT = 'shortlink-settings';

@@ -5,7 +5,7 @@
  *
  *   const keys = await getItem(apiKeysItem);                     // a KeyMap, {} when none
  *   await setItems([settingsItem.entry(s), apiKeysItem.entry(k)]); // one storage call, both or neither
- *   const stop = watchItem(rateLimitWaitItem, (raw) => show(raw));
+ *   const stop = watchItem(rateLimitWaitItem, (wait) => show(wait)); // a RateLimitWait, or null
  *
  * Why not WXT's `storage.defineItem`: a stored value must be validated on every read (storage may
  * hold anything an older or newer release, or a bug, wrote, and that must never crash a page), where
@@ -17,10 +17,15 @@
  * The link cache is not here: it lives in IndexedDB (lib/links/cache.ts), which has room for
  * thousands of links and is read without waking the background.
  *
- * Values whose shape belongs to a module that itself reads storage through this one (settings,
- * drafts, all-tabs progress, the rate-limit wait) read as `unknown` here, and that module validates
- * them: naming their types here would be an import cycle.
+ * Each value's shape and reader live in a module that touches no storage (lib/settings/schema.ts,
+ * lib/links/draft-schema.ts…), so this one can import them without an import cycle; the modules that
+ * load, save and watch those values (lib/settings/settings.ts, lib/links/draft.ts…) import this one.
  */
+import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-state';
+import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
+import { type Drafts, parseDrafts } from '../links/draft-schema';
+import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
+import { parseSettings, type Settings } from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
 export type StorageArea = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;
@@ -62,8 +67,6 @@ function item<T>(
   };
 }
 
-const raw = (value: unknown): unknown => value;
-
 /** API keys by profile id. */
 export type KeyMap = Record<string, string>;
 
@@ -82,10 +85,13 @@ const epochMs = (value: unknown): number | null =>
 // storage.local: kept across browser restarts, on this machine only (never sync: server URLs and
 // keys are private to the machine).
 
-/** The settings (lib/settings/settings.ts validates and migrates them; their version is inside). */
-export const settingsItem = item('local', 'settings', raw);
-/** Settings a newer release wrote, kept aside when this older release had to replace them. */
-export const newerSettingsItem = item('local', 'settingsOfNewerVersion', raw);
+/**
+ * The settings, their version inside; the defaults when unreadable. The background migrates older
+ * versions (lib/settings/migrations.ts), which read the value as stored, not through this reader.
+ */
+export const settingsItem = item<Settings>('local', 'settings', parseSettings);
+/** Settings a newer release wrote, kept aside when this older release had to replace them: never read here. */
+export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value: unknown) => value);
 /** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
 export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
 
@@ -96,17 +102,25 @@ export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
  * The popup's drafts by start URL (lib/links/draft.ts). One map, so a write never has to read
  * first (a closing popup can't wait). In storage.local where there is no session area.
  */
-export const draftsItem = item('session', 'popupDrafts', raw, 'local');
-/** `{ url, at }` left by the context menu for the popup it opens (entrypoints/popup/start-url.ts). */
-export const pendingShortenItem = item('session', 'pendingShorten', raw);
+export const draftsItem = item<Drafts>('session', 'popupDrafts', parseDrafts, 'local');
+/** `{ url, at }` left by the context menu for the popup it opens; null when none (or unreadable). */
+export const pendingShortenItem = item<PendingShorten | null>(
+  'session',
+  'pendingShorten',
+  readPendingShorten,
+);
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
 export const allTabsAskedItem = item('session', 'allTabsAsked', epochMs);
-/** The progress of the latest all-tabs run (lib/links/all-tabs.ts reads it). */
-export const allTabsProgressItem = item('session', 'allTabsProgress', raw);
+/** The progress of the latest all-tabs run (lib/links/all-tabs.ts watches it); null when none. */
+export const allTabsProgressItem = item<AllTabsProgress | null>(
+  'session',
+  'allTabsProgress',
+  readAllTabsProgress,
+);
 /** `startedAt` of the all-tabs run whose report a popup has shown; null when none. */
 export const allTabsShownItem = item('session', 'allTabsShown', epochMs);
-/** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts reads it). */
-export const rateLimitWaitItem = item('session', 'rateLimitWait', raw);
+/** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts watches it); null when none. */
+export const rateLimitWaitItem = item<RateLimitWait | null>('session', 'rateLimitWait', readRateLimitWait);
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
 interface StorageFamily {
@@ -135,6 +149,18 @@ export async function getItem<T>(
   return stored.read(area ? (await area.get(stored.key))[stored.key] : undefined);
 }
 
+/**
+ * An item's value as stored, not through its reader; undefined when absent or there is no such area.
+ * For code that must see what the reader would replace: older settings to migrate, a newer release's
+ * settings to keep aside.
+ */
+export async function getStored(
+  stored: Pick<StorageItem<unknown>, 'key' | 'area' | 'fallbackArea'>,
+  area: Pick<StorageArea, 'get'> | undefined = areaOf(stored),
+): Promise<unknown> {
+  return area ? (await area.get(stored.key))[stored.key] : undefined;
+}
+
 /** Writes an item; nothing when there is no such area. */
 export async function setItem(
   stored: StorageItem<unknown>,
@@ -160,17 +186,28 @@ export async function removeItem(
   await area?.remove(stored.key);
 }
 
-/** Calls `onValue` with the item's new value on every change. Returns the function that stops it. */
+type WatchedAreas = Partial<Pick<StorageAreas, 'local' | 'session'>> & Pick<StorageAreas, 'onChanged'>;
+
+/** The name of the area an item lives in with `areas`: its own, else its fallback when only that exists. */
+function areaNameOf(of: Pick<StorageItem<unknown>, 'area' | 'fallbackArea'>, areas: WatchedAreas): AreaName {
+  return !areas[of.area] && of.fallbackArea && areas[of.fallbackArea] ? of.fallbackArea : of.area;
+}
+
+/**
+ * Calls `onValue` with the item's new value on every change in the area it lives in (its fallback
+ * where the browser has not its own). Returns the function that stops it.
+ */
 export function onItemChanged<T>(
   stored: StorageItem<T>,
   onValue: (value: T) => void,
-  events: Pick<StorageAreas, 'onChanged'> = browser.storage,
+  areas: WatchedAreas = browser.storage,
 ): () => void {
+  const areaName = areaNameOf(stored, areas);
   const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === stored.area && stored.key in changes) onValue(stored.read(changes[stored.key]?.newValue));
+    if (area === areaName && stored.key in changes) onValue(stored.read(changes[stored.key]?.newValue));
   };
-  events.onChanged.addListener(onChanged);
-  return () => events.onChanged.removeListener(onChanged);
+  areas.onChanged.addListener(onChanged);
+  return () => areas.onChanged.removeListener(onChanged);
 }
 
 /**
@@ -181,7 +218,7 @@ export function onItemChanged<T>(
 export function watchItem<T>(
   stored: StorageItem<T>,
   onValue: (value: T) => void,
-  areas: Partial<Pick<StorageAreas, 'local' | 'session'>> & Pick<StorageAreas, 'onChanged'> = browser.storage,
+  areas: WatchedAreas = browser.storage,
 ): () => void {
   let changed = false;
   const stop = onItemChanged(
@@ -192,7 +229,7 @@ export function watchItem<T>(
     },
     areas,
   );
-  areas[stored.area]
+  areas[areaNameOf(stored, areas)]
     ?.get(stored.key)
     .then((items) => changed || onValue(stored.read(items[stored.key])))
     .catch(() => undefined);

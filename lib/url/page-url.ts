@@ -6,7 +6,7 @@
  *   const canonical = await readCanonical(tabId); // the page's <link rel="canonical"> href, or null
  *   const longUrl = resolvePageUrl(tab.url, canonical, settings.behaviour);
  */
-import type { Behaviour } from '../settings/settings';
+import type { Behaviour } from '../settings/schema';
 import { isHttpUrl } from './rules';
 import { stripTrackingParams } from './tracking';
 

@@ -8,7 +8,7 @@
  */
 import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import type { AllTabsResult } from '@/lib/links/all-tabs';
+import type { AllTabsResult } from '@/lib/links/all-tabs-progress';
 import type { Result } from '@/lib/messaging/protocol';
 import { allTabsProgressItem } from '@/lib/storage/items';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';

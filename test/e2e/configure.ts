@@ -1,6 +1,6 @@
 /** Puts the extension into a configured state for e2e specs and the demo, without clicking through options. */
 import type { WebWorker } from 'puppeteer-core';
-import { defaultSettings, emptyDefaults, type LinkDefaults, type Settings } from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, type LinkDefaults, type Settings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { writeLocalStorage } from './extension-state';
 
@@ -19,7 +19,7 @@ export const E2E_PROFILE_ID = 'e2e-profile';
 
 /**
  * Writes one active profile pointing at `serverUrl`, and its key, from inside the service worker:
- * the same storage shape lib/settings/settings.ts and lib/settings/api-keys.ts read. It grants no host permission; the
+ * the same storage shape lib/settings/schema.ts and lib/settings/api-keys.ts read. It grants no host permission; the
  * reference server answers CORS, so the extension reaches it without one (a real server needs the
  * permission that the options page asks for).
  */

@@ -6,7 +6,7 @@
  */
 import type { WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { defaultSettings, emptyDefaults, type Settings } from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, type Settings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { E2E_PROFILE_ID } from './configure';
 import { hasHostAccess, readStorage, writeLocalStorage } from './extension-state';

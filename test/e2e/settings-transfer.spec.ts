@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished } from 'vitest';
-import type { Settings } from '@/lib/settings/settings';
+import type { Settings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { E2E_PROFILE_ID } from './configure';
 import { hasHostAccess, readStorage } from './extension-state';

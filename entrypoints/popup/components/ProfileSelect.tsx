@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import type { Profile } from '@/lib/settings/settings';
+import type { Profile } from '@/lib/settings/schema';
 
 interface ProfileSelectProps {
   profiles: readonly Profile[];

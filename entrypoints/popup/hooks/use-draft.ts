@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
-import { type Draft, type DraftSaver, type DraftState, type Drafts, draftSaver } from '@/lib/links/draft';
+import { type DraftSaver, draftSaver } from '@/lib/links/draft';
+import type { Draft, DraftState, Drafts } from '@/lib/links/draft-schema';
 
 type ShortenRequest = Draft['request'];
 

@@ -4,7 +4,7 @@ import type { CachedLink } from '@/lib/links/cache';
 import type { CopyFormat } from '@/lib/links/copy-format';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import type { Profile, Settings } from '@/lib/settings/settings';
+import type { Profile, Settings } from '@/lib/settings/schema';
 import { copyLink } from '../clipboard';
 import type { DraftKeeper } from './use-draft';
 import type { RecentLinksState } from './use-recent-links';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import type { StartUrl } from '@/entrypoints/popup/start-url';
-import type { Behaviour } from '@/lib/settings/settings';
+import type { Behaviour } from '@/lib/settings/schema';
 import { resolvePageUrl } from '@/lib/url/page-url';
 import { canonicalStartUrl } from '../start-url';
 

@@ -6,9 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
-import { type AllTabsProgress, readAllTabsProgress, watchAllTabs } from '@/lib/links/all-tabs';
+import { watchAllTabs } from '@/lib/links/all-tabs';
+import { type AllTabsProgress, readAllTabsProgress } from '@/lib/links/all-tabs-progress';
 import { putCachedLinks } from '@/lib/links/cache';
-import type { Behaviour, Settings } from '@/lib/settings/settings';
+import type { Behaviour, Settings } from '@/lib/settings/schema';
 import { allTabsAskedItem, allTabsProgressItem, settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,

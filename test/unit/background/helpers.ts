@@ -10,7 +10,7 @@ import { toApiDateTime } from '@/lib/dates';
 import type { CachedLink } from '@/lib/links/cache';
 import { isCopyRequest } from '@/lib/messaging/offscreen-copy';
 import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { defaultSettings, emptyDefaults, type LinkDefaults, type Profile } from '@/lib/settings/settings';
+import { defaultSettings, emptyDefaults, type LinkDefaults, type Profile } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 
 export const GOOD_KEY = 'good-key-1234';

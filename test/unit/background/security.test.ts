@@ -10,7 +10,7 @@ import { MENU } from '@/entrypoints/background/menus';
 import { redactSecrets } from '@/entrypoints/background/redact';
 import { createClient } from '@/lib/api/client';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
-import { defaultSettings } from '@/lib/settings/settings';
+import { defaultSettings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import {
   type FakeServer,

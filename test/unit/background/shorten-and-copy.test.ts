@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { MENU } from '@/entrypoints/background/menus';
 import { putCachedLinks } from '@/lib/links/cache';
-import type { Behaviour, Settings } from '@/lib/settings/settings';
+import type { Behaviour, Settings } from '@/lib/settings/schema';
 import { settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,

@@ -5,14 +5,8 @@ import { App } from '@/entrypoints/options/App';
 import type { Account } from '@/lib/api/schemas';
 import { putCachedLists } from '@/lib/links/cache';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
-import {
-  defaultBehaviour,
-  emptyDefaults,
-  loadSettings,
-  type Profile,
-  type Settings,
-  saveSettings,
-} from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import {
   button,
   buttons,

@@ -5,7 +5,7 @@ import {
   permissionRefusedMessage,
   saveFailureMessage,
 } from '@/entrypoints/options/rules';
-import { emptyDefaults } from '@/lib/settings/settings';
+import { emptyDefaults } from '@/lib/settings/schema';
 
 describe('save failure messages', () => {
   const server = 'https://sho.rt/base';

@@ -9,14 +9,8 @@ import { createSettingsTransferHandlers } from '@/entrypoints/background/setting
 import { App } from '@/entrypoints/options/App';
 import { originOf } from '@/lib/api/base-url';
 import type { ImportSummary, Result } from '@/lib/messaging/protocol';
-import {
-  defaultBehaviour,
-  emptyDefaults,
-  loadSettings,
-  type Profile,
-  type Settings,
-  saveSettings,
-} from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { buildSettingsFile, serializeSettingsFile } from '@/lib/settings/transfer';
 import {
   button,

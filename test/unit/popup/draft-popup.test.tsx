@@ -7,11 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLists } from '@/lib/links/cache';
-import { DRAFT_DEBOUNCE_MS, type Draft, type Drafts } from '@/lib/links/draft';
+import { DRAFT_DEBOUNCE_MS } from '@/lib/links/draft';
+import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import { emptyLinkForm } from '@/lib/links/link-form';
 import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
 import type { RequestOf, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/settings';
 import { draftsItem, rateLimitWaitItem } from '@/lib/storage/items';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../dom';
 
@@ -144,6 +146,21 @@ describe('the draft', () => {
     await mountPopup();
     expect(field('Alias').value).toBe('');
     expect(field('Long URL').value).toBe(TAB);
+  });
+
+  it.each([
+    [
+      'a URL that is not text',
+      () => ({ ...draft({}, { alias: 'damaged' }), state: { form: { ...form(), url: 42 } } }),
+    ],
+    ['no form state', () => ({ ...draft(), state: null })],
+    ['nothing', () => null],
+  ])("is dropped when damaged (%s): the popup opens with the tab's URL", async (_what, damaged) => {
+    await fakeBrowser.storage.session.set({ [draftsItem.key]: { [TAB]: damaged() } });
+    background();
+    await mountPopup();
+    expect(field('Long URL').value).toBe(TAB);
+    expect(field('Alias').value).toBe('');
   });
 
   it('is cleared once the link is made, and kept (with the request id) when it fails', async () => {

@@ -9,13 +9,8 @@ import type { LinkInput } from '@/lib/api/schemas';
 import type { CachedLink } from '@/lib/links/cache';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
-import {
-  defaultBehaviour,
-  emptyDefaults,
-  type LinkDefaults,
-  type Settings,
-  saveSettings,
-} from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults, type LinkDefaults, type Settings } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/settings';
 import { button, choose, click, fakeBackground, field, hasField, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);

@@ -6,10 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/App';
 import { copyPayload } from '@/entrypoints/popup/clipboard';
-import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs';
+import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs-progress';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { type Behaviour, defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { type Behaviour, defaultBehaviour, emptyDefaults } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/settings';
 import { allTabsAskedItem, allTabsProgressItem } from '@/lib/storage/items';
 import {
   button,

@@ -9,8 +9,8 @@ import {
   emptyDefaults,
   type LinkDefaults,
   type Profile,
-  saveSettings,
-} from '@/lib/settings/settings';
+} from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/settings';
 import { pendingShortenItem } from '@/lib/storage/items';
 import {
   button,

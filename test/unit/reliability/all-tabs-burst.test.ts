@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { readRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { readRateLimitWait } from '@/lib/api/rate-limit-wait-state';
 import { putCachedLinks } from '@/lib/links/cache';
-import type { Profile } from '@/lib/settings/settings';
+import type { Profile } from '@/lib/settings/schema';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { cachedLink, seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';

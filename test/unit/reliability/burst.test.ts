@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { type RateLimitWait, readRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { type RateLimitWait, readRateLimitWait } from '@/lib/api/rate-limit-wait-state';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';

@@ -9,7 +9,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isApiMethod } from '@/entrypoints/background/api-message';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { API_ERROR_KINDS } from '@/lib/api/errors';
-import { loadSettings, settingsSchema } from '@/lib/settings/settings';
+import { settingsSchema } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/settings';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import {
   deliver,

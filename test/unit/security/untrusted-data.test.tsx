@@ -10,7 +10,8 @@ import { CampaignsView } from '@/components/manage/campaigns-view';
 import { DomainsView } from '@/components/manage/domains-view';
 import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
-import { defaultBehaviour, emptyDefaults, saveSettings } from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/settings';
 import { fakeApi, fakeBackground, mount as mountPopup, mount as mountView, ok, page } from '../dom';
 
 const HOSTILE = [

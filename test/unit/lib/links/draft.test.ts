@@ -4,14 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  DRAFT_DEBOUNCE_MS,
-  DRAFT_TTL_MS,
-  type Draft,
-  type Drafts,
-  draftSaver,
-  readDrafts,
-} from '@/lib/links/draft';
+import { DRAFT_DEBOUNCE_MS, DRAFT_TTL_MS, draftSaver, readDrafts } from '@/lib/links/draft';
+import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import { emptyLinkForm } from '@/lib/links/link-form';
 import { draftsItem } from '@/lib/storage/items';
 
@@ -132,6 +126,37 @@ describe('where drafts live', () => {
 
   it('reads no drafts, rather than failing, when storage cannot be read', async () => {
     vi.spyOn(fakeBrowser.storage.session, 'get').mockRejectedValue(new Error('broken'));
+    expect(await readDrafts()).toEqual({});
+  });
+});
+
+describe('reading', () => {
+  it('keeps only well-formed drafts: a damaged one is dropped, not restored into the form', async () => {
+    const good = { ...current('kept'), at: Date.now() };
+    const { state } = good;
+    await fakeBrowser.storage.session.set({
+      [draftsItem.key]: {
+        [URL_A]: good,
+        'https://url-not-text.example/': { ...good, state: { ...state, form: { ...state.form, url: 42 } } },
+        'https://no-state.example/': { ...good, state: null },
+        'https://bad-more.example/': {
+          ...good,
+          state: { ...state, more: { ...state.more, geotarget: 'x' } },
+        },
+        'https://bad-request.example/': { ...good, request: { key: 1 } },
+        'https://no-time.example/': { ...good, at: 'now' },
+        'https://null.example/': null,
+      },
+    });
+    expect(await readDrafts()).toEqual({ [URL_A]: good });
+  });
+
+  it.each([
+    ['a string', 'garbage'],
+    ['an array', [current('x')]],
+    ['a number', 7],
+  ])('reads no drafts when the stored value is %s', async (_what, value) => {
+    await fakeBrowser.storage.session.set({ [draftsItem.key]: value });
     expect(await readDrafts()).toEqual({});
   });
 });

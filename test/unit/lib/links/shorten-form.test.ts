@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialForm } from '@/entrypoints/popup/start-url';
 import { type ShortenForm, toShortenInput, validateForm } from '@/lib/links/shorten-form';
-import { emptyDefaults, type LinkDefaults } from '@/lib/settings/settings';
+import { emptyDefaults, type LinkDefaults } from '@/lib/settings/schema';
 
 const now = new Date(2031, 4, 10, 12, 0);
 const defaults: LinkDefaults = {

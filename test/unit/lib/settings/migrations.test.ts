@@ -5,14 +5,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMigrations } from '@/entrypoints/background/migrations';
 import { getApiKey } from '@/lib/settings/api-keys';
 import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
-import {
-  defaultBehaviour,
-  emptyDefaults,
-  loadSettings,
-  SETTINGS_VERSION,
-  saveSettings,
-  settingsSchema,
-} from '@/lib/settings/settings';
+import { defaultBehaviour, emptyDefaults, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/schema';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { apiKeysItem, newerSettingsItem, settingsItem } from '@/lib/storage/items';
 import {
   type FakeServer,

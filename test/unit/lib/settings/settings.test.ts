@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getApiKey } from '@/lib/settings/api-keys';
 import { migrateSettings, runSettingsMigrations } from '@/lib/settings/migrations';
-import { loadSettings, parseSettings, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/settings';
+import { parseSettings, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/settings';
 import { apiKeysItem, parseApiKeys, settingsItem } from '@/lib/storage/items';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];

@@ -10,12 +10,11 @@ import { createSettingsTransferHandlers } from '@/entrypoints/background/setting
 import {
   defaultBehaviour,
   emptyDefaults,
-  loadSettings,
   type Profile,
   SETTINGS_VERSION,
   type Settings,
-  saveSettings,
-} from '@/lib/settings/settings';
+} from '@/lib/settings/schema';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import {
   applyImport,
   buildSettingsFile,
