@@ -1,103 +1,100 @@
 /**
- * The form fields of every page: a label, its control and the message that belongs to it. Options
- * and the popup wrap their own control in `Field`; the management page uses the ready-made
- * TextField, TextAreaField, SelectField and CheckboxField. Errors are announced and tied to their
- * control with aria-describedby.
+ * The form fields of every page (popup, More options, Options, the management page). One frame draws
+ * a label, its control, a hint and an error, and ties the control to them with aria-describedby; the
+ * fields below (text, text area, select, choice, checkbox) are all built on it.
  */
-import type { ComponentChildren, PartialInputHTMLAttributes } from 'preact';
-import { useId } from 'preact/hooks';
+import type { ComponentChildren, PartialInputHTMLAttributes, Ref } from 'preact';
+import { useId, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 
 const errorId = (id: string) => `${id}-error`;
 const hintId = (id: string) => `${id}-hint`;
 
-/** ARIA attributes that tie a control to its error message, or else to its hint. */
-export function fieldAria(id: string, error: string | undefined, hint?: unknown) {
-  if (error) return { 'aria-invalid': true, 'aria-describedby': errorId(id) };
-  return hint ? { 'aria-describedby': hintId(id) } : {};
+/** The ARIA attributes a field gives its control. */
+interface ControlAria {
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-interface FieldProps {
-  id: string;
+/** What every field has besides its control. */
+interface FrameProps {
+  /** The control's id; default a generated one. Pages whose specs or focus code name a field pass it. */
+  id?: string | undefined;
   label: string;
   error?: string | undefined;
   hint?: ComponentChildren;
-  children: ComponentChildren;
+  /**
+   * The error takes the hint's place. Options' hints describe the expected input, which the error
+   * then says better; the management page's hints say what a blank field keeps, true either way.
+   */
+  errorReplacesHint?: boolean;
 }
 
-/** A label, its control (as children, with `id`) and the message that belongs to it. */
-export function Field({ id, label, error, hint, children }: FieldProps) {
+interface FieldProps extends Required<Pick<FrameProps, 'id'>>, Omit<FrameProps, 'id'> {
+  class?: string | undefined;
+  /** Draws the control (with `id` and the given ARIA attributes). */
+  control: (aria: ControlAria) => ComponentChildren;
+  /** Shown under the error: e.g. why a choice list could not be loaded. */
+  children?: ComponentChildren;
+}
+
+/** The ARIA attributes that tie a control to its error and to the hint it shows. */
+function controlAria(id: string, error: string | undefined, showsHint: boolean): ControlAria {
+  const describedBy = [error ? errorId(id) : '', showsHint ? hintId(id) : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
+}
+
+/** The explanation under a control; `controlAria` points to it. */
+function Hint({ id, children }: { id: string; children: ComponentChildren }) {
   return (
-    <div class="field">
-      <label for={id}>{label}</label>
+    <p class="hint" id={hintId(id)}>
       {children}
-      {hint && !error && (
-        <p class="hint" id={hintId(id)}>
-          {hint}
-        </p>
-      )}
+    </p>
+  );
+}
+
+/**
+ * The frame of every field: label, control, hint and error, with one id scheme. The fields below use
+ * it; a control of its own (a select with groups, a colour picker) is drawn through `control`.
+ */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  errorReplacesHint,
+  class: className,
+  control,
+  children,
+}: FieldProps) {
+  const showsHint = Boolean(hint) && !(error && errorReplacesHint);
+  return (
+    <div class={className ? `field ${className}` : 'field'}>
+      <label for={id}>{label}</label>
+      {control(controlAria(id, error, showsHint))}
+      {showsHint && <Hint id={id}>{hint}</Hint>}
       {error && (
         <p class="field-error" id={errorId(id)}>
           {error}
         </p>
       )}
+      {children}
     </div>
   );
 }
 
-interface ChoiceSelectProps {
-  id: string;
-  label: string;
-  items: readonly NamedItem[];
-  /** The selected id as a string; '' is "None". */
-  value: string;
-  onChange: (value: string) => void;
+/** The id a field's control gets: the one asked for, or a generated one. */
+function useFieldId(id: string | undefined): string {
+  const generated = useId();
+  return id ?? generated;
 }
-
-/** True when `value` is an id none of `items` has. */
-const isUnknown = (items: readonly NamedItem[], value: string) =>
-  value !== '' && !items.some((item) => String(item.id) === value);
-
-/** A select of campaigns or channels with a "None" choice. */
-export function ChoiceSelect({ id, label, items, value, onChange }: ChoiceSelectProps) {
-  // A default chosen earlier stays selectable even before the lists are fetched (or after it was renamed).
-  const unknown = isUnknown(items, value);
-  return (
-    <Field id={id} label={label}>
-      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">{t('popup_choice_none')}</option>
-        {unknown && <option value={value}>#{value}</option>}
-        {items.map((item) => (
-          <option key={item.id} value={String(item.id)}>
-            {item.name || `#${item.id}`}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
-
-/** The error line under a management page's field. */
-function SmallError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <small id={errorId(id)} class="field-error">
-      {error}
-    </small>
-  ) : null;
-}
-
-/** ARIA attributes of a management page's control that may have an error (and no hint). */
-const errorAria = (id: string, error: string | undefined) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? errorId(id) : undefined,
-});
 
 /**
  * The `type` of a text-like `<input>`, spread as `{...INPUT_TYPES[type]}`: Preact types an input's
  * other props per `type`, so a `type` that varies must be one of these objects, not a union string.
  */
-export const INPUT_TYPES = {
+const INPUT_TYPES = {
   text: { type: 'text' },
   url: { type: 'url' },
   email: { type: 'email' },
@@ -109,77 +106,79 @@ export const INPUT_TYPES = {
 
 type InputProps = Omit<
   PartialInputHTMLAttributes<HTMLInputElement>,
-  'value' | 'onInput' | 'label' | 'type' | 'role' | 'list'
+  'id' | 'value' | 'onInput' | 'label' | 'type' | 'role' | 'list' | 'ref'
 > & {
   type?: keyof typeof INPUT_TYPES;
 };
 
-interface TextFieldProps extends InputProps {
-  label: string;
+interface TextFieldProps extends InputProps, FrameProps {
   value: string;
   onValue: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
+  /** The input, e.g. for the popup to focus it when it opens. */
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }
 
-/** A labelled input; its error is announced and tied to it with aria-describedby. */
+/** A labelled input. */
 export function TextField({
+  id,
   label,
   value,
   onValue,
   error,
   hint,
+  errorReplacesHint,
+  inputRef,
   type = 'text',
   class: className,
   ...rest
 }: TextFieldProps) {
-  const id = useId();
-  const describedBy = [error ? errorId(id) : '', hint ? hintId(id) : ''].filter(Boolean).join(' ');
+  const fieldId = useFieldId(id);
   return (
-    <div class={`field ${className ?? ''}`}>
-      <label for={id}>{label}</label>
-      <input
-        id={id}
-        {...INPUT_TYPES[type]}
-        {...rest}
-        value={value}
-        onInput={(event) => onValue(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint && (
-        <small id={hintId(id)} class="hint">
-          {hint}
-        </small>
+    <Field
+      id={fieldId}
+      label={label}
+      error={error}
+      hint={hint}
+      errorReplacesHint={errorReplacesHint}
+      class={typeof className === 'string' ? className : undefined}
+      control={(aria) => (
+        <input
+          id={fieldId}
+          ref={inputRef}
+          {...INPUT_TYPES[type]}
+          {...rest}
+          value={value}
+          onInput={(event) => onValue(event.currentTarget.value)}
+          {...aria}
+        />
       )}
-      <SmallError id={id} error={error} />
-    </div>
+    />
   );
 }
 
-interface TextAreaFieldProps {
-  label: string;
+interface TextAreaFieldProps extends FrameProps {
   value: string;
   onValue: (value: string) => void;
-  error?: string | undefined;
   rows?: number;
 }
 
 /** A labelled multi-line input. */
-export function TextAreaField({ label, value, onValue, error, rows = 3 }: TextAreaFieldProps) {
-  const id = useId();
+export function TextAreaField({ id, value, onValue, rows = 3, ...frame }: TextAreaFieldProps) {
+  const fieldId = useFieldId(id);
   return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        onInput={(event) => onValue(event.currentTarget.value)}
-        {...errorAria(id, error)}
-      />
-      <SmallError id={id} error={error} />
-    </div>
+    <Field
+      id={fieldId}
+      {...frame}
+      control={(aria) => (
+        <textarea
+          id={fieldId}
+          rows={rows}
+          value={value}
+          onInput={(event) => onValue(event.currentTarget.value)}
+          {...aria}
+        />
+      )}
+    />
   );
 }
 
@@ -189,53 +188,152 @@ export interface Option {
   label: string;
 }
 
-interface SelectFieldProps {
-  label: string;
+/** Server items (campaigns, channels) as choices: by name, or by id when unnamed. */
+export const namedOptions = (items: readonly NamedItem[]): Option[] =>
+  items.map((item) => ({ value: String(item.id), label: item.name || `#${item.id}` }));
+
+interface SelectFieldProps extends FrameProps {
   value: string;
   onValue: (value: string) => void;
   options: readonly Option[];
-  error?: string | undefined;
   disabled?: boolean;
 }
 
 /** A labelled select. */
-export function SelectField({ label, value, onValue, options, error, disabled }: SelectFieldProps) {
-  const id = useId();
+export function SelectField({ id, value, onValue, options, disabled, ...frame }: SelectFieldProps) {
+  const fieldId = useFieldId(id);
   return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onValue(event.currentTarget.value)}
-        {...errorAria(id, error)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <SmallError id={id} error={error} />
-    </div>
+    <Field
+      id={fieldId}
+      {...frame}
+      control={(aria) => (
+        <select
+          id={fieldId}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onValue(event.currentTarget.value)}
+          {...aria}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
-/** A labelled checkbox. */
-export function CheckboxField({
-  label,
-  checked,
-  onChecked,
-}: {
+const OTHER = '__other__';
+
+interface ChoiceFieldProps extends FrameProps {
+  /** The chosen item's value; '' is none. */
+  value: string;
+  onValue: (value: string) => void;
+  options: readonly Option[];
+  /** While the list loads, the "none" choice says so. */
+  loading?: boolean;
+  noneLabel?: string | undefined;
+  /**
+   * Adds "Other id…", which shows a number field for items beyond the list's first page. Without it,
+   * a value not in the list stays selectable as "#id" (a default chosen before the list was fetched,
+   * or an item since renamed).
+   */
+  allowOther?: boolean;
+  /** Shown under the field: e.g. why the list could not be loaded. */
+  children?: ComponentChildren;
+}
+
+/** A select of server items (a campaign, a channel, a domain…) with a "None" choice. */
+export function ChoiceField({
+  id,
+  value,
+  onValue,
+  options,
+  loading = false,
+  noneLabel = t('manage_choice_none'),
+  allowOther = false,
+  children,
+  ...frame
+}: ChoiceFieldProps) {
+  const fieldId = useFieldId(id);
+  const listed = value === '' || options.some((option) => option.value === value);
+  const [other, setOther] = useState(false);
+  const showOther = allowOther && (other || (!listed && !loading));
+  return (
+    <Field
+      id={fieldId}
+      {...frame}
+      control={(aria) => (
+        <>
+          <select
+            id={fieldId}
+            value={showOther ? OTHER : value}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setOther(next === OTHER);
+              onValue(next === OTHER ? '' : next);
+            }}
+            {...aria}
+          >
+            <option value="">{loading ? t('manage_loading') : noneLabel}</option>
+            {!listed && !allowOther && <option value={value}>#{value}</option>}
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+            {allowOther && <option value={OTHER}>{t('manage_choice_other_id')}</option>}
+          </select>
+          {showOther && (
+            <input
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              aria-label={t('manage_choice_other_id_label', frame.label)}
+              value={value}
+              onInput={(event) => onValue(event.currentTarget.value)}
+            />
+          )}
+        </>
+      )}
+    >
+      {children}
+    </Field>
+  );
+}
+
+interface CheckboxFieldProps {
+  id?: string | undefined;
   label: string;
+  /** A line under the checkbox that says what it does. */
+  hint?: ComponentChildren;
   checked: boolean;
   onChecked: (checked: boolean) => void;
-}) {
-  return (
+}
+
+/** A checkbox with its label, and its hint below when it has one. */
+export function CheckboxField({ id, label, hint, checked, onChecked }: CheckboxFieldProps) {
+  const fieldId = useFieldId(id);
+  const box = (
     <label class="checkbox">
-      <input type="checkbox" checked={checked} onChange={(event) => onChecked(event.currentTarget.checked)} />{' '}
+      <input
+        id={fieldId}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChecked(event.currentTarget.checked)}
+        {...controlAria(fieldId, undefined, Boolean(hint))}
+      />{' '}
       {label}
     </label>
+  );
+  if (!hint) return box;
+  return (
+    <div class="switch">
+      {box}
+      <Hint id={fieldId}>{hint}</Hint>
+    </div>
   );
 }

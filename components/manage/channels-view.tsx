@@ -1,6 +1,6 @@
 /** #/channels and #/channels/<id>: channels, their items, and assigning links, bio pages and QR codes. */
 import { useId, useState } from 'preact/hooks';
-import { CheckboxField, SelectField, TextField } from '@/components/fields';
+import { CheckboxField, Field, SelectField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel } from '@/lib/api/schemas';
@@ -49,15 +49,19 @@ function ColorField({
   const id = useId();
   return (
     <div class="color-field">
-      <div class="field">
-        <label for={id}>{t('manage_channel_color_label')}</label>
-        <input
-          id={id}
-          type="color"
-          value={isHexColor(value) ? value.trim().toLowerCase() : '#000000'}
-          onInput={(event) => onValue(event.currentTarget.value.toUpperCase())}
-        />
-      </div>
+      <Field
+        id={id}
+        label={t('manage_channel_color_label')}
+        control={(aria) => (
+          <input
+            id={id}
+            type="color"
+            value={isHexColor(value) ? value.trim().toLowerCase() : '#000000'}
+            onInput={(event) => onValue(event.currentTarget.value.toUpperCase())}
+            {...aria}
+          />
+        )}
+      />
       <TextField
         label={t('manage_channel_color_hex_label')}
         value={value}

@@ -4,13 +4,12 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { TextAreaField, TextField } from '@/components/fields';
+import { ChoiceField, namedOptions, TextAreaField, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/links/link-form';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
-import { ChoiceField } from './choices';
 import { tCount } from './format';
 import { type Reply, useAction } from './hooks';
 import {
@@ -98,26 +97,26 @@ function CampaignChannelFields({
         label={t('manage_channel_label')}
         value={state.channel}
         onValue={(v) => set('channel', v)}
-        options={
-          channels.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
-        }
+        options={namedOptions(channels.data?.items ?? [])}
         loading={channels.loading}
         noneLabel={blankLabel}
-        error={channels.error}
-        fieldError={errors.channel}
-      />
+        error={errors.channel}
+        allowOther
+      >
+        <ErrorMessage error={channels.error} />
+      </ChoiceField>
       <ChoiceField
         label={t('manage_campaign_label')}
         value={state.campaign}
         onValue={(v) => set('campaign', v)}
-        options={
-          campaigns.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
-        }
+        options={namedOptions(campaigns.data?.items ?? [])}
         loading={campaigns.loading}
         noneLabel={blankLabel}
-        error={campaigns.error}
-        fieldError={errors.campaign}
-      />
+        error={errors.campaign}
+        allowOther
+      >
+        <ErrorMessage error={campaigns.error} />
+      </ChoiceField>
     </>
   );
 }

@@ -4,7 +4,7 @@
  * group is only a view of `LinkFormState`; rules and request bodies live in lib/links/link-form.ts.
  */
 import { useId } from 'preact/hooks';
-import { SelectField, TextAreaField, TextField } from '@/components/fields';
+import { ChoiceField, Field, SelectField, TextAreaField, TextField } from '@/components/fields';
 import { type MessageKey, t } from '@/lib/i18n';
 import {
   type DeeplinkMode,
@@ -14,7 +14,6 @@ import {
 } from '@/lib/links/link-form';
 import type { CallApi } from '@/lib/messaging/call-api';
 import { useChoices } from './choice-lists';
-import { ChoiceField } from './choices';
 import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
 import { ErrorMessage } from './ui';
@@ -55,47 +54,53 @@ export function RedirectTypeField({
     splash.data?.items.some((page) => `splash-page:${page.id}` === value) ||
     overlays.data?.items.some((overlay) => `overlay:${overlay.id}` === value);
   return (
-    <div class="field">
-      <label for={id}>{t('manage_redirect_type_label')}</label>
-      <select id={id} value={value} onChange={(event) => onValue(event.currentTarget.value)}>
-        <option value="">{blankLabel}</option>
-        <option value="direct">{t('manage_redirect_type_direct')}</option>
-        <option value="frame">{t('manage_redirect_type_frame')}</option>
-        <option value="splash">{t('manage_redirect_type_splash')}</option>
-        <optgroup
-          label={
-            splash.loading
-              ? t('manage_redirect_type_splash_pages_loading')
-              : t('manage_redirect_type_splash_pages')
-          }
-        >
-          {splash.data?.items.map((page) => (
-            <option key={page.id} value={`splash-page:${page.id}`}>
-              {page.name || t('manage_redirect_type_splash_page_untitled', page.id)}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup
-          label={
-            overlays.loading ? t('manage_redirect_type_overlays_loading') : t('manage_redirect_type_overlays')
-          }
-        >
-          {overlays.data?.items.map((overlay) => {
-            const name = overlay.name || t('manage_redirect_type_overlay_untitled', overlay.id);
-            return (
-              <option key={overlay.id} value={`overlay:${overlay.id}`}>
-                {overlay.type
-                  ? t('manage_redirect_type_overlay_with_type', name, overlayTypeLabel(overlay.type))
-                  : name}
+    <Field
+      id={id}
+      label={t('manage_redirect_type_label')}
+      control={(aria) => (
+        <select id={id} value={value} onChange={(event) => onValue(event.currentTarget.value)} {...aria}>
+          <option value="">{blankLabel}</option>
+          <option value="direct">{t('manage_redirect_type_direct')}</option>
+          <option value="frame">{t('manage_redirect_type_frame')}</option>
+          <option value="splash">{t('manage_redirect_type_splash')}</option>
+          <optgroup
+            label={
+              splash.loading
+                ? t('manage_redirect_type_splash_pages_loading')
+                : t('manage_redirect_type_splash_pages')
+            }
+          >
+            {splash.data?.items.map((page) => (
+              <option key={page.id} value={`splash-page:${page.id}`}>
+                {page.name || t('manage_redirect_type_splash_page_untitled', page.id)}
               </option>
-            );
-          })}
-        </optgroup>
-        {!known && <option value={value}>{value}</option>}
-      </select>
+            ))}
+          </optgroup>
+          <optgroup
+            label={
+              overlays.loading
+                ? t('manage_redirect_type_overlays_loading')
+                : t('manage_redirect_type_overlays')
+            }
+          >
+            {overlays.data?.items.map((overlay) => {
+              const name = overlay.name || t('manage_redirect_type_overlay_untitled', overlay.id);
+              return (
+                <option key={overlay.id} value={`overlay:${overlay.id}`}>
+                  {overlay.type
+                    ? t('manage_redirect_type_overlay_with_type', name, overlayTypeLabel(overlay.type))
+                    : name}
+                </option>
+              );
+            })}
+          </optgroup>
+          {!known && <option value={value}>{value}</option>}
+        </select>
+      )}
+    >
       <ErrorMessage error={splash.error} />
       <ErrorMessage error={overlays.error} />
-    </div>
+    </Field>
   );
 }
 
@@ -127,10 +132,10 @@ export function DomainField({
       noneLabel={blankLabel}
       options={domains.data?.items.map((d) => ({ value: d.domain, label: d.domain })) ?? []}
       loading={domains.loading}
-      error={domains.error}
-      fieldError={error}
-      allowOther={false}
-    />
+      error={error}
+    >
+      <ErrorMessage error={domains.error} />
+    </ChoiceField>
   );
 }
 

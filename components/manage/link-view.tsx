@@ -1,5 +1,6 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
 import { useState } from 'preact/hooks';
+import { ChoiceField, namedOptions } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
@@ -12,7 +13,6 @@ import {
 } from '@/lib/links/link-form';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
-import { ChoiceField } from './choices';
 import { formatDate, formatNumber, tCount } from './format';
 import { useAction, useLoad } from './hooks';
 import { LinkEditor } from './link-editor';
@@ -222,12 +222,12 @@ function Assign({ linkId }: { linkId: number }) {
           value={campaign}
           onValue={setCampaign}
           noneLabel={t('manage_link_choose_campaign')}
-          options={
-            campaigns.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
-          }
+          options={namedOptions(campaigns.data?.items ?? [])}
           loading={campaigns.loading}
-          error={campaigns.error}
-        />
+          allowOther
+        >
+          <ErrorMessage error={campaigns.error} />
+        </ChoiceField>
         <ActionButton type="submit" busy={toCampaign.busy} disabled={idOf(campaign) === undefined}>
           {t('manage_link_assign_campaign_button')}
         </ActionButton>
@@ -239,12 +239,12 @@ function Assign({ linkId }: { linkId: number }) {
           value={channel}
           onValue={setChannel}
           noneLabel={t('manage_link_choose_channel')}
-          options={
-            channels.data?.items.map((c) => ({ value: String(c.id), label: c.name || `#${c.id}` })) ?? []
-          }
+          options={namedOptions(channels.data?.items ?? [])}
           loading={channels.loading}
-          error={channels.error}
-        />
+          allowOther
+        >
+          <ErrorMessage error={channels.error} />
+        </ChoiceField>
         <ActionButton type="submit" busy={toChannel.busy} disabled={idOf(channel) === undefined}>
           {t('manage_link_assign_channel_button')}
         </ActionButton>

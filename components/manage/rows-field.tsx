@@ -1,6 +1,6 @@
 /** An editable list of two-part rows (geo targets, parameters…), each part with its own label. */
 import type { ComponentChildren } from 'preact';
-import { INPUT_TYPES } from '@/components/fields';
+import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 
 interface RowPart<R> {
@@ -41,29 +41,18 @@ export function RowsField<R extends Record<string, string>>({
       {rows.length === 0 && <p class="hint">{t('manage_rows_none')}</p>}
       {rows.map((row, index) => (
         <div class="row" key={index}>
-          {parts.map((part) => {
-            const error = errors[`${name}.${index}.${part.key}`];
-            const id = `${name}-${index}-${part.key}`;
-            return (
-              <div class="field" key={part.key}>
-                <label for={id}>{t('manage_rows_field_label', part.label, index + 1)}</label>
-                <input
-                  id={id}
-                  {...INPUT_TYPES[part.type ?? 'text']}
-                  placeholder={part.placeholder}
-                  value={row[part.key]}
-                  onInput={(event) => update(index, part.key, event.currentTarget.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                />
-                {error && (
-                  <small id={`${id}-error`} class="field-error">
-                    {error}
-                  </small>
-                )}
-              </div>
-            );
-          })}
+          {parts.map((part) => (
+            <TextField
+              key={part.key}
+              id={`${name}-${index}-${part.key}`}
+              label={t('manage_rows_field_label', part.label, index + 1)}
+              type={part.type ?? 'text'}
+              placeholder={part.placeholder}
+              value={row[part.key] ?? ''}
+              onValue={(value) => update(index, part.key, value)}
+              error={errors[`${name}.${index}.${part.key}`]}
+            />
+          ))}
           <button
             type="button"
             class="remove"

@@ -1,4 +1,4 @@
-import { Field } from '@/components/fields';
+import { CheckboxField, SelectField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
 import type { Behaviour } from '@/lib/settings/schema';
@@ -16,48 +16,17 @@ function copyFormatExample(format: CopyFormat): string {
   );
 }
 
-interface SwitchProps {
-  id: string;
-  checked: boolean;
-  label: string;
-  hint?: string;
-  onChange: (checked: boolean) => void;
-}
-
-/** A checkbox with its label and an optional one-line explanation tied to it. */
-function Switch({ id, checked, label, hint, onChange }: SwitchProps) {
-  return (
-    <div class="switch">
-      <label class="check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-          {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
-        />
-        {label}
-      </label>
-      {hint && (
-        <p class="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Settings that apply to every profile; each change is saved at once. */
 export function BehaviourForm({ behaviour, onChange }: BehaviourFormProps) {
   return (
     <div class="stack">
-      <Switch
+      <CheckboxField
         id="behaviour-auto-copy"
         checked={behaviour.autoCopy}
         label={t('options_auto_copy')}
-        onChange={(autoCopy) => onChange({ autoCopy })}
+        onChecked={(autoCopy) => onChange({ autoCopy })}
       />
-      <Field
+      <SelectField
         id="behaviour-copy-format"
         label={t('options_copy_format_label')}
         hint={
@@ -65,42 +34,32 @@ export function BehaviourForm({ behaviour, onChange }: BehaviourFormProps) {
             {t('options_copy_format_hint')} <code>{copyFormatExample(behaviour.copyFormat)}</code>
           </>
         }
-      >
-        <select
-          id="behaviour-copy-format"
-          value={behaviour.copyFormat}
-          aria-describedby="behaviour-copy-format-hint"
-          onChange={(e) => {
-            const chosen = COPY_FORMATS.find((format) => format === e.currentTarget.value);
-            if (chosen) onChange({ copyFormat: chosen });
-          }}
-        >
-          {COPY_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {t(FORMAT_NAMES[format])}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Switch
+        value={behaviour.copyFormat}
+        options={COPY_FORMATS.map((format) => ({ value: format, label: t(FORMAT_NAMES[format]) }))}
+        onValue={(value) => {
+          const chosen = COPY_FORMATS.find((format) => format === value);
+          if (chosen) onChange({ copyFormat: chosen });
+        }}
+      />
+      <CheckboxField
         id="behaviour-notifications"
         checked={behaviour.notifications}
         label={t('options_notifications')}
-        onChange={(notifications) => onChange({ notifications })}
+        onChecked={(notifications) => onChange({ notifications })}
       />
-      <Switch
+      <CheckboxField
         id="behaviour-strip-tracking"
         checked={behaviour.stripTracking}
         label={t('options_strip_tracking')}
         hint={t('options_strip_tracking_hint')}
-        onChange={(stripTracking) => onChange({ stripTracking })}
+        onChecked={(stripTracking) => onChange({ stripTracking })}
       />
-      <Switch
+      <CheckboxField
         id="behaviour-prefer-canonical"
         checked={behaviour.preferCanonical}
         label={t('options_prefer_canonical')}
         hint={t('options_prefer_canonical_hint')}
-        onChange={(preferCanonical) => onChange({ preferCanonical })}
+        onChecked={(preferCanonical) => onChange({ preferCanonical })}
       />
     </div>
   );

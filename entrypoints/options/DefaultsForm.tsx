@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ChoiceSelect, Field, fieldAria } from '@/components/fields';
+import { ChoiceField, namedOptions, SelectField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import {
   type DefaultsDraft,
@@ -44,64 +44,58 @@ export function DefaultsForm({ defaults, campaigns, channels, onSave }: Defaults
       }}
     >
       <div class="grid">
-        <ChoiceSelect
+        <ChoiceField
           id="default-campaign"
           label={t('options_default_campaign')}
-          items={campaigns}
+          noneLabel={t('popup_choice_none')}
+          options={namedOptions(campaigns)}
           value={draft.campaignId}
-          onChange={(campaignId) => change({ campaignId })}
+          onValue={(campaignId) => change({ campaignId })}
         />
-        <ChoiceSelect
+        <ChoiceField
           id="default-channel"
           label={t('options_default_channel')}
-          items={channels}
+          noneLabel={t('popup_choice_none')}
+          options={namedOptions(channels)}
           value={draft.channelId}
-          onChange={(channelId) => change({ channelId })}
+          onValue={(channelId) => change({ channelId })}
         />
-        <Field
+        <TextField
           id="default-expiry"
           label={t('options_default_expiry')}
           error={errors.expiryDays}
           hint={t('options_default_expiry_hint')}
-        >
-          <input
-            id="default-expiry"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
-            value={draft.expiryDays}
-            onInput={(e) => change({ expiryDays: e.currentTarget.value })}
-            {...fieldAria('default-expiry', errors.expiryDays, true)}
-          />
-        </Field>
-        <Field id="default-status" label={t('options_default_status')}>
-          <select
-            id="default-status"
-            value={draft.status}
-            onChange={(e) => change({ status: e.currentTarget.value === 'public' ? 'public' : 'private' })}
-          >
-            <option value="private">{t('options_status_private')}</option>
-            <option value="public">{t('options_status_public')}</option>
-          </select>
-        </Field>
+          errorReplacesHint
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          value={draft.expiryDays}
+          onValue={(expiryDays) => change({ expiryDays })}
+        />
+        <SelectField
+          id="default-status"
+          label={t('options_default_status')}
+          value={draft.status}
+          options={[
+            { value: 'private', label: t('options_status_private') },
+            { value: 'public', label: t('options_status_public') },
+          ]}
+          onValue={(status) => change({ status: status === 'public' ? 'public' : 'private' })}
+        />
       </div>
-      <Field
+      <TextField
         id="default-domain"
         label={t('options_default_domain')}
         error={errors.domain}
         hint={t('options_default_domain_hint')}
-      >
-        <input
-          id="default-domain"
-          type="url"
-          spellcheck={false}
-          placeholder={t('options_default_domain_placeholder')}
-          value={draft.domain}
-          onInput={(e) => change({ domain: e.currentTarget.value })}
-          {...fieldAria('default-domain', errors.domain, true)}
-        />
-      </Field>
+        errorReplacesHint
+        type="url"
+        spellcheck={false}
+        placeholder={t('options_default_domain_placeholder')}
+        value={draft.domain}
+        onValue={(domain) => change({ domain })}
+      />
       <div class="row">
         <button type="submit" class="primary">
           {t('options_save_defaults')}

@@ -1,4 +1,4 @@
-import { Field, fieldAria } from '@/components/fields';
+import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 
 /** What the server form holds, as typed. */
@@ -52,39 +52,40 @@ export function ProfileForm({
         onSubmit();
       }}
     >
-      <Field id="server-url" label={t('options_server_url')} error={errors.serverUrl} hint={serverHint}>
-        <input
-          id="server-url"
-          type="url"
-          autoComplete="url"
-          spellcheck={false}
-          placeholder={t('options_server_url_placeholder')}
-          value={values.serverUrl}
-          onInput={(e) => onChange({ serverUrl: e.currentTarget.value })}
-          {...fieldAria('server-url', errors.serverUrl, serverHint)}
-        />
-      </Field>
-      <Field id="api-key" label={t('options_api_key')} error={errors.apiKey} hint={keyHint}>
-        <input
-          id="api-key"
-          type="password"
-          autoComplete="off"
-          spellcheck={false}
-          placeholder={keyHint ? t('options_api_key_keep_placeholder') : t('options_api_key_placeholder')}
-          value={values.apiKey}
-          onInput={(e) => onChange({ apiKey: e.currentTarget.value })}
-          {...fieldAria('api-key', errors.apiKey, keyHint)}
-        />
-      </Field>
-      <Field id="profile-name" label={t('options_profile_name')} hint={t('options_profile_name_hint')}>
-        <input
-          id="profile-name"
-          autoComplete="off"
-          value={values.name}
-          onInput={(e) => onChange({ name: e.currentTarget.value })}
-          {...fieldAria('profile-name', undefined, true)}
-        />
-      </Field>
+      <TextField
+        id="server-url"
+        label={t('options_server_url')}
+        error={errors.serverUrl}
+        hint={serverHint}
+        errorReplacesHint
+        type="url"
+        autoComplete="url"
+        spellcheck={false}
+        placeholder={t('options_server_url_placeholder')}
+        value={values.serverUrl}
+        onValue={(serverUrl) => onChange({ serverUrl })}
+      />
+      <TextField
+        id="api-key"
+        label={t('options_api_key')}
+        error={errors.apiKey}
+        hint={keyHint}
+        errorReplacesHint
+        type="password"
+        autoComplete="off"
+        spellcheck={false}
+        placeholder={keyHint ? t('options_api_key_keep_placeholder') : t('options_api_key_placeholder')}
+        value={values.apiKey}
+        onValue={(apiKey) => onChange({ apiKey })}
+      />
+      <TextField
+        id="profile-name"
+        label={t('options_profile_name')}
+        hint={t('options_profile_name_hint')}
+        autoComplete="off"
+        value={values.name}
+        onValue={(name) => onChange({ name })}
+      />
       {failure && (
         <p class="alert" role="alert" id={PROFILE_FAILURE_ID} tabIndex={-1}>
           {failure}

@@ -138,7 +138,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
 
       <h3>{t('options_export_heading')}</h3>
       <div class="switch">
-        <label class="check">
+        <label class="checkbox">
           <input
             id="export-include-keys"
             type="checkbox"

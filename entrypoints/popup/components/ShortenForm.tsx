@@ -1,5 +1,5 @@
 import type { ComponentChildren, Ref } from 'preact';
-import { ChoiceSelect, Field, fieldAria } from '@/components/fields';
+import { ChoiceField, namedOptions, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
@@ -36,55 +36,54 @@ export function ShortenForm(props: ShortenFormProps) {
         props.onSubmit();
       }}
     >
-      <Field id="long-url" label={t('popup_long_url_label')} error={errors.url}>
-        <input
-          id="long-url"
-          // Same name as the label; e2e specs select the field by this attribute.
-          aria-label={t('popup_long_url_label')}
-          ref={props.urlRef}
-          type="url"
+      <TextField
+        id="long-url"
+        label={t('popup_long_url_label')}
+        error={errors.url}
+        // Same name as the label; e2e specs select the field by this attribute.
+        aria-label={t('popup_long_url_label')}
+        inputRef={props.urlRef}
+        type="url"
+        autoComplete="off"
+        spellcheck={false}
+        placeholder={URL_PLACEHOLDER}
+        value={values.url}
+        onValue={(url) => onChange({ url })}
+      />
+      <div class="grid">
+        <TextField
+          id="alias"
+          label={t('popup_alias_label')}
+          error={errors.alias}
           autoComplete="off"
           spellcheck={false}
-          placeholder={URL_PLACEHOLDER}
-          value={values.url}
-          onInput={(e) => onChange({ url: e.currentTarget.value })}
-          {...fieldAria('long-url', errors.url)}
+          placeholder={t('popup_alias_placeholder')}
+          value={values.alias}
+          onValue={(alias) => onChange({ alias })}
         />
-      </Field>
-      <div class="grid">
-        <Field id="alias" label={t('popup_alias_label')} error={errors.alias}>
-          <input
-            id="alias"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder={t('popup_alias_placeholder')}
-            value={values.alias}
-            onInput={(e) => onChange({ alias: e.currentTarget.value })}
-            {...fieldAria('alias', errors.alias)}
-          />
-        </Field>
-        <Field id="expiry" label={t('popup_expiry_label')} error={errors.expiry}>
-          <input
-            id="expiry"
-            type="datetime-local"
-            value={values.expiry}
-            onInput={(e) => onChange({ expiry: e.currentTarget.value })}
-            {...fieldAria('expiry', errors.expiry)}
-          />
-        </Field>
-        <ChoiceSelect
+        <TextField
+          id="expiry"
+          label={t('popup_expiry_label')}
+          error={errors.expiry}
+          type="datetime-local"
+          value={values.expiry}
+          onValue={(expiry) => onChange({ expiry })}
+        />
+        <ChoiceField
           id="campaign"
           label={t('popup_campaign_label')}
-          items={props.campaigns}
+          noneLabel={t('popup_choice_none')}
+          options={namedOptions(props.campaigns)}
           value={values.campaignId}
-          onChange={(campaignId) => onChange({ campaignId })}
+          onValue={(campaignId) => onChange({ campaignId })}
         />
-        <ChoiceSelect
+        <ChoiceField
           id="channel"
           label={t('popup_channel_label')}
-          items={props.channels}
+          noneLabel={t('popup_choice_none')}
+          options={namedOptions(props.channels)}
           value={values.channelId}
-          onChange={(channelId) => onChange({ channelId })}
+          onValue={(channelId) => onChange({ channelId })}
         />
       </div>
       {props.more}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ChoiceSelect } from '@/components/fields';
+import { ChoiceField, namedOptions } from '@/components/fields';
 import { DuplicateNotice } from '@/entrypoints/popup/components/DuplicateNotice';
 import { ErrorAlert } from '@/entrypoints/popup/components/ErrorAlert';
 import { RecentLinks } from '@/entrypoints/popup/components/RecentLinks';
@@ -20,14 +20,16 @@ const LINK: CachedLink = {
   date: '2031-01-01 10:00:00',
 };
 
-describe('ChoiceSelect', () => {
+describe('ChoiceField', () => {
   const items = [
     { id: 1, name: 'Spring' },
     { id: 2, name: '' },
   ];
 
   it('offers None and each item, by name or id', async () => {
-    await mount(<ChoiceSelect id="c" label="Campaign" items={items} value="" onChange={() => {}} />);
+    await mount(
+      <ChoiceField id="c" label="Campaign" options={namedOptions(items)} value="" onValue={() => {}} />,
+    );
     expect([...field<HTMLSelectElement>('Campaign').options].map((o) => [o.value, o.text])).toEqual([
       ['', 'None'],
       ['1', 'Spring'],
@@ -36,13 +38,17 @@ describe('ChoiceSelect', () => {
   });
 
   it('keeps a chosen id that is not in the list yet', async () => {
-    await mount(<ChoiceSelect id="c" label="Campaign" items={items} value="7" onChange={() => {}} />);
+    await mount(
+      <ChoiceField id="c" label="Campaign" options={namedOptions(items)} value="7" onValue={() => {}} />,
+    );
     expect(field<HTMLSelectElement>('Campaign').value).toBe('7');
   });
 
   it('reports the chosen id', async () => {
     const onChange = vi.fn();
-    await mount(<ChoiceSelect id="c" label="Campaign" items={items} value="" onChange={onChange} />);
+    await mount(
+      <ChoiceField id="c" label="Campaign" options={namedOptions(items)} value="" onValue={onChange} />,
+    );
     await choose(field('Campaign'), '1');
     expect(onChange).toHaveBeenCalledWith('1');
   });
