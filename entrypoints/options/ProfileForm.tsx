@@ -19,12 +19,14 @@ interface ProfileFormProps {
   errors: ProfileFormErrors;
   /** Shown under the key field instead of the key: e.g. "Saved key ends in …1234". */
   keyHint?: string | undefined;
-  /** A warning that does not stop saving, under the server URL: e.g. another profile has that server. */
+  /** Notes under the server URL that do not stop saving: the address a bare host stands for; another profile has that server. */
   serverHint?: string | undefined;
   saving: boolean;
   /** Why the last save failed, shown in an alert above the button. */
   failure?: string | null | undefined;
   onChange: (patch: Partial<ProfileFormValues>) => void;
+  /** The user left the server URL field: e.g. to say what address a bare host stands for. */
+  onServerBlur: () => void;
   onSubmit: () => void;
   /** Shown when there is something to go back to (another profile). */
   onCancel?: (() => void) | undefined;
@@ -39,6 +41,7 @@ export function ProfileForm({
   saving,
   failure,
   onChange,
+  onServerBlur,
   onSubmit,
   onCancel,
 }: ProfileFormProps) {
@@ -64,6 +67,7 @@ export function ProfileForm({
         placeholder={t('options_server_url_placeholder')}
         value={values.serverUrl}
         onValue={(serverUrl) => onChange({ serverUrl })}
+        onBlur={onServerBlur}
       />
       <TextField
         id="api-key"

@@ -22,10 +22,18 @@ export function ServerSection({ profiles }: { profiles: Profiles }) {
         values={profiles.form}
         errors={profiles.errors}
         keyHint={profiles.keyHint}
-        serverHint={duplicate ? t('options_duplicate_server', duplicate) : undefined}
+        serverHint={
+          [
+            profiles.schemeAddedUrl ? t('options_server_url_assumed', profiles.schemeAddedUrl) : '',
+            duplicate ? t('options_duplicate_server', duplicate) : '',
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         saving={profiles.saving}
         failure={profiles.failure}
         onChange={(patch) => profiles.setForm({ ...profiles.form, ...patch })}
+        onServerBlur={profiles.readServerUrl}
         onSubmit={profiles.save}
         onCancel={editing === 'new' && active ? profiles.cancelAdd : undefined}
       />

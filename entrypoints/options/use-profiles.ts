@@ -33,6 +33,8 @@ const NO_LISTS: ChoiceLists = { campaigns: [], channels: [] };
 type IdSet = ReadonlySet<string>;
 type Note = string | null;
 type KeyHints = Record<string, string>;
+/** What a bare host the user typed (`typed`) was read as (`url`), e.g. `localhost:8787` as http://…. */
+type SchemeNote = { typed: string; url: string } | null;
 /** The account shown under the form, and the profile it belongs to. */
 type ShownAccount = { profileId: string; account: Account } | null;
 
@@ -61,7 +63,7 @@ function faultyField(error: ErrorData): keyof ProfileFormErrors | null {
  * ("Home and Work"), to warn before another one is saved by mistake; null when there are none.
  */
 function sameServer(settings: Settings, editing: string, typed: string): string | null {
-  const base = normalizeBaseUrl(typed);
+  const base = normalizeBaseUrl(typed, { bareHost: true });
   if (!base.ok) return null;
   const names = settings.profiles
     .filter((p) => p.id !== editing && p.serverUrl === base.url)
@@ -90,6 +92,7 @@ export function useProfiles(announce: (status: string) => void) {
   const [form, setForm] = useState<ProfileFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const [failure, setFailure] = useState<Note>(null);
+  const [schemeNote, setSchemeNote] = useState<SchemeNote>(null);
   const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState(false);
   // Hints for keys saved while this page is open, from what the user typed; nothing is stored.
@@ -186,6 +189,13 @@ export function useProfiles(announce: (status: string) => void) {
     setForm(profile ? { name: profile.name, serverUrl: profile.serverUrl, apiKey: '' } : EMPTY_FORM);
     setErrors({});
     setFailure(null);
+    setSchemeNote(null);
+  }
+
+  /** Notes the address a bare host in the form stands for: when the user leaves the field, and on save. */
+  function readServerUrl() {
+    const base = normalizeBaseUrl(form.serverUrl, { bareHost: true });
+    setSchemeNote(base.ok && base.schemeAdded ? { typed: form.serverUrl, url: base.url } : null);
   }
 
   // Runs once when the page opens.
@@ -212,7 +222,8 @@ export function useProfiles(announce: (status: string) => void) {
 
   function save() {
     // Nothing may be awaited before permissions.request: the browser only asks while the click lasts.
-    const base = normalizeBaseUrl(form.serverUrl);
+    const base = normalizeBaseUrl(form.serverUrl, { bareHost: true });
+    readServerUrl();
     const apiKey = form.apiKey.trim();
     const found: ProfileFormErrors = {};
     if (!base.ok) found.serverUrl = base.message;
@@ -354,6 +365,10 @@ export function useProfiles(announce: (status: string) => void) {
     accountNote,
     /** The names of other profiles on the server the form names, when there are any. */
     duplicate: settings ? sameServer(settings, editing, form.serverUrl) : null,
+    /** The address a bare host in the form was read as, while the field still holds it (or that address). */
+    schemeAddedUrl:
+      schemeNote && [schemeNote.typed, schemeNote.url].includes(form.serverUrl) ? schemeNote.url : null,
+    readServerUrl,
     add,
     cancelAdd,
     edit,

@@ -161,7 +161,7 @@ describe('connecting a server', () => {
   it('shows an invalid URL next to the field and asks for nothing', async () => {
     const bg = background();
     await mountOptions();
-    await fillServer('sho.rt', 'sk-1234');
+    await fillServer('not a url', 'sk-1234');
 
     await click(button('Save'));
 
@@ -172,8 +172,49 @@ describe('connecting a server', () => {
     );
     expect(requestPermission).not.toHaveBeenCalled();
     expect(bg.sent.filter((m) => m.type === 'saveProfile')).toEqual([]);
-    expect(url.value).toBe('sho.rt');
+    expect(url.value).toBe('not a url');
     expect(document.activeElement).toBe(url);
+  });
+
+  it('reads localhost:8787 as http://localhost:8787, and says so when the user leaves the field', async () => {
+    const bg = background();
+    await mountOptions();
+    await fillServer('localhost:8787', 'sk-1234');
+    const url = field('Server URL');
+    const hint = () => document.getElementById(url.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(hint()).toBeUndefined();
+
+    await act(() => {
+      url.dispatchEvent(new FocusEvent('blur'));
+    });
+    expect(hint()).toBe('Using http://localhost:8787.');
+    expect(url.hasAttribute('aria-invalid')).toBe(false);
+
+    await click(button('Save'));
+    expect(requestPermission).toHaveBeenCalledWith({ origins: ['http://localhost/*'] });
+    expect(bg.of('saveProfile')).toEqual([
+      { profile: { name: '', serverUrl: 'http://localhost:8787' }, apiKey: 'sk-1234' },
+    ]);
+    expect(url.value).toBe('http://localhost:8787');
+    expect(hint()).toBe('Using http://localhost:8787.');
+
+    await typeInto(url, 'http://localhost:9000');
+    expect(hint()).toBeUndefined();
+  });
+
+  it('reads a bare host other than localhost as https://, and says so on save', async () => {
+    const bg = background();
+    await mountOptions();
+    await fillServer('sho.rt:8443', 'sk-1234');
+
+    await click(button('Save'));
+    const url = field('Server URL');
+    expect(document.getElementById(url.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Using https://sho.rt:8443.',
+    );
+    expect(bg.of('saveProfile')).toEqual([
+      { profile: { name: '', serverUrl: 'https://sho.rt:8443' }, apiKey: 'sk-1234' },
+    ]);
   });
 
   it('asks for the key of a new profile next to its field', async () => {

@@ -50,6 +50,43 @@ describe('normalizeBaseUrl', () => {
     },
   );
 
+  it.each([
+    ['localhost:8787', 'http://localhost:8787'],
+    ['localhost', 'http://localhost'],
+    ['LocalHost:8787/api/', 'http://localhost:8787'],
+    ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['short.example.com', 'https://short.example.com'],
+    ['short.example.com:8443/short', 'https://short.example.com:8443/short'],
+    ['intranet:8080', 'https://intranet:8080'],
+  ])('reads the bare host %j as %s, and says it added the scheme', (input, url) => {
+    const result = normalizeBaseUrl(input, { bareHost: true });
+    expect(result).toEqual({ ok: true, url, schemeAdded: true });
+  });
+
+  it('says it added no scheme when one was typed', () => {
+    expect(normalizeBaseUrl('http://localhost:8787', { bareHost: true })).toEqual({
+      ok: true,
+      url: 'http://localhost:8787',
+      schemeAdded: false,
+    });
+  });
+
+  it('still refuses, when reading a bare host, what a bare host cannot be', () => {
+    const refusal = (input: string) => {
+      const result = normalizeBaseUrl(input, { bareHost: true });
+      return result.ok ? `accepted as ${result.url}` : result.message;
+    };
+    expect(refusal('localhost.evil.com:80/x?y')).toContain('Remove the ?query or #fragment');
+    expect(refusal('user@localhost:8787')).toContain('Start the address with https://');
+    expect(refusal('test')).toContain('Start the address with https://');
+    expect(refusal('not a url')).toContain('Start the address with https://');
+    expect(refusal('javascript:alert(1)')).toMatch(/^Use an https:\/\/ address/);
+  });
+
+  it('reads no bare host in a stored or imported address', () => {
+    expect(normalizeBaseUrl('localhost:8787').ok).toBe(false);
+  });
+
   it('rejects an address without a scheme and says what to type', () => {
     expect(rejection('short.example.com')).toBe(
       'Start the address with https://, e.g. https://short.example.com.',
