@@ -49,7 +49,12 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
     <form class="card" onSubmit={onSubmit} aria-labelledby="new-campaign-heading">
       <h2 id="new-campaign-heading">{t('manage_campaign_new_heading')}</h2>
       <div class="grid">
-        <TextField label={t('manage_name_label')} value={name} onValue={setName} />
+        <TextField
+          label={t('manage_name_label')}
+          value={name}
+          onValue={setName}
+          hint={t('manage_campaign_name_hint_new')}
+        />
         <TextField
           label={t('manage_campaign_slug_label')}
           value={slug}

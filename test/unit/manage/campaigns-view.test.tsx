@@ -107,6 +107,26 @@ describe('CampaignsView', () => {
     expect(field(root, 'Name').value).toBe('Autumn');
   });
 
+  it('says the new campaign’s name is optional and what the server names it, and sends none when blank', async () => {
+    const api = campaignsApi({
+      addCampaign: () => ({
+        ok: true,
+        data: { id: 3, name: 'Campaign 3', public: false, rotator: null, list: '' },
+      }),
+    });
+    const root = await mount(<CampaignsView />, api);
+    const name = field(root, 'Name');
+    expect(root.querySelector(`#${name.getAttribute('aria-describedby')}`)?.textContent).toBe(
+      'Optional: left blank, the server names the campaign itself, e.g. “Campaign 3”.',
+    );
+    expect(name.required).toBe(false);
+
+    await submit(root.querySelector('form')!);
+    expect(api.callsOf('addCampaign')).toEqual([[{ public: false }]]);
+    expect(name.hasAttribute('aria-invalid')).toBe(false);
+    expect(root.textContent).toContain('Campaign “Campaign 3” created.');
+  });
+
   it('assigns a link picked from a search', async () => {
     const api = campaignsApi();
     const root = await mount(<CampaignsView />, api);
