@@ -6,7 +6,7 @@ import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
 import { useAction, useLoad } from './hooks';
-import { ActionButton, ErrorMessage, LoadState, StatusMessage } from './ui';
+import { ActionButton, ErrorMessage, LoadState, needsSetup, StatusMessage } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -154,8 +154,13 @@ export function AccountView() {
           </dl>
         </div>
       )}
-      <ChangeEmail current={data?.email ?? ''} onChanged={account.reload} />
-      <ChangePassword />
+      {/* Without a working profile the forms could only fail: the prompt to connect stands alone. */}
+      {!needsSetup(account.error) && (
+        <>
+          <ChangeEmail current={data?.email ?? ''} onChanged={account.reload} />
+          <ChangePassword />
+        </>
+      )}
     </section>
   );
 }

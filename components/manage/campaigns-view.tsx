@@ -17,7 +17,7 @@ import {
   usePagedResource,
 } from './hooks';
 import { ItemCard, ItemList } from './item-list';
-import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
+import { ActionButton, ErrorMessage, needsSetup, SafeLink, StatusMessage } from './ui';
 
 const POSITIVE_ID = /^[1-9]\d*$/;
 
@@ -277,7 +277,7 @@ export function CampaignsView() {
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
-      <CreateCampaign onCreated={campaigns.reload} />
+      {!needsSetup(campaigns.error) && <CreateCampaign onCreated={campaigns.reload} />}
       <ItemList list={campaigns} empty={t('manage_campaigns_empty')} pagerLabel={t('manage_campaigns_pager')}>
         {(campaign, onDeleted) => (
           <CampaignRow

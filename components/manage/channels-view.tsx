@@ -13,7 +13,7 @@ import { closeOnEscape, type Reply, useAction, usePagedResource } from './hooks'
 import { ItemCard, ItemList } from './item-list';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
+import { ActionButton, ErrorMessage, needsSetup, SafeLink, StatusMessage } from './ui';
 
 const DEFAULT_COLOR = '#1E88E5';
 
@@ -216,29 +216,31 @@ export function ChannelsView() {
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
-      <div class="card">
-        <h2>{t('manage_channel_new_heading')}</h2>
-        <ChannelForm
-          initial={{ name: '', description: '', color: DEFAULT_COLOR, starred: false }}
-          submitLabel={t('manage_channel_create_button')}
-          save={async (fields) => {
-            setCreated(undefined);
-            const result = await api('addChannel', {
-              name: fields.name.trim(),
-              description: fields.description.trim() || undefined,
-              color: fields.color.trim() || undefined,
-              starred: fields.starred,
-            });
-            if (result.ok) {
-              setCreated(t('manage_channel_created', fields.name.trim()));
-              forgetChoices(api, 'listChannels');
-              channels.reload();
-            }
-            return result;
-          }}
-        />
-        <StatusMessage text={created} />
-      </div>
+      {!needsSetup(channels.error) && (
+        <div class="card">
+          <h2>{t('manage_channel_new_heading')}</h2>
+          <ChannelForm
+            initial={{ name: '', description: '', color: DEFAULT_COLOR, starred: false }}
+            submitLabel={t('manage_channel_create_button')}
+            save={async (fields) => {
+              setCreated(undefined);
+              const result = await api('addChannel', {
+                name: fields.name.trim(),
+                description: fields.description.trim() || undefined,
+                color: fields.color.trim() || undefined,
+                starred: fields.starred,
+              });
+              if (result.ok) {
+                setCreated(t('manage_channel_created', fields.name.trim()));
+                forgetChoices(api, 'listChannels');
+                channels.reload();
+              }
+              return result;
+            }}
+          />
+          <StatusMessage text={created} />
+        </div>
+      )}
       <ItemList list={channels} empty={t('manage_channels_empty')} pagerLabel={t('manage_channels_pager')}>
         {(channel, onDeleted) => (
           <ChannelRow key={channel.id} channel={channel} onChanged={channels.reload} onDeleted={onDeleted} />

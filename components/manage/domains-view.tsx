@@ -9,7 +9,7 @@ import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { closeOnEscape, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
-import { ActionButton, ErrorMessage, SafeLink, StatusMessage } from './ui';
+import { ActionButton, ErrorMessage, needsSetup, SafeLink, StatusMessage } from './ui';
 
 interface DomainFields {
   domain: string;
@@ -217,7 +217,7 @@ export function DomainsView() {
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
-      <AddDomain onAdded={domains.reload} />
+      {!needsSetup(domains.error) && <AddDomain onAdded={domains.reload} />}
       <ItemList list={domains} empty={t('manage_domains_empty')} pagerLabel={t('manage_domains_pager')}>
         {(domain, onDeleted) => (
           <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} onDeleted={onDeleted} />

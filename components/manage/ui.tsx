@@ -145,6 +145,16 @@ export function ConfirmDelete({
 }
 
 /**
+ * Whether an error means there is no working profile (none, no host access, a refused key): then
+ * nothing on this page can load or be saved, and the page points to Options instead.
+ */
+export function needsSetup(error: ErrorData | undefined): boolean {
+  return (
+    error?.kind === 'not_configured' || error?.kind === 'permission_denied' || error?.kind === 'unauthorized'
+  );
+}
+
+/**
  * The load state of a section: a busy note, or the load error with a Retry button. When a Retry
  * brings the data, the Retry button goes away; focus then moves to the section's heading, where
  * the content that just arrived starts (unless `headingAfterRetry` is false: the caller moves it).
@@ -170,9 +180,7 @@ export function LoadState({
   }, [loading, error, headingAfterRetry]);
 
   if (error) {
-    // Without a working profile nothing on this page can load: point to where it is set up.
-    const setup =
-      error.kind === 'not_configured' || error.kind === 'permission_denied' || error.kind === 'unauthorized';
+    const setup = needsSetup(error);
     return (
       <div class="load-error">
         <ErrorMessage error={error} />

@@ -24,6 +24,18 @@ const passwordForm = (root: HTMLElement) =>
   root.querySelector<HTMLFormElement>('form[aria-labelledby="password-heading"]')!;
 
 describe('AccountView', () => {
+  it('with no server set up, shows only the prompt to connect one: no email or password form', async () => {
+    const api = fakeApi(() => ({
+      ok: false,
+      error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+    }));
+    const root = await mount(<AccountView />, api);
+    expect(root.textContent).toContain('Connect a server in the extension’s settings first.');
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input')).toHaveLength(0);
+    expect(api.callsOf('updateAccount')).toEqual([]);
+  });
+
   it('shows the account, with an http(s) avatar as an image', async () => {
     const root = await mount(<AccountView />, accountApi());
     expect(root.textContent).toContain('demo@example.com');

@@ -48,6 +48,18 @@ function campaignsApi(overrides: Record<string, () => unknown> = {}) {
 }
 
 describe('CampaignsView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to create', async () => {
+    const root = await mount(
+      <CampaignsView />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input')).toHaveLength(0);
+  });
+
   it('shows the rotator URL, or "No rotator"', async () => {
     const root = await mount(<CampaignsView />, campaignsApi());
     const [first, second] = [...root.querySelectorAll('li.item')];

@@ -8,6 +8,18 @@ const statuses = (root: HTMLElement) =>
 const work = { id: 1, name: 'Work', description: 'Team links', color: '#1E88E5', starred: true };
 
 describe('ChannelsView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to create', async () => {
+    const root = await mount(
+      <ChannelsView />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input')).toHaveLength(0);
+  });
+
   it('warns that items will be unassigned, and sends nothing on Cancel', async () => {
     const api = fakeApi(() => ({ ok: true, data: page([work], 1, 1) }));
     const root = await mount(<ChannelsView />, api);

@@ -25,6 +25,18 @@ const addForm = (root: HTMLElement) =>
   root.querySelector<HTMLFormElement>('form[aria-labelledby="add-domain-heading"]')!;
 
 describe('DomainsView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to create', async () => {
+    const root = await mount(
+      <DomainsView />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input')).toHaveLength(0);
+  });
+
   it('requires the scheme before sending', async () => {
     const api = domainsApi();
     const root = await mount(<DomainsView />, api);
