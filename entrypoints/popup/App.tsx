@@ -205,7 +205,7 @@ export function App() {
       >
         {t('popup_all_tabs_button')}
       </button>
-      {allTabs.view && <AllTabsReport view={allTabs.view} />}
+      {allTabs.view && <AllTabsReport view={allTabs.view} follow={allTabs.started} />}
     </main>
   );
 }
