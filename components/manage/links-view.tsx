@@ -30,7 +30,9 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
     <form class="inline-form" onSubmit={onSubmit} aria-label={t('manage_links_find_form')}>
       <TextField
         label={t('manage_links_find_label')}
-        type="url"
+        // Not type="url": the browser would refuse a bare alias or a short URL without its scheme.
+        inputMode="url"
+        hint={t('manage_links_find_hint')}
         value={short}
         onValue={setShort}
         placeholder={SHORT_URL_EXAMPLE}

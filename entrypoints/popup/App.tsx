@@ -114,6 +114,9 @@ export function App() {
             onChange={switchProfile}
           />
         )}
+        <a class="quiet" href="/manage.html" target="_blank" rel="noreferrer">
+          {t('popup_manage_link')}
+        </a>
         <button type="button" class="quiet" onClick={openOptions}>
           {t('popup_options_button')}
         </button>
@@ -205,7 +208,7 @@ export function App() {
       >
         {t('popup_all_tabs_button')}
       </button>
-      {allTabs.view && <AllTabsReport view={allTabs.view} />}
+      {allTabs.view && <AllTabsReport view={allTabs.view} follow={allTabs.started} />}
     </main>
   );
 }

@@ -128,7 +128,7 @@ export interface ShortenerClient {
   updateChannel(id: number, input: ChannelUpdateInput, o?: RequestOptions): Promise<MessageResult>;
   deleteChannel(id: number, o?: RequestOptions): Promise<MessageResult>;
   listLinks(q?: LinkListQuery, o?: RequestOptions): Promise<Page<LinkSummary>>;
-  /** The link with this short URL, or null when the server knows none. */
+  /** The link with this short URL (with or without its scheme) or bare alias; null when the server knows none. */
   findLinkByShortUrl(shortUrl: string, o?: RequestOptions): Promise<LinkDetail | null>;
   getLink(id: number, o?: RequestOptions): Promise<LinkDetail>;
   addLink(input: LinkInput, o?: RequestOptions): Promise<CreatedLink>;
@@ -178,6 +178,13 @@ export function createClient(options: ClientOptions): ShortenerClient {
   const write = (method: 'POST' | 'PUT' | 'DELETE', path: string, o?: RequestOptions, body?: unknown) =>
     ({ method, path, body, signal: o?.signal }) satisfies HttpRequest;
   const paged = (q: PageQuery | undefined) => clean(pageQuerySchema, q ?? {});
+
+  /** The link with exactly this alias, on any domain, from a keyword search (aliases are unique). */
+  async function findByAlias(alias: string, o?: RequestOptions): Promise<LinkDetail | null> {
+    const { items } = await call(linkListSchema, () => get('/urls', o, { q: alias }));
+    const match = items.find((link) => link.alias === alias);
+    return match ? client.getLink(match.id, o) : null;
+  }
 
   const client: ShortenerClient = {
     get baseUrl() {
@@ -238,24 +245,27 @@ export function createClient(options: ClientOptions): ShortenerClient {
     deleteChannel: (id, o) =>
       call(messageResponseSchema, () => write('DELETE', `/channel/${pathId(id)}/delete`, o)),
     listLinks: (q, o) => call(linkListSchema, () => get('/urls', o, clean(linkListQuerySchema, q ?? {}))),
-    findLinkByShortUrl: async (shortUrl, o) => {
+    findLinkByShortUrl: async (input, o) => {
+      const typed = requiredShortUrl(input);
+      const shortUrl = base.ok ? fullShortUrl(typed, base.url) : typed;
       let found: Answer;
       try {
-        found = await answer(() => get('/urls', o, { short: requiredShortUrl(shortUrl) }));
+        found = await answer(() => get('/urls', o, { short: shortUrl }));
       } catch (error) {
-        if (isNoMatch(error)) return null;
-        throw error;
+        if (!isNoMatch(error)) throw error;
+        // A bare alias may belong to a branded domain, which the server's own URL above missed.
+        return isAlias(typed) ? findByAlias(typed, o) : null;
       }
       const { body, status } = found;
       if (body.details !== undefined) return decode(linkDetailSchema, body, status);
       // A server that ignores `short` answers with the plain list; the link may still be on it.
       if (isJsonObject(body.data) && 'urls' in body.data) {
-        const match = decode(linkListSchema, body, status).items.find((l) =>
-          sameShortUrl(l.shortUrl, shortUrl),
+        const match = decode(linkListSchema, body, status).items.find(
+          (l) => sameShortUrl(l.shortUrl, shortUrl) || l.alias === typed,
         );
         return match ? client.getLink(match.id, o) : null;
       }
-      if (isEmpty(body.data)) return null;
+      if (isEmpty(body.data)) return isAlias(typed) ? findByAlias(typed, o) : null;
       return decode(linkDetailSchema, body, status);
     },
     getLink: (id, o) => call(linkDetailSchema, () => get(`/url/${pathId(id)}`, o)),
@@ -296,6 +306,24 @@ function requiredShortUrl(shortUrl: string): string {
   const short = typeof shortUrl === 'string' ? shortUrl.trim() : '';
   if (short === '') throw new ApiError({ kind: 'validation', message: t('error_short_url_missing') });
   return short;
+}
+
+/** True for a bare alias (`my-demo`): no scheme, host or path, which a short URL always has. */
+function isAlias(text: string): boolean {
+  return !/[/:.]/.test(text);
+}
+
+/**
+ * What the user typed, as the full short URL the API looks up: a bare alias under the server's own
+ * URL, a URL without a scheme with the server's scheme on the server's host and https:// elsewhere
+ * (branded domains), and a full URL as it is.
+ */
+function fullShortUrl(typed: string, baseUrl: string): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(typed)) return typed;
+  if (isAlias(typed)) return `${baseUrl}/${typed}`;
+  const server = new URL(baseUrl);
+  const onServer = typed.toLowerCase().startsWith(`${server.host}/`);
+  return `${onServer ? server.protocol : 'https:'}//${typed}`;
 }
 
 function isNoMatch(error: unknown): boolean {

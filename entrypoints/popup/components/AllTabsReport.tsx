@@ -4,11 +4,15 @@ import type { AllTabsView } from '../all-tabs';
 
 /**
  * The box under the "Shorten all tabs" button: progress, then what was copied and what failed. It
- * sits below the recent links, so it is scrolled into view when it appears or changes kind.
+ * sits below the recent links, so it is scrolled into view when it appears or changes kind, if
+ * `follow` (the user pressed the button in this popup). A report taken up as the popup opens is not:
+ * the popup must open at the top, with its header in view.
  */
-export function AllTabsReport({ view }: { view: AllTabsView }) {
+export function AllTabsReport({ view, follow }: { view: AllTabsView; follow: boolean }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView({ block: 'nearest' }), [view.kind]);
+  useEffect(() => {
+    if (follow) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [view.kind, follow]);
   return (
     <div ref={box}>
       <AllTabsContent view={view} />

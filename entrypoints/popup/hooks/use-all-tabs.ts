@@ -16,6 +16,7 @@ function noteAsked() {
  */
 export function useAllTabs(onDone: () => void) {
   const [view, setView] = useState<AllTabsView | null>(null);
+  const [started, setStarted] = useState(false);
   const done = useRef(onDone);
   done.current = onDone;
   const show = (next: AllTabsView) => {
@@ -24,9 +25,12 @@ export function useAllTabs(onDone: () => void) {
   };
   return {
     view,
+    /** True once the user pressed the button in this popup: a run taken up on opening is not. */
+    started,
     /** Runs it for this window. The permission request comes first: it needs the click's user gesture. */
     async start() {
       if (view?.kind === 'running') return;
+      setStarted(true);
       noteAsked();
       const granted = await browser.permissions.request({ permissions: ['tabs'] }).catch(() => false);
       await shortenAllTabs(granted, show);

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LOCALE, readLocale } from '@/build/locales';
 import { LinksView } from '@/components/manage/links-view';
+import { createClient } from '@/lib/api/client';
+import type { ApiError } from '@/lib/api/errors';
+import type { CallApi } from '@/lib/messaging/call-api';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 import { formatMessage } from '../i18n/fake-i18n';
 
@@ -163,5 +166,85 @@ describe('Find by short URL', () => {
     expect(alerts(root)).toEqual(['No link has this short URL.']);
     expect(field(root, 'Find by short URL').value).toBe('https://go.example.com/nope');
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  /**
+   * A server that, as the spec says, looks links up by their full short URL only (the reference
+   * server is kinder: it also takes a bare alias), reached through the real client.
+   */
+  function strictServerApi() {
+    const links = [
+      { id: 7, alias: 'my-demo', shorturl: 'https://sho.rt/my-demo' },
+      { id: 8, alias: 'spring', shorturl: 'https://go.example.com/spring' },
+    ];
+    const entry = (l: (typeof links)[number]) => ({
+      ...l,
+      longurl: 'https://example.com/',
+      clicks: 0,
+      title: '',
+      description: '',
+      date: '2026-01-01 00:00:00',
+    });
+    const reply = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const short = url.searchParams.get('short');
+      const q = url.searchParams.get('q');
+      const id = /\/api\/url\/(\d+)$/.exec(url.pathname)?.[1];
+      const found =
+        short !== null ? links.find((l) => l.shorturl === short) : links.find((l) => String(l.id) === id);
+      if (short !== null || id !== undefined) {
+        if (!found) return reply({ error: 1, message: 'Link not found.' }, 404);
+        const { shorturl, id: linkId } = found;
+        const details = { id: linkId, shorturl, longurl: 'https://example.com/', title: '', description: '' };
+        return reply({
+          error: 0,
+          id: linkId,
+          details: { ...details, location: {}, device: {}, expiry: null, date: '2026-01-01 00:00:00' },
+          data: {
+            clicks: 0,
+            uniqueClicks: 0,
+            topCountries: 0,
+            topReferrers: 0,
+            topBrowsers: 0,
+            topOs: 0,
+            socialCount: {},
+          },
+        });
+      }
+      const urls = links.filter((l) => q === null || l.alias.includes(q)).map(entry);
+      const paging = { result: urls.length, perpage: 25, currentpage: 1, nextpage: null, maxpage: 1 };
+      return reply({ error: 0, data: { ...paging, urls } });
+    });
+    const client = createClient({ baseUrl: 'https://sho.rt', apiKey: 'key', fetch });
+    const api = (async (method: 'findLinkByShortUrl' | 'listLinks', ...args: never[]) => {
+      try {
+        return { ok: true, data: await (client[method] as (...a: never[]) => unknown)(...args) };
+      } catch (error) {
+        const { kind, message } = error as ApiError;
+        return { ok: false, error: { kind, message } };
+      }
+    }) as unknown as CallApi;
+    return api;
+  }
+
+  it.each([
+    ['the alias', 'my-demo', '#/links/7'],
+    ['the short URL without its scheme', 'sho.rt/my-demo', '#/links/7'],
+    ['the short URL', 'https://sho.rt/my-demo', '#/links/7'],
+    ['a pasted branded-domain URL', 'https://go.example.com/spring', '#/links/8'],
+    ['a branded-domain URL without its scheme', 'go.example.com/spring', '#/links/8'],
+    ['the alias of a link on a branded domain', 'spring', '#/links/8'],
+  ])('finds the link by %s', async (_, typed, hash) => {
+    const navigate = vi.fn();
+    const root = await mount(<LinksView navigate={navigate} />, strictServerApi());
+    const input = field(root, 'Find by short URL');
+    await type(input, typed);
+    // A browser refuses to submit a field it finds invalid (an alias in a type="url" field).
+    expect(input.checkValidity()).toBe(true);
+    await submit(root.querySelector('form[aria-label="Find a link by short URL"]')!);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(hash));
+    expect(alerts(root)).toEqual([]);
   });
 });

@@ -545,6 +545,27 @@ describe('shorten all tabs', () => {
     expect(document.body.textContent).not.toContain('Broken page');
   });
 
+  it('opens at the top with the report of a run that ended unseen, and scrolls to one the user started', async () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    await seed();
+    activeTab();
+    const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
+    await fakeBrowser.storage.session.set({
+      [allTabsProgressItem.key]: { ...progress, finished: true, result: RESULT },
+    });
+    background({ shortenAllTabs: () => ok(RESULT) });
+    permissions(true, true);
+    await mountPopup();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Broken page'));
+    await settle(20);
+    // Scrolling to the report would hide the header: the profile switcher and Options.
+    expect(scrolled).not.toHaveBeenCalled();
+
+    await click(button('Shorten all tabs'));
+    await vi.waitFor(() => expect(scrolled).toHaveBeenCalled());
+    scrolled.mockRestore();
+  });
+
   it('shows, likewise, the report of a run whose list could not be copied', async () => {
     await seed();
     activeTab();

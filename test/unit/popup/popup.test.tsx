@@ -158,6 +158,19 @@ describe('popup start', () => {
     expect(button('Shorten').type).toBe('submit');
   });
 
+  it('links from its header to the management page, in a tab, before any link is made', async () => {
+    await seed();
+    activeTab(TAB.url, TAB.title);
+    background();
+
+    await mountPopup();
+
+    const header = document.querySelector('header')!;
+    const manage = [...header.querySelectorAll('a')].find((a) => a.textContent === 'Manage links');
+    expect(manage?.getAttribute('href')).toBe('/manage.html');
+    expect(manage?.target).toBe('_blank');
+  });
+
   it('draws cached links before the refresh answers, then shows the refreshed ones', async () => {
     await seed({ links: [link(1, 'https://one.example/'), link(2, 'https://two.example/')] });
     activeTab(TAB.url);
