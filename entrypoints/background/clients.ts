@@ -4,7 +4,8 @@
  * profile keeps the same server URL and key, so its rate-limit knowledge survives between requests.
  *
  * Every request of every client goes through the rate limiter of its server and key (the server
- * counts per key), with the priority of whoever asked: the user, or a background refresh.
+ * counts per key), with the priority of whoever asked: the user, a job the user left running (bulk
+ * create, the outage queue), or a background refresh.
  */
 import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
 import type { RateLimitWait } from '@/lib/api/rate-limit-wait-state';
@@ -111,6 +112,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
         apiKey,
         clients: {
           user: create(profile.serverUrl, apiKey, 'user'),
+          job: create(profile.serverUrl, apiKey, 'job'),
           background: create(profile.serverUrl, apiKey, 'background'),
         },
       };

@@ -1,8 +1,10 @@
 /**
  * Keeps the requests of one server key within the server's rate limit (30 a minute unless its
  * X-RateLimit-* headers say otherwise). A request beyond the limit waits in a queue until the window
- * resets instead of failing; the user's requests go first, and background refreshes yield: they run
- * last, never use the last few requests of a window, and are dropped when the budget is that low.
+ * resets instead of failing. The user's requests go first. Jobs the user started and left to run
+ * (bulk create, the outage queue) come next and never use the last few requests of a window, so the
+ * user's own shorten never waits behind them. Background refreshes yield: they run last, never use
+ * those requests either, and are dropped when the budget is that low.
  * The first request goes alone: its answer's headers tell the real limit and window before a burst.
  * No browser API is used and the clock is injectable, so tests drive it with fake timers.
  *
@@ -21,8 +23,12 @@ import { ApiError } from './errors';
 import type { RateLimitInfo } from './rate-limit';
 import type { RateLimitWait } from './rate-limit-wait-state';
 
-/** `user`: the user is waiting for it. `background`: a refresh nobody asked for explicitly. */
-export type Priority = 'user' | 'background';
+/**
+ * `user`: the user is waiting for it. `job`: one request of a long run the user started and need not
+ * watch (it waits for the next window rather than use the user's reserve). `background`: a refresh
+ * nobody asked for explicitly.
+ */
+export type Priority = 'user' | 'job' | 'background';
 
 /** `read` requests change nothing on the server; `write` requests create, change or delete. */
 type RequestKind = 'read' | 'write';
@@ -46,7 +52,7 @@ export interface RateLimiterOptions {
   limit?: number;
   /** Window length assumed while the server has not said when it resets; default 60000. */
   windowMs?: number;
-  /** Requests of each window kept for the user: background requests never use them; default 5. */
+  /** Requests of each window kept for the user: job and background requests never use them; default 5. */
   reserve?: number;
   /** A request that would wait longer fails at once with a rate_limited error; default 90000. */
   maxWaitMs?: number;
@@ -64,7 +70,7 @@ export interface RateLimiter {
   schedule<T>(task: () => Promise<T>, options: ScheduleOptions): Promise<T>;
   /** Takes in the rate-limit headers of an answer (the client's `onRateLimit`). */
   observe(info: RateLimitInfo): void;
-  /** What is waiting now, or null. */
+  /** What the user is waiting for now, or null (jobs waiting for the next window are not shown). */
   readonly waiting: RateLimitWait | null;
   /** The current window as the limiter sees it. */
   readonly budget: { limit: number; used: number; resetAt: number | null };
@@ -112,7 +118,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   let inflight = 0;
   /** True until the first answer: it tells the real limit, which may be lower than the assumed one. */
   let probing = true;
-  const queues: Record<Priority, Job[]> = { user: [], background: [] };
+  const queues: Record<Priority, Job[]> = { user: [], job: [], background: [] };
   let timer: unknown;
   let waiting: RateLimitWait | null = null;
 
@@ -222,7 +228,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       message: t('error_rate_limit_too_long', retryHint(until, now)),
       retryAt: until,
     });
-    for (const job of [...queues.user.splice(0), ...queues.background.splice(0)]) job.reject(error);
+    const all = [...queues.user.splice(0), ...queues.job.splice(0), ...queues.background.splice(0)];
+    for (const job of all) job.reject(error);
   }
 
   function pump(): void {
@@ -232,14 +239,16 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     rollWindow(now);
     let spent = false;
     for (;;) {
-      const job = queues.user[0] ?? queues.background[0];
+      const job = queues.user[0] ?? queues.job[0] ?? queues.background[0];
       if (!job) break;
       // Until the first answer says what the limit really is, one request at a time: with a plan
       // below the assumed limit, a burst would otherwise be refused after its first few requests.
       if (probing && inflight > 0) break;
       const available = limit - used;
-      if (job.priority === 'background' && available <= reserved()) {
+      if (job.priority !== 'user' && available <= reserved()) {
         dropBackground(now);
+        // A job waits for the next window; a user request arriving meanwhile still finds the reserve.
+        spent = job.priority === 'job';
         break;
       }
       if (available <= 0) {
@@ -254,7 +263,6 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       setWaiting(null);
       return;
     }
-    const queued = queues.user.length + queues.background.length;
     const until = (resetAt ?? now) + marginMs;
     if (until - now > maxWaitMs) {
       rejectAll(until, now);
@@ -262,7 +270,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       return;
     }
     timer = clock.setTimeout(pump, until - now);
-    setWaiting({ until, queued });
+    // Only the user's own requests are announced as a wait: a job shows its own progress.
+    const queued = queues.user.length;
+    setWaiting(queued > 0 ? { until, queued } : null);
   }
 
   function observe(info: RateLimitInfo): void {

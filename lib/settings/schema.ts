@@ -98,11 +98,50 @@ export function defaultBehaviour(): Behaviour {
   return behaviourSchema.parse({});
 }
 
+/** The UTM parameters a preset sets, in the order a URL carries them. */
+export const UTM_PARAMS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+/**
+ * One named set of UTM parameters ("LinkedIn": utm_source=linkedin, utm_medium=social): "one link per
+ * preset" adds each preset's parameters to the long URL (lib/url/utm.ts). An empty value is not set.
+ */
+const utmPresetFields = {
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  source: z.string(),
+  medium: z.string(),
+  campaign: z.string(),
+  term: z.string(),
+  content: z.string(),
+};
+const utmPresetSchema = z.object(utmPresetFields);
+export type UtmPreset = z.infer<typeof utmPresetSchema>;
+
+/** The presets of a fresh install, which the user edits in Options. */
+export function defaultUtmPresets(): UtmPreset[] {
+  const preset = (id: string, name: string, source: string, medium: string): UtmPreset => ({
+    id,
+    name,
+    source,
+    medium,
+    campaign: '',
+    term: '',
+    content: '',
+  });
+  return [
+    preset('x', 'X', 'x', 'social'),
+    preset('linkedin', 'LinkedIn', 'linkedin', 'social'),
+    preset('newsletter', 'Newsletter', 'newsletter', 'email'),
+  ];
+}
+
 export const settingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   activeProfileId: z.catch(z.nullable(z.string()), null),
   profiles: z.catch(z.array(profileSchema), []),
   behaviour: z.catch(behaviourSchema, defaultBehaviour),
+  // Settings saved before presets existed read as the defaults; a list the user emptied stays empty.
+  utmPresets: z.catch(z.array(utmPresetSchema), defaultUtmPresets),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -6,7 +6,7 @@
  *
  *   { "format": "shortlink-settings", "version": 1, "exportedAt": "2026-11-21T10:00:00.000Z",
  *     "activeProfileId": "…", "profiles": [{ "id", "name", "serverUrl", "defaults" }],
- *     "behaviour": { … },
+ *     "behaviour": { … }, "utmPresets": [{ "id", "name", "source", "medium", … }],
  *     "apiKeys": { "<profile id>": "<key>" } }   ← only when the user ticked "Include API keys"
  *
  * Import merges into what is stored (planImport / applyImport):
@@ -15,7 +15,8 @@
  * - profiles in storage but not in the file stay as they are;
  * - a key in the file is saved for its profile; without one, a replaced profile keeps its saved key
  *   and an added profile has none until the user enters it;
- * - behaviour switches are the file's; the file's active profile becomes the active one if it has an
+ * - behaviour switches are the file's, and so are the UTM presets when the file has them (a file of a
+ *   release before presets keeps the stored ones); the file's active profile becomes the active one if it has an
  *   API key after the import; otherwise the current active profile stays (or, if that has no key, the
  *   first profile with one), since an active profile without a key cannot shorten anything.
  * Nothing is written unless the whole file is valid: parseSettingsFile checks all of it first.
@@ -30,10 +31,12 @@ import { type MigrationContext, migrateSettings } from './migrations';
 import {
   behaviourFields,
   defaultBehaviour,
+  defaultUtmPresets,
   linkDefaultsFields,
   type Profile,
   SETTINGS_VERSION,
   type Settings,
+  type UtmPreset,
 } from './schema';
 
 /** The marker that tells a Shortlink settings file from any other JSON. */
@@ -44,6 +47,8 @@ export const MAX_SETTINGS_FILE_BYTES = 1_000_000;
 
 /** More profiles than anyone configures by hand; a file with more is not a settings export. */
 const MAX_PROFILES = 100;
+/** Likewise for UTM presets. */
+const MAX_UTM_PRESETS = 100;
 
 /** The file Options downloads. */
 export interface SettingsFile {
@@ -53,6 +58,7 @@ export interface SettingsFile {
   activeProfileId: string | null;
   profiles: Profile[];
   behaviour: Settings['behaviour'];
+  utmPresets: UtmPreset[];
   apiKeys?: KeyMap;
 }
 
@@ -61,6 +67,8 @@ export interface ImportedSettings {
   /** The settings version the file was written with. */
   fileVersion: number;
   settings: Settings;
+  /** False for a file without presets (written before they existed): the stored ones are kept. */
+  utmPresetsIncluded: boolean;
   apiKeys: KeyMap;
 }
 
@@ -85,6 +93,7 @@ export function buildSettingsFile(settings: Settings, keys: KeyMap | null, now =
       defaults,
     })),
     behaviour: settings.behaviour,
+    utmPresets: settings.utmPresets,
   };
   if (keys) {
     const apiKeys: KeyMap = {};
@@ -138,6 +147,21 @@ const fileSchema = z.object({
     stripTracking: z.optional(behaviourFields.stripTracking),
     preferCanonical: z.optional(behaviourFields.preferCanonical),
   }),
+  utmPresets: z.optional(
+    z
+      .array(
+        z.object({
+          id: text(200).check(z.minLength(1)),
+          name: text(200).check(z.minLength(1)),
+          source: text(500),
+          medium: text(500),
+          campaign: text(500),
+          term: text(500),
+          content: text(500),
+        }),
+      )
+      .check(z.maxLength(MAX_UTM_PRESETS)),
+  ),
   apiKeys: z.optional(z.record(text(200), text(1000).check(z.minLength(1)))),
 });
 
@@ -174,6 +198,11 @@ function checkCurrent(raw: Record<string, unknown>, version: number): ParseOutco
   }
   if (file.activeProfileId !== null && !ids.has(file.activeProfileId))
     return invalidField(['activeProfileId']);
+  const presetIds = new Set<string>();
+  for (const [index, preset] of (file.utmPresets ?? []).entries()) {
+    if (presetIds.has(preset.id)) return invalidField(['utmPresets', index, 'id']);
+    presetIds.add(preset.id);
+  }
   const apiKeys: KeyMap = Object.create(null);
   for (const [id, key] of Object.entries(file.apiKeys ?? {})) {
     if (!ids.has(id)) return invalidField(['apiKeys', id]);
@@ -188,7 +217,9 @@ function checkCurrent(raw: Record<string, unknown>, version: number): ParseOutco
         activeProfileId: file.activeProfileId,
         profiles: file.profiles,
         behaviour: { ...defaultBehaviour(), ...stripUndefined(file.behaviour) },
+        utmPresets: file.utmPresets ?? defaultUtmPresets(),
       },
+      utmPresetsIncluded: file.utmPresets !== undefined,
       apiKeys,
     },
   };
@@ -237,9 +268,12 @@ export function parseSettingsFile(
   const { format: _format, apiKeys, ...settings } = raw;
   const outcome = migrateSettings({ settings, apiKeys: parseApiKeys(apiKeys) }, context);
   if (outcome.status !== 'migrated') return invalidField(['version']);
-  const migrated = outcome.stored.settings as Settings;
+  // Reading the migrated settings gives them the default presets; a file without presets of its own
+  // must leave the user's as they are, so the migrated file has only the presets the file had.
+  const { utmPresets: _defaults, ...migrated } = outcome.stored.settings as Settings;
+  const presets = 'utmPresets' in raw ? { utmPresets: raw.utmPresets } : {};
   const checked = checkCurrent(
-    { ...migrated, format: SETTINGS_FILE_FORMAT, apiKeys: { ...outcome.stored.apiKeys } },
+    { ...migrated, ...presets, format: SETTINGS_FILE_FORMAT, apiKeys: { ...outcome.stored.apiKeys } },
     version,
   );
   return checked;
@@ -338,7 +372,13 @@ export function applyImport(
   const importedActive = plan.active ? idOf.get(plan.active.id) : undefined;
   const activeProfileId = chooseActive(profiles, apiKeys, importedActive, current.activeProfileId);
   return {
-    settings: { ...current, profiles, behaviour: imported.settings.behaviour, activeProfileId },
+    settings: {
+      ...current,
+      profiles,
+      behaviour: imported.settings.behaviour,
+      utmPresets: imported.utmPresetsIncluded ? imported.settings.utmPresets : current.utmPresets,
+      activeProfileId,
+    },
     apiKeys,
     added,
     replaced: plan.profiles.length - added,

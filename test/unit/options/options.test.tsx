@@ -5,7 +5,13 @@ import { App } from '@/entrypoints/options/App';
 import type { Account } from '@/lib/api/schemas';
 import { putCachedLists } from '@/lib/links/cache';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
-import { defaultBehaviour, emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
+import {
+  defaultBehaviour,
+  defaultUtmPresets,
+  emptyDefaults,
+  type Profile,
+  type Settings,
+} from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import {
   button,
@@ -93,6 +99,7 @@ async function seedProfiles(...names: string[]): Promise<Settings> {
     activeProfileId: profiles[0]?.id ?? null,
     profiles,
     behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true },
+    utmPresets: defaultUtmPresets(),
   };
   await saveSettings(settings);
   return settings;

@@ -9,7 +9,13 @@ import { createSettingsTransferHandlers } from '@/entrypoints/background/setting
 import { App } from '@/entrypoints/options/App';
 import { originOf } from '@/lib/api/base-url';
 import type { ImportSummary, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour, emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
+import {
+  defaultBehaviour,
+  defaultUtmPresets,
+  emptyDefaults,
+  type Profile,
+  type Settings,
+} from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { buildSettingsFile, serializeSettingsFile } from '@/lib/settings/transfer';
 import {
@@ -33,6 +39,7 @@ const SETTINGS: Settings = {
   activeProfileId: 'p-work',
   profiles: [WORK],
   behaviour: defaultBehaviour(),
+  utmPresets: defaultUtmPresets(),
 };
 
 /** Origins the fake browser has host access to. */

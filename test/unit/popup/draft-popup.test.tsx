@@ -12,7 +12,7 @@ import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import { emptyLinkForm } from '@/lib/links/link-form';
 import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
 import type { RequestOf, Result } from '@/lib/messaging/protocol';
-import { defaultBehaviour, emptyDefaults } from '@/lib/settings/schema';
+import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';
 import { draftsItem, rateLimitWaitItem } from '@/lib/storage/items';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../dom';
@@ -32,6 +32,7 @@ async function seed(): Promise<void> {
     activeProfileId: profileId,
     profiles: [{ id: profileId, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
     behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
+    utmPresets: defaultUtmPresets(),
   });
   await putCachedLists(profileId, {
     fetchedAt: Date.now(),

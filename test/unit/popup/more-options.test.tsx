@@ -9,7 +9,13 @@ import type { LinkInput } from '@/lib/api/schemas';
 import type { CachedLink } from '@/lib/links/cache';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
-import { defaultBehaviour, emptyDefaults, type LinkDefaults, type Settings } from '@/lib/settings/schema';
+import {
+  defaultBehaviour,
+  defaultUtmPresets,
+  emptyDefaults,
+  type LinkDefaults,
+  type Settings,
+} from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';
 import { button, choose, click, fakeBackground, field, hasField, mount, ok, settle, typeInto } from '../dom';
 
@@ -28,6 +34,7 @@ async function seed(defaults: Partial<LinkDefaults> = {}) {
       { id, name: 'Home', serverUrl: 'https://sho.rt', defaults: { ...emptyDefaults(), ...defaults } },
     ],
     behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
+    utmPresets: defaultUtmPresets(),
   });
   await putCachedLinks(id, [], Date.now());
   await putCachedLists(id, { fetchedAt: Date.now(), campaigns: [{ id: 3, name: 'Spring' }], channels: [] });

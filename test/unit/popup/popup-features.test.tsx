@@ -9,7 +9,7 @@ import { copyPayload } from '@/entrypoints/popup/clipboard';
 import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs-progress';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { type Behaviour, defaultBehaviour, emptyDefaults } from '@/lib/settings/schema';
+import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';
 import { allTabsAskedItem, allTabsProgressItem } from '@/lib/storage/items';
 import {
@@ -55,6 +55,7 @@ async function seed(behaviour: Partial<Behaviour> = {}, links: CachedLink[] = []
     activeProfileId: id,
     profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
     behaviour: { ...defaultBehaviour(), ...behaviour },
+    utmPresets: defaultUtmPresets(),
   });
   await putCachedLinks(id, links, Date.now());
 }

@@ -6,6 +6,7 @@ import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import {
   type Behaviour,
   defaultBehaviour,
+  defaultUtmPresets,
   emptyDefaults,
   type LinkDefaults,
   type Profile,
@@ -73,6 +74,7 @@ async function seed({ defaults = {}, links = [], behaviour = {}, extraProfiles =
     activeProfileId: id,
     profiles: [profile, ...extraProfiles],
     behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true, ...behaviour },
+    utmPresets: defaultUtmPresets(),
   });
   await putCachedLinks(id, links, Date.now());
   await putCachedLists(id, { fetchedAt: Date.now(), campaigns: CAMPAIGNS, channels: CHANNELS });
@@ -615,6 +617,7 @@ describe('profiles', () => {
       activeProfileId: long.id,
       profiles: [home, long],
       behaviour: defaultBehaviour(),
+      utmPresets: defaultUtmPresets(),
     });
     activeTab(TAB.url);
     background();
@@ -642,6 +645,7 @@ describe('profiles', () => {
           activeProfileId: id,
           profiles: [{ ...home }, work],
           behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true },
+          utmPresets: defaultUtmPresets(),
         });
         return ok(null);
       },

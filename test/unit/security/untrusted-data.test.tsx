@@ -10,7 +10,7 @@ import { CampaignsView } from '@/components/manage/campaigns-view';
 import { DomainsView } from '@/components/manage/domains-view';
 import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
-import { defaultBehaviour, emptyDefaults } from '@/lib/settings/schema';
+import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';
 import { fakeApi, fakeBackground, mount as mountPopup, mount as mountView, ok, page } from '../dom';
 
@@ -37,6 +37,7 @@ describe('the popup', () => {
       activeProfileId: profileId,
       profiles: [{ id: profileId, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
       behaviour: { ...defaultBehaviour(), autoCopy: true, notifications: true },
+      utmPresets: defaultUtmPresets(),
     });
     const links: CachedLink[] = HOSTILE.map((url, index) => ({
       id: index + 1,

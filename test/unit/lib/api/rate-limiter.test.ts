@@ -31,6 +31,7 @@ const clock: Clock = {
 const USER: ScheduleOptions = { priority: 'user', kind: 'read' };
 const USER_WRITE: ScheduleOptions = { priority: 'user', kind: 'write' };
 const BACKGROUND: ScheduleOptions = { priority: 'background', kind: 'read' };
+const JOB_WRITE: ScheduleOptions = { priority: 'job', kind: 'write' };
 
 function headers(limit: number, remaining: number, resetAt: number | null): RateLimitInfo {
   return { limit, remaining, resetAt, seenAt: Date.now() };
@@ -187,7 +188,8 @@ describe('priority', () => {
     const background = outcome(run('refresh', BACKGROUND));
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toEqual([]);
-    expect(limiter.waiting).toEqual({ until: T0 + 1_250, queued: 3 });
+    // The refresh waits too, but only what the user asked for is announced.
+    expect(limiter.waiting).toEqual({ until: T0 + 1_250, queued: 2 });
     await vi.advanceTimersByTimeAsync(1_250);
     expect(started).toEqual(['u1', 'u2', 'refresh']);
     expect([...users, background].every((r) => r.done && r.error === undefined)).toBe(true);
@@ -231,6 +233,61 @@ describe('priority', () => {
     const { limiter, run } = setup();
     await limiter.schedule(async () => limiter.observe(headers(2, 2, T0 + 20_000)), USER);
     await expect(run('refresh', BACKGROUND)).resolves.toBe('refresh');
+  });
+});
+
+describe('jobs (bulk create, the outage queue)', () => {
+  it('run after the user’s requests and before refreshes, whatever the order they were queued in', async () => {
+    const { started, run } = setup();
+    let answer!: () => void;
+    const first = run('first', USER, () => new Promise<void>((resolve) => (answer = resolve)));
+    const queued = [run('refresh', BACKGROUND), run('job', JOB_WRITE), run('user')];
+    await vi.advanceTimersByTimeAsync(0);
+    answer();
+    await Promise.all([first, ...queued]);
+    expect(started).toEqual(['first', 'user', 'job', 'refresh']);
+  });
+
+  it('leave the last 5 requests of a window to the user: a job waits for the next window, unannounced', async () => {
+    const { limiter, started, run } = setup();
+    await limiter.schedule(async () => limiter.observe(headers(30, 5, T0 + 20_000)), USER);
+    const job = outcome(run('job', JOB_WRITE));
+    const refresh = outcome(run('refresh', BACKGROUND));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([]);
+    expect(job.done).toBe(false);
+    expect(refresh.error).toMatchObject({ kind: 'rate_limited' });
+    expect(limiter.waiting).toBeNull();
+
+    // The user's shorten does not wait behind the job.
+    await expect(run('user')).resolves.toBe('user');
+    expect(started).toEqual(['user']);
+
+    await vi.advanceTimersByTimeAsync(20_250);
+    expect(started).toEqual(['user', 'job']);
+    expect(job).toMatchObject({ done: true, value: 'job' });
+  });
+
+  it('fail with the reset time instead of waiting longer than the limiter may hold them', async () => {
+    const { limiter, started, run } = setup({ maxWaitMs: 60_000 });
+    await limiter.schedule(async () => limiter.observe(headers(30, 0, T0 + 600_000)), USER);
+    const job = outcome(run('job', JOB_WRITE));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([]);
+    expect(job.error).toMatchObject({ kind: 'rate_limited', retryAt: T0 + 600_250 });
+  });
+
+  it('send a create refused with a 429 once more, as the user’s are', async () => {
+    const { started, run } = setup();
+    let refused = false;
+    const job = run('job', JOB_WRITE, () => {
+      if (refused) return 'made';
+      refused = true;
+      throw refusal(Date.now() + 1_000);
+    });
+    await vi.advanceTimersByTimeAsync(1_250);
+    await expect(job).resolves.toBe('made');
+    expect(started).toEqual(['job', 'job']);
   });
 });
 

@@ -5,7 +5,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMigrations } from '@/entrypoints/background/migrations';
 import { getApiKey } from '@/lib/settings/api-keys';
 import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
-import { defaultBehaviour, emptyDefaults, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/schema';
+import {
+  defaultBehaviour,
+  defaultUtmPresets,
+  emptyDefaults,
+  SETTINGS_VERSION,
+  settingsSchema,
+} from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { apiKeysItem, newerSettingsItem, settingsItem } from '@/lib/storage/items';
 import {
@@ -67,6 +73,7 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
         },
       ],
       behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
+      utmPresets: defaultUtmPresets(),
     });
     expect(stored[apiKeysItem.key]).toEqual({ 'profile-1': LEGACY_KEY });
     expect(JSON.stringify(stored[settingsItem.key])).not.toContain(LEGACY_KEY);
@@ -95,6 +102,7 @@ describe('v0 (flat { serverUrl, apiKey, … }) → v1', () => {
         activeProfileId: null,
         profiles: [],
         behaviour: { ...defaultBehaviour(), autoCopy: false, notifications: true },
+        utmPresets: defaultUtmPresets(),
       },
       apiKeys: {},
     });

@@ -9,6 +9,7 @@ import { dispatch, type Handlers } from '@/entrypoints/background/messages';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
 import {
   defaultBehaviour,
+  defaultUtmPresets,
   emptyDefaults,
   type Profile,
   SETTINGS_VERSION,
@@ -40,11 +41,22 @@ const WORK = profile('p-work', 'Work', 'https://sho.rt', {
 });
 const HOME = profile('p-home', 'Home', 'http://localhost:8787');
 
+const MASTODON = {
+  id: 'p-mastodon',
+  name: 'Mastodon',
+  source: 'mastodon',
+  medium: 'social',
+  campaign: 'launch',
+  term: '',
+  content: 'bio',
+};
+
 const SETTINGS: Settings = {
   version: SETTINGS_VERSION,
   activeProfileId: 'p-home',
   profiles: [WORK, HOME],
   behaviour: { ...defaultBehaviour(), autoCopy: false, copyFormat: 'markdown', stripTracking: true },
+  utmPresets: [MASTODON, ...defaultUtmPresets().slice(1)],
 };
 
 async function seed(
@@ -131,6 +143,7 @@ describe('round trip', () => {
         { ...HOME, name: 'Home' },
       ],
       behaviour: defaultBehaviour(),
+      utmPresets: [],
     });
     await fakeBrowser.storage.local.set({
       [apiKeysItem.key]: { 'p-work': 'changed-key-00000', 'p-home': HOME_KEY },
@@ -152,6 +165,13 @@ describe('round trip', () => {
       'p-work': includeKeys ? WORK_KEY : 'changed-key-00000',
       'p-home': HOME_KEY,
     });
+  });
+
+  it('keeps the stored UTM presets when the file has none (a file from before presets)', async () => {
+    await seed();
+    const { utmPresets: _none, ...file } = buildSettingsFile({ ...SETTINGS, utmPresets: [] }, null);
+    await handlers().importSettings({ text: JSON.stringify(file) });
+    expect((await stored()).settings.utmPresets).toEqual(SETTINGS.utmPresets);
   });
 
   it('sets up a fresh install from a file with keys', async () => {
@@ -227,6 +247,8 @@ describe('refused files', () => {
     ['activeProfileId', { activeProfileId: 'p-nobody' }],
     ['apiKeys.p-nobody', { apiKeys: { 'p-nobody': 'some-key-000000' } }],
     ['apiKeys.p-work', { apiKeys: { 'p-work': 42 } }],
+    ['utmPresets.0.name', { utmPresets: [{ ...MASTODON, name: '' }] }],
+    ['utmPresets.1.id', { utmPresets: [MASTODON, { ...MASTODON, name: 'Twin' }] }],
   ])('names the bad field %s', (field, patch) => {
     expect(refusal(fileText(patch))).toBe(
       `This file is damaged or was edited: ${field} is missing or not valid. Nothing was imported. Export the settings again, or correct that field.`,
@@ -434,7 +456,9 @@ describe('older files', () => {
             },
           ],
           behaviour: { ...defaultBehaviour(), autoCopy: false },
+          utmPresets: defaultUtmPresets(),
         },
+        utmPresetsIncluded: false,
         apiKeys: { 'legacy-id': 'legacy-key-0123456789abcdef' },
       },
     });

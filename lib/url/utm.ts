@@ -1,0 +1,42 @@
+/**
+ * UTM presets applied to a long URL: "one link per preset" makes one short link for each platform the
+ * user posts to, each long URL carrying that platform's utm_* parameters.
+ */
+import { UTM_PARAMS, type UtmPreset } from '../settings/schema';
+
+/** A query pair's name as the server will read it, or the raw text when it is not valid encoding. */
+function pairName(pair: string): string {
+  const name = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * `url` with the preset's non-empty parameters set as utm_source, utm_medium, …: a parameter of the
+ * same name already in the URL is replaced. Every other parameter is kept exactly as written (the
+ * query is not re-encoded: some servers read `+` and `%20` differently), and so is the fragment. A URL
+ * that does not parse is returned unchanged (the caller's URL check reports it).
+ */
+export function withUtmPreset(url: string, preset: UtmPreset): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const set = UTM_PARAMS.map((param) => [`utm_${param}`, preset[param].trim()] as const).filter(
+    ([, value]) => value !== '',
+  );
+  if (set.length === 0) return parsed.href;
+  const names = new Set<string>(set.map(([name]) => name));
+  const kept = parsed.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !names.has(pairName(pair)));
+  const added = set.map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  parsed.search = [...kept, ...added].join('&');
+  return parsed.href;
+}
