@@ -7,28 +7,12 @@
  */
 
 import { t } from '../i18n';
+import { LOCAL_HOSTS, withScheme } from '../url/scheme';
 
 /** `schemeAdded`: the input was a bare host (e.g. `localhost:8787`) and the scheme was chosen for it. */
 type BaseUrlResult = { ok: true; url: string; schemeAdded: boolean } | { ok: false; message: string };
 
 const EXAMPLE = 'https://short.example.com';
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
-/** A host name, an optional port, and an optional path: `localhost:8787`, `go.example.com/api`. */
-const BARE_HOST = /^([a-z\d](?:[a-z\d-]*[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]*[a-z\d])?)*)(:\d{1,5})?(\/\S*)?$/i;
-
-/**
- * The input with `http://` (localhost) or `https://` (any other host) in front when it is a bare host,
- * else null. `localhost:8787` would otherwise read as the scheme `localhost:`. A single word without a
- * dot or a port (`test`) is more likely a typo than a host, and is left to the usual error.
- */
-function withScheme(text: string): string | null {
-  const match = BARE_HOST.exec(text);
-  const host = match?.[1]?.toLowerCase();
-  if (!match || !host) return null;
-  const local = LOCAL_HOSTS.has(host);
-  if (!local && !host.includes('.') && !match[2]) return null;
-  return `${local ? 'http' : 'https'}://${text}`;
-}
 
 /**
  * Validates a server URL and returns it without trailing slash or pasted `/api` suffix. With

@@ -9,6 +9,7 @@
  */
 import type * as z from 'zod/mini';
 import { t } from '../i18n';
+import { withScheme } from '../url/scheme';
 import { normalizeBaseUrl } from './base-url';
 import { ApiError } from './errors';
 import { type Answer, createTransport, type HttpRequest } from './http';
@@ -315,15 +316,13 @@ function isAlias(text: string): boolean {
 
 /**
  * What the user typed, as the full short URL the API looks up: a bare alias under the server's own
- * URL, a URL without a scheme with the server's scheme on the server's host and https:// elsewhere
- * (branded domains), and a full URL as it is.
+ * URL, a URL without a scheme completed as Options completes a server URL (http:// for localhost,
+ * https:// elsewhere, as branded domains are), and a full URL as it is.
  */
 function fullShortUrl(typed: string, baseUrl: string): string {
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(typed)) return typed;
   if (isAlias(typed)) return `${baseUrl}/${typed}`;
-  const server = new URL(baseUrl);
-  const onServer = typed.toLowerCase().startsWith(`${server.host}/`);
-  return `${onServer ? server.protocol : 'https:'}//${typed}`;
+  return withScheme(typed) ?? `https://${typed}`;
 }
 
 function isNoMatch(error: unknown): boolean {
