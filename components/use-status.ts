@@ -1,8 +1,14 @@
 /** Status lines of the Options and management pages that go away once the user moves on. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-/** Events by which the user starts something new on the page: typing, choosing, clicking a button. */
-const ACTION_EVENTS = ['input', 'change', 'click', 'drop'] as const;
+/**
+ * Events by which the user starts something new on the page: typing, choosing, clicking a button,
+ * sending a form (Enter in a field may submit without a click).
+ */
+const ACTION_EVENTS = ['input', 'change', 'click', 'drop', 'submit'];
+
+/** Events by which the user makes a new attempt: pressing a button, sending a form. */
+export const ATTEMPT_EVENTS = ['click', 'submit'];
 
 function startsAction(event: Event): boolean {
   if (event.type !== 'click') return true;
@@ -14,9 +20,9 @@ function startsAction(event: Event): boolean {
  * anywhere on the page, so a status ("Saved…", "Imported…") never lingers next to something it is not
  * about. The clear waits for the next task: re-rendering in the middle of the action's own events (a
  * checkbox's click, input and change) would reset the control before its handler reads it. A status
- * the action itself set by then is kept.
+ * the action itself set by then is kept. `events` are those that count as moving on.
  */
-function useClearOnNextAction(shown: unknown, clear: () => void): void {
+export function useClearOnNextAction(shown: unknown, clear: () => void, events = ACTION_EVENTS): void {
   const latest = useRef({ shown, clear });
   latest.current = { shown, clear };
   const active = shown !== '' && shown !== null && shown !== undefined;
@@ -29,11 +35,11 @@ function useClearOnNextAction(shown: unknown, clear: () => void): void {
         if (latest.current.shown === seen) latest.current.clear();
       }, 0);
     };
-    for (const type of ACTION_EVENTS) document.addEventListener(type, onEvent, true);
+    for (const type of events) document.addEventListener(type, onEvent, true);
     return () => {
-      for (const type of ACTION_EVENTS) document.removeEventListener(type, onEvent, true);
+      for (const type of events) document.removeEventListener(type, onEvent, true);
     };
-  }, [active]);
+  }, [active, events]);
 }
 
 /**
