@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
-import { useAction, useCached } from './hooks';
+import { type Loaded, useAction, useCached } from './hooks';
 import { changeCached } from './server-cache';
 import { ActionButton, ErrorMessage, LoadState, needsSetup, StatusMessage } from './ui';
 
@@ -119,10 +119,19 @@ function ChangePassword() {
   );
 }
 
+/**
+ * The account, kept for the page's life. Its error also says whether a server is connected at all
+ * (needsSetup), for a view that has nothing else to load before showing a form.
+ */
+export function useAccount(): Loaded<Account> {
+  const api = useApi();
+  return useCached(ACCOUNT, ACCOUNT, () => api('getAccount'));
+}
+
 /** The account page. */
 export function AccountView() {
   const api = useApi();
-  const account = useCached(ACCOUNT, ACCOUNT, () => api('getAccount'));
+  const account = useAccount();
   const { data } = account;
   const avatar = data ? safeHref(data.avatar) : undefined;
   return (

@@ -410,7 +410,7 @@ export function ChannelView({ id }: { id: number }) {
       <h1 id="channel-heading">
         {channel?.name ? t('manage_channel_heading', channel.name) : t('manage_channel_untitled', id)}
       </h1>
-      <AssignItem channelId={id} items={items} />
+      {!needsSetup(items.error) && <AssignItem channelId={id} items={items} />}
       <PagedList
         list={items}
         empty={t('manage_channel_items_empty')}

@@ -11,6 +11,7 @@ import {
   toChangedLinkUpdate,
   toLinkInput,
 } from '@/lib/links/link-form';
+import { useAccount } from './account-view';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from './copy-button';
@@ -22,7 +23,7 @@ import { LINKS } from './links-view';
 import { QrCode } from './qr-code';
 import { routeHref } from './route';
 import { patchListed, staleCached } from './server-cache';
-import { ActionButton, ErrorMessage, LoadState, SafeLink, StatusMessage } from './ui';
+import { ActionButton, ErrorMessage, LoadState, needsSetup, SafeLink, StatusMessage } from './ui';
 
 /**
  * A statistic in whatever shape the server sent: a number, a list, or a name → count map (largest
@@ -361,20 +362,27 @@ export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) 
     }
     return result;
   };
+  // Nothing else loads before the form: the account says whether a server is connected at all.
+  const account = useAccount();
+  const setup = needsSetup(account.error);
   return (
     <section aria-labelledby="new-link-heading">
       <p>
         <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
       </p>
       <h1 id="new-link-heading">{t('manage_link_new_heading')}</h1>
-      <div class="card">
-        <LinkEditor
-          mode="add"
-          initial={emptyLinkForm()}
-          submit={submit}
-          submitLabel={t('manage_link_create_button')}
-        />
-      </div>
+      {setup ? (
+        <LoadState loading={account.loading} error={account.error} onRetry={account.reload} />
+      ) : (
+        <div class="card">
+          <LinkEditor
+            mode="add"
+            initial={emptyLinkForm()}
+            submit={submit}
+            submitLabel={t('manage_link_create_button')}
+          />
+        </div>
+      )}
     </section>
   );
 }

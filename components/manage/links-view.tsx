@@ -9,7 +9,7 @@ import { formatDate, formatNumber, linkName } from './format';
 import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from './hooks';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, SafeLink } from './ui';
+import { ActionButton, ErrorMessage, needsSetup, SafeLink } from './ui';
 
 type Order = 'date' | 'click';
 
@@ -75,33 +75,39 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
     api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
   );
 
+  const setup = needsSetup(links.error);
   return (
     <section aria-labelledby="links-heading">
       <div class="heading-row">
         <h1 id="links-heading">{t('manage_links_heading')}</h1>
-        <a class="button primary" href={routeHref({ name: 'link-new' })}>
-          {t('manage_links_new_button')}
-        </a>
+        {!setup && (
+          <a class="button primary" href={routeHref({ name: 'link-new' })}>
+            {t('manage_links_new_button')}
+          </a>
+        )}
       </div>
-      <FindByShortUrl navigate={navigate} />
-      <div class="toolbar">
-        <TextField
-          label={t('manage_links_search_label')}
-          type="search"
-          value={search}
-          onValue={setSearch}
-          placeholder={t('manage_links_search_placeholder')}
-        />
-        <SelectField
-          label={t('manage_links_sort_label')}
-          value={order}
-          onValue={(value) => setOrder(value as Order)}
-          options={[
-            { value: 'date', label: t('manage_links_sort_newest') },
-            { value: 'click', label: t('manage_links_sort_clicks') },
-          ]}
-        />
-      </div>
+      {/* Without a working server every form here could only fail: the prompt to connect stands alone. */}
+      {!setup && <FindByShortUrl navigate={navigate} />}
+      {!setup && (
+        <div class="toolbar">
+          <TextField
+            label={t('manage_links_search_label')}
+            type="search"
+            value={search}
+            onValue={setSearch}
+            placeholder={t('manage_links_search_placeholder')}
+          />
+          <SelectField
+            label={t('manage_links_sort_label')}
+            value={order}
+            onValue={(value) => setOrder(value as Order)}
+            options={[
+              { value: 'date', label: t('manage_links_sort_newest') },
+              { value: 'click', label: t('manage_links_sort_clicks') },
+            ]}
+          />
+        </div>
+      )}
       <CopyStatus result={copied} />
       <PagedList
         list={links}

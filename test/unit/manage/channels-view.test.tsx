@@ -88,6 +88,18 @@ describe('ChannelsView', () => {
 });
 
 describe('ChannelView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to add items', async () => {
+    const root = await mount(
+      <ChannelView id={2} />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input, select')).toHaveLength(0);
+  });
+
   const items = [
     {
       type: 'links',

@@ -237,6 +237,18 @@ describe('LinkView', () => {
 });
 
 describe('NewLinkView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form', async () => {
+    const root = await mount(
+      <NewLinkView navigate={vi.fn()} />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input')).toHaveLength(0);
+  });
+
   it('creates the link and opens its page', async () => {
     const navigate = vi.fn();
     const api = fakeApi(() => ({ ok: true, data: { id: 12, shortUrl: 'https://go.example.com/x' } }));
@@ -253,7 +265,8 @@ describe('NewLinkView', () => {
     const api = fakeApi(() => ({ ok: true, data: {} }));
     const root = await mount(<NewLinkView navigate={vi.fn()} />, api);
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
-    expect(api.calls).toEqual([]);
+    // Only the account, which says whether a server is connected; no create.
+    expect(api.calls.map(([method]) => method)).toEqual(['getAccount']);
     expect(root.textContent).toContain('Enter the long URL.');
   });
 });

@@ -30,6 +30,19 @@ function linksApi() {
 }
 
 describe('LinksView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to find or create', async () => {
+    const root = await mount(
+      <LinksView navigate={vi.fn()} copy={copy} />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input, select')).toHaveLength(0);
+    expect(root.querySelector('a[href="#/links/new"]')).toBeNull();
+  });
+
   it('copies a row’s short URL in the user’s copy format and says so, as the popup does', async () => {
     const copyRow = vi.fn(async () => ({ copied: true, status: 'Copied https://go.example.com/a100' }));
     const root = await mount(<LinksView navigate={vi.fn()} copy={copyRow} />, linksApi());

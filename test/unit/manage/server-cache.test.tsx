@@ -29,24 +29,26 @@ function serverApi(): CallApi {
   }) as unknown as CallApi;
 }
 
-const SECTIONS = [
-  '#/links',
-  '#/campaigns',
-  '#/channels',
-  '#/channels/1',
-  '#/domains',
-  '#/splash',
-  '#/account',
+/** Each section and the heading that shows it is drawn. */
+const SECTIONS: [hash: string, heading: string][] = [
+  ['#/links', 'Links'],
+  ['#/campaigns', 'Campaigns'],
+  ['#/channels', 'Channels'],
+  ['#/channels/1', 'Channel “Work”'],
+  ['#/domains', 'Branded domains'],
+  ['#/splash', 'Splash pages and CTA overlays'],
+  ['#/account', 'Account'],
 ];
 
-/** Opens `hash` and waits until the view has what it asked for. */
-async function visit(hash: string) {
+/** Opens `hash` and waits until its view is drawn with what it asked for. */
+async function visit(hash: string, heading: string) {
   window.location.hash = hash;
   window.dispatchEvent(new HashChangeEvent('hashchange'));
   // Real HTTP on a machine shared with other test runs: give it time, without asserting on speed.
   await vi.waitFor(
     () => {
-      if (document.querySelector('.loading, [aria-busy="true"]')) throw new Error(`${hash} still loading`);
+      expect(document.querySelector('h1')?.textContent).toBe(heading);
+      expect(document.querySelector('.loading, [aria-busy="true"]')).toBeNull();
     },
     { timeout: 20_000 },
   );
@@ -75,33 +77,33 @@ describe('the management page’s server cache', () => {
         <App />
       </ApiContext.Provider>,
     );
-    for (const hash of SECTIONS) await visit(hash);
-    const firstWalk = listRequests();
-    // Each list once: links, campaigns, channels, a channel's items (and the channel's name),
-    // domains, splash pages, overlays, and the account.
-    expect(firstWalk).toEqual(
-      expect.arrayContaining([
-        '/api/urls',
-        '/api/campaigns',
-        '/api/channels',
-        '/api/channel/1',
-        '/api/domains',
-        '/api/splash',
-        '/api/overlay',
-        '/api/account',
-      ]),
+    for (const [hash, heading] of SECTIONS) await visit(hash, heading);
+    // Each list once: links, campaigns, channels, a channel's items, domains, splash pages,
+    // overlays, and the account.
+    await vi.waitFor(() =>
+      expect(listRequests()).toEqual(
+        expect.arrayContaining([
+          '/api/urls',
+          '/api/campaigns',
+          '/api/channels',
+          '/api/channel/1',
+          '/api/domains',
+          '/api/splash',
+          '/api/overlay',
+          '/api/account',
+        ]),
+      ),
     );
 
     const before = ref.server.requests.length;
-    for (const hash of SECTIONS) await visit(hash);
+    for (const [hash, heading] of SECTIONS) await visit(hash, heading);
     expect(listRequests(before)).toEqual([]);
-    expect(document.querySelector('h1')?.textContent).toBe('Account');
 
     // Older than a minute, a list is asked for again when shown, and only that one.
     vi.setSystemTime(Date.now() + FRESH_MS + 1);
     const later = ref.server.requests.length;
-    await visit('#/campaigns');
-    expect(listRequests(later)).toEqual(['/api/campaigns']);
+    await visit('#/campaigns', 'Campaigns');
+    await vi.waitFor(() => expect(listRequests(later)).toEqual(['/api/campaigns']), { timeout: 20_000 });
     expect(document.querySelectorAll('li.item').length).toBeGreaterThan(0);
   });
 });
