@@ -35,8 +35,14 @@ export function notePlacement(
   writeCached(api, PLACEMENT, keyOf(linkId), next);
 }
 
-/** The link's campaign and the names of its channels, as far as this page knows; re-drawn on news. */
-export function usePlacement(linkId: number): { campaign: string | undefined; channels: string[] } {
+/**
+ * The link's campaign and the names of its channels, as far as this page knows; re-drawn on news.
+ * `nameOf` names a channel the kept channel lists do not (from the choice list the caller has).
+ */
+export function usePlacement(
+  linkId: number,
+  nameOf: (channelId: number) => string | undefined,
+): { campaign: string | undefined; channels: string[] } {
   const api = useApi();
   const [, setVersion] = useState(0);
   useEffect(() => onCacheChange(api, () => setVersion((n) => n + 1)), [api]);
@@ -48,7 +54,7 @@ export function usePlacement(linkId: number): { campaign: string | undefined; ch
   const listed = cachedUnder<Page<ChannelItem>>(api, CHANNEL_ITEMS)
     .filter(({ data }) => data.items.some((item) => item.type === 'links' && item.id === linkId))
     .map(({ resource }) => Number(resource.slice(CHANNEL_ITEMS.length)))
-    .map((id) => names.get(id) || `#${id}`);
+    .map((id) => names.get(id) || nameOf(id) || `#${id}`);
   return {
     campaign: assigned?.campaign,
     channels: [...new Set([...(assigned?.channels ?? []), ...listed])],

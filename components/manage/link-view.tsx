@@ -182,9 +182,9 @@ function Assign({ linkId }: { linkId: number }) {
   const [campaign, setCampaign] = useState('');
   const [channel, setChannel] = useState('');
   const [done, setDone] = useStatus();
-  const placement = usePlacement(linkId);
   const campaigns = useChoices(api, 'listCampaigns', open);
   const channels = useChoices(api, 'listChannels', open);
+  const placement = usePlacement(linkId, (id) => channels.data?.items.find((c) => c.id === id)?.name);
   const toCampaign = useAction((campaignId: number) => api('assignLinkToCampaign', campaignId, linkId));
   const toChannel = useAction((channelId: number) => api('assignToChannel', channelId, 'links', linkId));
   const idOf = (value: string) => (/^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ChannelView } from '@/components/manage/channels-view';
 import { LinkView, NewLinkView, StatValue } from '@/components/manage/link-view';
 import type { LinkDetail } from '@/lib/api/schemas';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
@@ -77,6 +78,31 @@ describe('LinkView', () => {
     await choose(field<HTMLSelectElement>(assign, 'Channel'), '2');
     await submit(assign.querySelectorAll('form')[1]!);
     expect(assign.querySelector('dl')?.textContent).toBe('CampaignSpringChannelWork');
+  });
+
+  it('names the channel whose items, as the server listed them on this page, hold the link', async () => {
+    const base = linkApi() as unknown as (method: string, ...args: unknown[]) => never;
+    const api = fakeApi((method, ...args) => {
+      if (method === 'listChannelItems' && args[0] === 2) {
+        const item = {
+          type: 'links',
+          id: 3,
+          title: 'Spring sale',
+          preview: '',
+          link: '',
+          date: '2026-04-20',
+        };
+        return { ok: true, data: page([item], 1, 1) };
+      }
+      return base(method, ...args);
+    });
+    await mount(<ChannelView id={2} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
+    const assign = root.querySelector<HTMLDetailsElement>('details.card')!;
+    assign.open = true;
+    assign.dispatchEvent(new Event('toggle'));
+    await settle();
+    expect(assign.querySelector('dl')?.textContent).toBe('CampaignNot knownChannelWork');
   });
 
   it('copies the short URL through the page’s copy, in the user’s copy format', async () => {
