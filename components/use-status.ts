@@ -7,12 +7,22 @@ import { useEffect, useRef, useState } from 'preact/hooks';
  */
 const ACTION_EVENTS = ['input', 'change', 'click', 'drop', 'submit'];
 
-/** Events by which the user makes a new attempt: pressing a button, sending a form. */
-export const ATTEMPT_EVENTS = ['click', 'submit'];
-
 function startsAction(event: Event): boolean {
   if (event.type !== 'click') return true;
   return event.target instanceof Element && event.target.closest('button, a[href], summary') !== null;
+}
+
+/**
+ * Whether an event makes a new attempt: a form sent, or a press of a button that sends a request (a
+ * submit button, or one marked `data-attempt`). Opening a panel or adding a row is not one.
+ */
+export function startsAttempt(event: Event): boolean {
+  if (event.type === 'submit') return true;
+  return (
+    event.type === 'click' &&
+    event.target instanceof Element &&
+    event.target.closest('button[type="submit"], button[data-attempt]') !== null
+  );
 }
 
 /**
@@ -20,26 +30,26 @@ function startsAction(event: Event): boolean {
  * anywhere on the page, so a status ("Saved…", "Imported…") never lingers next to something it is not
  * about. The clear waits for the next task: re-rendering in the middle of the action's own events (a
  * checkbox's click, input and change) would reset the control before its handler reads it. A status
- * the action itself set by then is kept. `events` are those that count as moving on.
+ * the action itself set by then is kept. `movesOn` says which events count (by default, any action).
  */
-export function useClearOnNextAction(shown: unknown, clear: () => void, events = ACTION_EVENTS): void {
-  const latest = useRef({ shown, clear });
-  latest.current = { shown, clear };
+export function useClearOnNextAction(shown: unknown, clear: () => void, movesOn = startsAction): void {
+  const latest = useRef({ shown, clear, movesOn });
+  latest.current = { shown, clear, movesOn };
   const active = shown !== '' && shown !== null && shown !== undefined;
   useEffect(() => {
     if (!active) return;
     const onEvent = (event: Event) => {
-      if (!startsAction(event)) return;
+      if (!latest.current.movesOn(event)) return;
       const seen = latest.current.shown;
       setTimeout(() => {
         if (latest.current.shown === seen) latest.current.clear();
       }, 0);
     };
-    for (const type of events) document.addEventListener(type, onEvent, true);
+    for (const type of ACTION_EVENTS) document.addEventListener(type, onEvent, true);
     return () => {
-      for (const type of events) document.removeEventListener(type, onEvent, true);
+      for (const type of ACTION_EVENTS) document.removeEventListener(type, onEvent, true);
     };
-  }, [active, events]);
+  }, [active]);
 }
 
 /**

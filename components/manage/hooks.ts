@@ -3,7 +3,7 @@
  * running an action, debouncing, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ATTEMPT_EVENTS, useClearOnNextAction } from '@/components/use-status';
+import { startsAttempt, useClearOnNextAction } from '@/components/use-status';
 import type { Page } from '@/lib/api/schemas';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
 import { useApi } from './api-context';
@@ -68,8 +68,8 @@ interface Action<A extends unknown[], T> {
 
 /**
  * Wraps a Result-returning action with busy and error state for the button that starts it. The
- * error is the answer to one attempt: it goes once the user starts the next one anywhere on the page
- * (presses another button, sends a form, or this one again), so it never stands beside a newer message.
+ * error is the answer to one attempt: it goes once the user makes the next one anywhere on the page
+ * (sends a form, presses a button that sends a request), so it never stands beside a newer message.
  */
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<Result<T>>): Action<A, T> {
   const [busy, setBusy] = useState(false);
@@ -92,7 +92,7 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
     }
   };
   const clearError = useCallback(() => setError(undefined), []);
-  useClearOnNextAction(error, clearError, ATTEMPT_EVENTS);
+  useClearOnNextAction(error, clearError, startsAttempt);
   return { run, busy, error, clearError };
 }
 

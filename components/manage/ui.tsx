@@ -42,6 +42,8 @@ export function ActionButton({
       <button
         type={type}
         {...rest}
+        // Its press is a new attempt: the last attempt's messages go (use-status.ts startsAttempt).
+        data-attempt
         aria-disabled={busy || undefined}
         onClick={(event) => {
           // preventDefault also keeps a submit button from submitting its form again.
@@ -155,6 +157,7 @@ export function ConfirmDelete({
         type="button"
         class="danger"
         disabled={busy}
+        data-attempt
         onClick={() => {
           onConfirm();
           setAsking(false);
