@@ -75,7 +75,9 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
     api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
   );
 
-  const setup = needsSetup(links.error);
+  // Without a working server from the start, the prompt to connect stands alone. A key refused
+  // later, with links already shown, keeps the search the user typed in view.
+  const setup = needsSetup(links.error) && !links.data;
   return (
     <section aria-labelledby="links-heading">
       <div class="heading-row">
@@ -86,7 +88,6 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
           </a>
         )}
       </div>
-      {/* Without a working server every form here could only fail: the prompt to connect stands alone. */}
       {!setup && <FindByShortUrl navigate={navigate} />}
       {!setup && (
         <div class="toolbar">

@@ -43,6 +43,21 @@ describe('LinksView', () => {
     expect(root.querySelector('a[href="#/links/new"]')).toBeNull();
   });
 
+  it('keeps the search in view when the key is refused after links were shown', async () => {
+    let refused = false;
+    const api = fakeApi(() =>
+      refused
+        ? { ok: false, error: { kind: 'unauthorized', message: 'The server refused the API key.' } }
+        : { ok: true, data: page([link(1)], 1, 1) },
+    );
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
+    await type(field(root, 'Search links'), 'docs');
+    refused = true;
+    await settle(450);
+    expect(alerts(root)).toEqual(['The server refused the API key.']);
+    expect(field(root, 'Search links').value).toBe('docs');
+  });
+
   it('copies a row’s short URL in the user’s copy format and says so, as the popup does', async () => {
     const copyRow = vi.fn(async () => ({ copied: true, status: 'Copied https://go.example.com/a100' }));
     const root = await mount(<LinksView navigate={vi.fn()} copy={copyRow} />, linksApi());
