@@ -215,6 +215,7 @@ export function LoadState({
         <div class="actions">
           <ActionButton
             busy={loading}
+            busyLabel={t('manage_loading')}
             onClick={(event) => {
               retriedIn.current = event.currentTarget.closest('section') ?? document.body;
               onRetry();
