@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChannelView } from '@/components/manage/channels-view';
 import { LinkView, NewLinkView, StatValue } from '@/components/manage/link-view';
+import { LinksView } from '@/components/manage/links-view';
 import type { LinkDetail } from '@/lib/api/schemas';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
@@ -162,6 +163,32 @@ describe('LinkView', () => {
       ],
     ]);
     expect(root.textContent).toContain('Saved.');
+  });
+
+  it('shows a saved long URL in the kept links list, without asking for the list again', async () => {
+    const summary = {
+      id: 3,
+      alias: 'sale',
+      shortUrl: 'https://go.example.com/sale',
+      longUrl: 'https://shop.example.com/sale',
+      clicks: 57,
+      title: 'Spring sale',
+      description: '',
+      date: '2026-04-20 08:00:00',
+    };
+    const base = linkApi() as unknown as (method: string, ...args: unknown[]) => never;
+    const api = fakeApi((method, ...args) =>
+      method === 'listLinks' ? { ok: true, data: page([summary], 1, 1) } : base(method, ...args),
+    );
+    await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
+    await click(button(root, 'Remove row 2 of “Geo targets”'));
+    await type(field(root, 'Long URL'), 'https://shop.example.com/summer');
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(root.textContent).toContain('Saved.');
+    const list = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
+    expect(list.querySelector('td.long-url')?.textContent).toBe('https://shop.example.com/summer');
+    expect(api.callsOf('listLinks')).toHaveLength(1);
   });
 
   it('sends nothing when the prefilled editor is saved untouched, and says so', async () => {
