@@ -1,20 +1,26 @@
 /** #/account: the account's details, and forms that change its email or password. */
 import { useState } from 'preact/hooks';
 import { TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
+import type { Account } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
-import { useAction, useLoad } from './hooks';
+import { type Loaded, useAction, useCached } from './hooks';
+import { changeCached } from './server-cache';
 import { ActionButton, ErrorMessage, LoadState, needsSetup, StatusMessage } from './ui';
+
+const ACCOUNT = 'getAccount';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function ChangeEmail({ current, onChanged }: { current: string; onChanged: () => void }) {
+/** The email form, started with the current email; `onChanged` gets the new one once saved. */
+function ChangeEmail({ current, onChanged }: { current: string; onChanged: (email: string) => void }) {
   const api = useApi();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(current);
   const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useStatus();
   const save = useAction((value: string) => api('updateAccount', { email: value }));
   const onSubmit = async (event: Event) => {
     event.preventDefault();
@@ -31,12 +37,11 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
     setError(undefined);
     const result = await save.run(value);
     if (!result?.ok) return;
-    setEmail('');
     setDone(t('manage_account_email_changed'));
-    onChanged();
+    onChanged(value);
   };
   return (
-    <form class="card" onSubmit={onSubmit} aria-labelledby="email-heading" noValidate>
+    <form class="card" onSubmit={onSubmit} aria-labelledby="email-heading" aria-busy={save.busy} noValidate>
       <h2 id="email-heading">{t('manage_account_email_heading')}</h2>
       <TextField
         label={t('manage_account_new_email_label')}
@@ -47,7 +52,7 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
         error={error}
       />
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy} busyLabel={t('manage_busy_saving')}>
           {t('manage_account_email_button')}
         </ActionButton>
       </div>
@@ -62,7 +67,7 @@ function ChangePassword() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useStatus();
   const save = useAction((value: string) => api('updateAccount', { password: value }));
   const onSubmit = async (event: Event) => {
     event.preventDefault();
@@ -79,7 +84,13 @@ function ChangePassword() {
     setDone(t('manage_account_password_changed'));
   };
   return (
-    <form class="card" onSubmit={onSubmit} aria-labelledby="password-heading" noValidate>
+    <form
+      class="card"
+      onSubmit={onSubmit}
+      aria-labelledby="password-heading"
+      aria-busy={save.busy}
+      noValidate
+    >
       <h2 id="password-heading">{t('manage_account_password_heading')}</h2>
       <TextField
         label={t('manage_account_new_password_label')}
@@ -98,7 +109,7 @@ function ChangePassword() {
         error={errors.confirm}
       />
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy} busyLabel={t('manage_busy_saving')}>
           {t('manage_account_password_button')}
         </ActionButton>
       </div>
@@ -108,10 +119,19 @@ function ChangePassword() {
   );
 }
 
+/**
+ * The account, kept for the page's life. Its error also says whether a server is connected at all
+ * (needsSetup), for a view that has nothing else to load before showing a form.
+ */
+export function useAccount(): Loaded<Account> {
+  const api = useApi();
+  return useCached(ACCOUNT, ACCOUNT, () => api('getAccount'));
+}
+
 /** The account page. */
 export function AccountView() {
   const api = useApi();
-  const account = useLoad(() => api('getAccount'), [api]);
+  const account = useAccount();
   const { data } = account;
   const avatar = data ? safeHref(data.avatar) : undefined;
   return (
@@ -157,7 +177,12 @@ export function AccountView() {
       {/* Without a working profile the forms could only fail: the prompt to connect stands alone. */}
       {!needsSetup(account.error) && (
         <>
-          <ChangeEmail current={data?.email ?? ''} onChanged={account.reload} />
+          {/* Keyed by the email, so the form starts again with it once the account has loaded. */}
+          <ChangeEmail
+            key={data?.email}
+            current={data?.email ?? ''}
+            onChanged={(email) => changeCached<Account>(api, ACCOUNT, (known) => ({ ...known, email }))}
+          />
           <ChangePassword />
         </>
       )}

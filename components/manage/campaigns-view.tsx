@@ -6,17 +6,11 @@ import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
-import { formatNumber } from './format';
-import {
-  closeOnEscape,
-  PAGE_SIZE,
-  SEARCH_DEBOUNCE_MS,
-  useAction,
-  useDebounced,
-  useLoad,
-  usePagedResource,
-} from './hooks';
+import { linkName } from './format';
+import { closeOnEscape, type PagedResource, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
+import { LinkPicker } from './link-picker';
+import { notePlacement } from './link-placement';
 import { ActionButton, ErrorMessage, needsSetup, SafeLink, StatusMessage } from './ui';
 
 const POSITIVE_ID = /^[1-9]\d*$/;
@@ -24,7 +18,7 @@ const POSITIVE_ID = /^[1-9]\d*$/;
 /** The campaign's name, or its number when it has none. */
 const campaignName = (campaign: Campaign) => campaign.name || t('manage_campaign_untitled', campaign.id);
 
-function CreateCampaign({ onCreated }: { onCreated: () => void }) {
+function CreateCampaign({ list }: { list: PagedResource<Campaign> }) {
   const api = useApi();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
@@ -43,10 +37,10 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
     setPublic(false);
     setCreated(t('manage_campaign_created', result.data.name || name.trim() || result.data.id));
     forgetChoices(api, 'listCampaigns');
-    onCreated();
+    list.add(result.data);
   };
   return (
-    <form class="card" onSubmit={onSubmit} aria-labelledby="new-campaign-heading">
+    <form class="card" onSubmit={onSubmit} aria-labelledby="new-campaign-heading" aria-busy={create.busy}>
       <h2 id="new-campaign-heading">{t('manage_campaign_new_heading')}</h2>
       <div class="grid">
         <TextField
@@ -64,7 +58,7 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
       </div>
       <CheckboxField label={t('manage_campaign_public_label')} checked={isPublic} onChecked={setPublic} />
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={create.busy}>
+        <ActionButton type="submit" class="primary" busy={create.busy} busyLabel={t('manage_busy_creating')}>
           {t('manage_campaign_create_button')}
         </ActionButton>
       </div>
@@ -74,13 +68,20 @@ function CreateCampaign({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-/** The inline edit form; `onDone` gets the saved name, or nothing when the form was closed unsaved. */
+/**
+ * The inline edit form, started with the campaign as listed. It sends the name (the update requires
+ * it) and only what else changed: the rotator slug is not in the list, so it starts blank and is
+ * sent only when typed; an untouched form sends nothing. The saved campaign replaces the listed one;
+ * `onDone` gets the status to show, or nothing when the form was closed unsaved.
+ */
 function EditCampaign({
   campaign,
+  list,
   onDone,
 }: {
   campaign: Campaign;
-  onDone: (savedName: string | undefined) => void;
+  list: PagedResource<Campaign>;
+  onDone: (status: string | undefined) => void;
 }) {
   const api = useApi();
   const [name, setName] = useState(campaign.name);
@@ -90,8 +91,8 @@ function EditCampaign({
   const save = useAction(() =>
     api('updateCampaign', campaign.id, {
       name: name.trim(),
-      slug: slug.trim() || undefined,
-      public: isPublic,
+      ...(slug.trim() ? { slug: slug.trim() } : {}),
+      ...(isPublic === campaign.public ? {} : { public: isPublic }),
     }),
   );
   const onSubmit = async (event: Event) => {
@@ -101,10 +102,16 @@ function EditCampaign({
       return;
     }
     setNameError(undefined);
+    if (name.trim() === campaign.name && slug.trim() === '' && isPublic === campaign.public) {
+      onDone(t('manage_nothing_changed'));
+      return;
+    }
     const result = await save.run();
     if (result?.ok) {
       forgetChoices(api, 'listCampaigns');
-      onDone(name.trim());
+      const { id: _, ...saved } = result.data;
+      list.patch(campaign.id, { ...saved, name: saved.name || name.trim() });
+      onDone(t('manage_campaign_saved', name.trim()));
     }
   };
   return (
@@ -114,6 +121,7 @@ function EditCampaign({
       // Like the delete confirmation, Escape closes the form and goes back to its Edit button.
       onKeyDown={closeOnEscape(() => onDone(undefined))}
       aria-label={t('manage_campaign_edit_form', campaignName(campaign))}
+      aria-busy={save.busy}
     >
       <TextField label={t('manage_name_label')} value={name} onValue={setName} error={nameError} required />
       <TextField
@@ -124,7 +132,7 @@ function EditCampaign({
       />
       <CheckboxField label={t('manage_campaign_public_label')} checked={isPublic} onChecked={setPublic} />
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy} busyLabel={t('manage_busy_saving')}>
           {t('manage_save')}
         </ActionButton>
         <button type="button" onClick={() => onDone(undefined)}>
@@ -140,25 +148,18 @@ function EditCampaign({
 function AssignLinks({ campaign }: { campaign: Campaign }) {
   const api = useApi();
   const [linkId, setLinkId] = useState('');
-  const [search, setSearch] = useState('');
   const [done, setDone] = useStatus();
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const assign = useAction((id: number) => api('assignLinkToCampaign', campaign.id, id));
-  const found = useLoad(
-    () =>
-      q
-        ? api('listLinks', { q, limit: PAGE_SIZE, page: 1, order: 'date' })
-        : Promise.resolve({ ok: true as const, data: undefined }),
-    [api, q],
-  );
   /** Assigns link `id`; `added` is the message that says it worked. */
   const run = async (id: number, added: string) => {
     setDone(undefined);
     const result = await assign.run(id);
-    if (result?.ok) setDone(added);
+    if (!result?.ok) return;
+    notePlacement(api, id, { campaign: campaignName(campaign) });
+    setDone(added);
   };
   return (
-    <div class="assign-panel">
+    <div class="assign-panel" aria-busy={assign.busy}>
       <form
         class="inline-form"
         onSubmit={(event) => {
@@ -176,45 +177,24 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
           value={linkId}
           onValue={setLinkId}
         />
-        <ActionButton type="submit" busy={assign.busy} disabled={!POSITIVE_ID.test(linkId.trim())}>
+        <ActionButton
+          type="submit"
+          busy={assign.busy}
+          busyLabel={t('manage_busy_adding')}
+          disabled={!POSITIVE_ID.test(linkId.trim())}
+        >
           {t('manage_campaign_assign_by_id_button')}
         </ActionButton>
       </form>
-      <TextField label={t('manage_campaign_search_label')} type="search" value={search} onValue={setSearch} />
-      <ErrorMessage error={found.error} />
-      {found.data && (
-        <ul class="pick-list" aria-label={t('manage_campaign_search_results')}>
-          {found.data.items.length === 0 && <li>{t('manage_campaign_search_none')}</li>}
-          {found.data.items.map((link) => (
-            <li key={link.id}>
-              <span>
-                {link.title || link.alias} <small class="sub">{link.shortUrl}</small>
-              </span>
-              <ActionButton
-                busy={assign.busy}
-                aria-label={t('manage_campaign_assign_one_label', link.title || link.alias)}
-                onClick={() =>
-                  run(
-                    link.id,
-                    t('manage_campaign_assigned_link', link.title || link.alias, campaignName(campaign)),
-                  )
-                }
-              >
-                {t('manage_campaign_assign_one_button')}
-              </ActionButton>
-            </li>
-          ))}
-          {found.data.items.length < found.data.total && (
-            <li class="hint">
-              {t(
-                'manage_campaign_search_more',
-                formatNumber(found.data.items.length),
-                formatNumber(found.data.total),
-              )}
-            </li>
-          )}
-        </ul>
-      )}
+      <LinkPicker
+        searchLabel={t('manage_campaign_search_label')}
+        pickButton={t('manage_campaign_assign_one_button')}
+        pickLabel={(name) => t('manage_campaign_assign_one_label', name)}
+        busy={assign.busy}
+        onPick={(link) =>
+          run(link.id, t('manage_campaign_assigned_link', linkName(link), campaignName(campaign)))
+        }
+      />
       <ErrorMessage error={assign.error} />
       <StatusMessage text={done} />
     </div>
@@ -223,25 +203,18 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
 
 function CampaignRow({
   campaign,
-  onChanged,
+  list,
   onDeleted,
 }: {
   campaign: Campaign;
-  onChanged: () => void;
+  list: PagedResource<Campaign>;
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
   return (
     <ItemCard
       editLabel={t('manage_edit')}
-      edit={(done) => (
-        <EditCampaign
-          campaign={campaign}
-          onDone={(savedName) =>
-            done(savedName === undefined ? undefined : t('manage_campaign_saved', savedName))
-          }
-        />
-      )}
+      edit={(done) => <EditCampaign campaign={campaign} list={list} onDone={done} />}
       extra={{
         button: t('manage_campaign_assign_links_button'),
         content: <AssignLinks campaign={campaign} />,
@@ -252,7 +225,7 @@ function CampaignRow({
       choices="listCampaigns"
       deletedStatus={t('manage_campaign_deleted', campaignName(campaign))}
       onDeleted={onDeleted}
-      onChanged={onChanged}
+      onRemoved={() => list.remove(campaign.id)}
     >
       <div class="item-head">
         <h3>{campaignName(campaign)}</h3>
@@ -273,19 +246,14 @@ function CampaignRow({
 /** The campaigns page. */
 export function CampaignsView() {
   const api = useApi();
-  const campaigns = usePagedResource((paging) => api('listCampaigns', paging), [api]);
+  const campaigns = usePagedResource('listCampaigns', '', (paging) => api('listCampaigns', paging));
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
-      {!needsSetup(campaigns.error) && <CreateCampaign onCreated={campaigns.reload} />}
+      {!needsSetup(campaigns.error) && <CreateCampaign list={campaigns} />}
       <ItemList list={campaigns} empty={t('manage_campaigns_empty')} pagerLabel={t('manage_campaigns_pager')}>
         {(campaign, onDeleted) => (
-          <CampaignRow
-            key={campaign.id}
-            campaign={campaign}
-            onChanged={campaigns.reload}
-            onDeleted={onDeleted}
-          />
+          <CampaignRow key={campaign.id} campaign={campaign} list={campaigns} onDeleted={onDeleted} />
         )}
       </ItemList>
     </section>

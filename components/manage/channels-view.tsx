@@ -3,14 +3,16 @@ import { useId, useState } from 'preact/hooks';
 import { CheckboxField, Field, SelectField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
-import type { Channel } from '@/lib/api/schemas';
+import type { Channel, ChannelItem, LinkSummary } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
 import { isHexColor } from '@/lib/links/link-form';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
-import { formatDate } from './format';
-import { closeOnEscape, type Reply, useAction, usePagedResource } from './hooks';
+import { formatDate, linkName } from './format';
+import { closeOnEscape, type PagedResource, type Reply, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
+import { LinkPicker } from './link-picker';
+import { CHANNEL_ITEMS } from './link-placement';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
 import { ActionButton, ErrorMessage, needsSetup, SafeLink, StatusMessage } from './ui';
@@ -73,17 +75,43 @@ function ColorField({
   );
 }
 
+/** What the form holds, trimmed as it is sent. */
+const trimmed = (fields: ChannelFields): ChannelFields => ({
+  ...fields,
+  name: fields.name.trim(),
+  description: fields.description.trim(),
+  color: fields.color.trim().toUpperCase(),
+});
+
+/**
+ * The fields of `fields` that differ from `initial`, trimmed: an edit sends only these, so a value
+ * the user did not touch is never rewritten. The API cannot empty a text (an empty one is not sent),
+ * so a cleared text is no change.
+ */
+function changedChannelFields(initial: ChannelFields, fields: ChannelFields): Partial<ChannelFields> {
+  const before = trimmed(initial);
+  const after = trimmed(fields);
+  return Object.fromEntries(
+    (Object.keys(after) as (keyof ChannelFields)[])
+      .filter((key) => after[key] !== before[key] && after[key] !== '')
+      .map((key) => [key, after[key]]),
+  );
+}
+
 function ChannelForm({
   initial,
   submitLabel,
+  busyLabel,
   save,
   onDone,
 }: {
   initial: ChannelFields;
   submitLabel: string;
+  /** The submit button's text while it sends ("Creating…", "Saving…"). */
+  busyLabel: string;
   save: (fields: ChannelFields) => Reply<unknown>;
-  /** Called with the saved name, or nothing when the form was closed unsaved. */
-  onDone?: (savedName: string | undefined) => void;
+  /** An edit form: called with the status to show once saved, or nothing when closed unsaved. */
+  onDone?: (status: string | undefined) => void;
 }) {
   const [fields, setFields] = useState(initial);
   const [errors, setErrors] = useState<ReturnType<typeof validateChannel>>({});
@@ -95,15 +123,20 @@ function ChannelForm({
     const found = validateChannel(fields);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (onDone && Object.keys(changedChannelFields(initial, fields)).length === 0) {
+      onDone(t('manage_nothing_changed'));
+      return;
+    }
     const result = await action.run(fields);
     if (!result?.ok) return;
-    if (onDone) onDone(fields.name.trim());
+    if (onDone) onDone(t('manage_channel_saved', fields.name.trim()));
     else setFields(initial);
   };
   return (
     <form
       class="channel-form"
       onSubmit={onSubmit}
+      aria-busy={action.busy}
       // An edit form closes on Escape, like the delete confirmation, back to its Edit button.
       onKeyDown={onDone && closeOnEscape(() => onDone(undefined))}
       noValidate
@@ -129,7 +162,7 @@ function ChannelForm({
         onChecked={(v) => set('starred', v)}
       />
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={action.busy}>
+        <ActionButton type="submit" class="primary" busy={action.busy} busyLabel={busyLabel}>
           {submitLabel}
         </ActionButton>
         {onDone && (
@@ -145,14 +178,20 @@ function ChannelForm({
 
 function ChannelRow({
   channel,
-  onChanged,
+  list,
   onDeleted,
 }: {
   channel: Channel;
-  onChanged: () => void;
+  list: PagedResource<Channel>;
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
+  const initial = {
+    name: channel.name,
+    description: channel.description,
+    color: channel.color,
+    starred: channel.starred,
+  };
   return (
     <ItemCard
       before={
@@ -163,25 +202,19 @@ function ChannelRow({
       editLabel={t('manage_edit')}
       edit={(done) => (
         <ChannelForm
-          initial={{
-            name: channel.name,
-            description: channel.description,
-            color: channel.color,
-            starred: channel.starred,
-          }}
+          initial={initial}
           submitLabel={t('manage_save')}
-          save={(fields) =>
-            api('updateChannel', channel.id, {
-              name: fields.name.trim(),
-              description: fields.description.trim() || undefined,
-              color: fields.color.trim() || undefined,
-              starred: fields.starred,
-            })
-          }
-          onDone={(savedName) => {
-            if (savedName !== undefined) forgetChoices(api, 'listChannels');
-            done(savedName === undefined ? undefined : t('manage_channel_saved', savedName));
+          busyLabel={t('manage_busy_saving')}
+          save={async (fields) => {
+            const changed = changedChannelFields(initial, fields);
+            const result = await api('updateChannel', channel.id, changed);
+            if (result.ok) {
+              forgetChoices(api, 'listChannels');
+              list.patch(channel.id, changed);
+            }
+            return result;
           }}
+          onDone={done}
         />
       )}
       deleteLabel={t('manage_channel_delete_label', channelName(channel))}
@@ -190,7 +223,7 @@ function ChannelRow({
       choices="listChannels"
       deletedStatus={t('manage_channel_deleted', channelName(channel))}
       onDeleted={onDeleted}
-      onChanged={onChanged}
+      onRemoved={() => list.remove(channel.id)}
     >
       <div class="item-head">
         <span
@@ -212,7 +245,7 @@ function ChannelRow({
 export function ChannelsView() {
   const api = useApi();
   const [created, setCreated] = useStatus();
-  const channels = usePagedResource((paging) => api('listChannels', paging), [api]);
+  const channels = usePagedResource('listChannels', '', (paging) => api('listChannels', paging));
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
@@ -222,6 +255,7 @@ export function ChannelsView() {
           <ChannelForm
             initial={{ name: '', description: '', color: DEFAULT_COLOR, starred: false }}
             submitLabel={t('manage_channel_create_button')}
+            busyLabel={t('manage_busy_creating')}
             save={async (fields) => {
               setCreated(undefined);
               const result = await api('addChannel', {
@@ -233,7 +267,7 @@ export function ChannelsView() {
               if (result.ok) {
                 setCreated(t('manage_channel_created', fields.name.trim()));
                 forgetChoices(api, 'listChannels');
-                channels.reload();
+                channels.add(result.data);
               }
               return result;
             }}
@@ -243,7 +277,7 @@ export function ChannelsView() {
       )}
       <ItemList list={channels} empty={t('manage_channels_empty')} pagerLabel={t('manage_channels_pager')}>
         {(channel, onDeleted) => (
-          <ChannelRow key={channel.id} channel={channel} onChanged={channels.reload} onDeleted={onDeleted} />
+          <ChannelRow key={channel.id} channel={channel} list={channels} onDeleted={onDeleted} />
         )}
       </ItemList>
     </section>
@@ -255,18 +289,44 @@ export function ChannelsView() {
  * the whole sentence said when one was added (each language words it for that kind).
  */
 const ITEM_TYPES: { value: ChannelItemType; label: MessageKey; added: MessageKey }[] = [
-  { value: 'links', label: 'manage_channel_item_type_link', added: 'manage_channel_item_added_link' },
+  { value: 'links', label: 'manage_channel_item_type_link', added: 'manage_channel_link_added' },
   { value: 'bio', label: 'manage_channel_item_type_bio', added: 'manage_channel_item_added_bio' },
   { value: 'qr', label: 'manage_channel_item_type_qr', added: 'manage_channel_item_added_qr' },
 ];
 
-function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: () => void }) {
+/**
+ * Adds an item to the channel: a link picked by searching (the user never needs its id), or a bio
+ * page or QR code by id, which the API has no list of.
+ */
+function AssignItem({ channelId, items }: { channelId: number; items: PagedResource<ChannelItem> }) {
   const api = useApi();
   const [type, setType] = useState<ChannelItemType>('links');
   const [itemId, setItemId] = useState('');
   const [idError, setIdError] = useState<string>();
   const [done, setDone] = useStatus();
-  const assign = useAction((id: number) => api('assignToChannel', channelId, type, id));
+  const assign = useAction((kind: ChannelItemType, id: number) =>
+    api('assignToChannel', channelId, kind, id),
+  );
+
+  const addLink = async (link: LinkSummary) => {
+    setDone(undefined);
+    const result = await assign.run('links', link.id);
+    if (!result?.ok) return;
+    setDone(t('manage_channel_link_added', linkName(link)));
+    // Assigning twice leaves one entry on the server, so the list shows it once too.
+    const shown = items.data?.items.some((item) => item.type === 'links' && item.id === link.id);
+    if (!shown) {
+      items.add({
+        type: 'links',
+        id: link.id,
+        title: link.title || link.longUrl,
+        preview: link.longUrl,
+        link: link.shortUrl,
+        date: link.date.slice(0, 10),
+      });
+    }
+  };
+
   const onSubmit = async (event: Event) => {
     event.preventDefault();
     setDone(undefined);
@@ -276,37 +336,54 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
       return;
     }
     setIdError(undefined);
-    const result = await assign.run(Number(raw));
+    const result = await assign.run(type, Number(raw));
     if (result?.ok) {
       const added = ITEM_TYPES.find((kind) => kind.value === type)?.added;
       if (added) setDone(t(added, raw));
       setItemId('');
-      onAssigned();
+      // Only the id is known here: the channel's list says what the item is.
+      items.reload();
     }
   };
   return (
-    <form class="card" onSubmit={onSubmit} aria-labelledby="assign-item-heading" noValidate>
+    <form
+      class="card"
+      onSubmit={onSubmit}
+      aria-labelledby="assign-item-heading"
+      aria-busy={assign.busy}
+      noValidate
+    >
       <h2 id="assign-item-heading">{t('manage_channel_add_item_heading')}</h2>
-      <div class="inline-form">
-        <SelectField
-          label={t('manage_channel_item_type_label')}
-          value={type}
-          onValue={(v) => setType(v as ChannelItemType)}
-          options={ITEM_TYPES.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
+      <SelectField
+        label={t('manage_channel_item_type_label')}
+        value={type}
+        onValue={(v) => setType(v as ChannelItemType)}
+        options={ITEM_TYPES.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
+      />
+      {type === 'links' ? (
+        <LinkPicker
+          searchLabel={t('manage_channel_link_search_label')}
+          pickButton={t('manage_channel_pick_button')}
+          pickLabel={(name) => t('manage_channel_pick_label', name)}
+          busy={assign.busy}
+          onPick={addLink}
         />
-        <TextField
-          label={t('manage_channel_item_id_label')}
-          type="number"
-          min={1}
-          step={1}
-          value={itemId}
-          onValue={setItemId}
-          error={idError}
-        />
-        <ActionButton type="submit" class="primary" busy={assign.busy}>
-          {t('manage_channel_add_item_button')}
-        </ActionButton>
-      </div>
+      ) : (
+        <div class="inline-form">
+          <TextField
+            label={t('manage_channel_item_id_label')}
+            type="number"
+            min={1}
+            step={1}
+            value={itemId}
+            onValue={setItemId}
+            error={idError}
+          />
+          <ActionButton type="submit" class="primary" busy={assign.busy} busyLabel={t('manage_busy_adding')}>
+            {t('manage_channel_add_item_button')}
+          </ActionButton>
+        </div>
+      )}
       <ErrorMessage error={assign.error} />
       <StatusMessage text={done} />
     </form>
@@ -316,7 +393,9 @@ function AssignItem({ channelId, onAssigned }: { channelId: number; onAssigned: 
 /** One channel's items, a page at a time, and the form that adds items. */
 export function ChannelView({ id }: { id: number }) {
   const api = useApi();
-  const items = usePagedResource((paging) => api('listChannelItems', id, paging), [api, id]);
+  const items = usePagedResource(`${CHANNEL_ITEMS}${id}`, '', (paging) =>
+    api('listChannelItems', id, paging),
+  );
   // The items endpoint does not name the channel; the (cached) choice list usually does.
   const channel = useChoices(api, 'listChannels', true).data?.items.find((c) => c.id === id);
   const typeLabel = (type: string) => {
@@ -331,7 +410,7 @@ export function ChannelView({ id }: { id: number }) {
       <h1 id="channel-heading">
         {channel?.name ? t('manage_channel_heading', channel.name) : t('manage_channel_untitled', id)}
       </h1>
-      <AssignItem channelId={id} onAssigned={items.reload} />
+      {!needsSetup(items.error) && <AssignItem channelId={id} items={items} />}
       <PagedList
         list={items}
         empty={t('manage_channel_items_empty')}

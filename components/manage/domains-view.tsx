@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { isHttpUrl } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
-import { closeOnEscape, useAction, usePagedResource } from './hooks';
+import { closeOnEscape, type PagedResource, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { ActionButton, ErrorMessage, needsSetup, SafeLink, StatusMessage } from './ui';
 
@@ -39,7 +39,7 @@ const DOMAIN_EXAMPLE = 'https://go.example.com';
 
 const optional = (value: string) => value.trim() || undefined;
 
-function AddDomain({ onAdded }: { onAdded: () => void }) {
+function AddDomain({ list }: { list: PagedResource<BrandedDomain> }) {
   const api = useApi();
   const blank = { domain: '', redirectroot: '', redirect404: '' };
   const [fields, setFields] = useState<DomainFields>(blank);
@@ -65,10 +65,21 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
     setAdded(t('manage_domain_added', fields.domain.trim()));
     setFields(blank);
     forgetChoices(api, 'listDomains');
-    onAdded();
+    list.add({
+      id: result.data.id,
+      domain: fields.domain.trim(),
+      redirectroot: fields.redirectroot.trim(),
+      redirect404: fields.redirect404.trim(),
+    });
   };
   return (
-    <form class="card" onSubmit={onSubmit} aria-labelledby="add-domain-heading" noValidate>
+    <form
+      class="card"
+      onSubmit={onSubmit}
+      aria-labelledby="add-domain-heading"
+      aria-busy={add.busy}
+      noValidate
+    >
       <h2 id="add-domain-heading">{t('manage_domain_add_heading')}</h2>
       <div class="grid">
         <TextField
@@ -98,7 +109,7 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
         />
       </div>
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={add.busy}>
+        <ActionButton type="submit" class="primary" busy={add.busy} busyLabel={t('manage_busy_adding')}>
           {t('manage_domain_add_button')}
         </ActionButton>
       </div>
@@ -108,8 +119,20 @@ function AddDomain({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-/** The inline edit form; `onDone` is told whether it saved. */
-function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (changed: boolean) => void }) {
+/**
+ * The inline edit form, started with the domain's redirects as listed; it sends only the redirects
+ * that changed, and shows them in the list once saved. `onDone` gets the status to show, or nothing
+ * when the form was closed unsaved.
+ */
+function EditDomain({
+  domain,
+  list,
+  onDone,
+}: {
+  domain: BrandedDomain;
+  list: PagedResource<BrandedDomain>;
+  onDone: (status: string | undefined) => void;
+}) {
   const api = useApi();
   const [fields, setFields] = useState<DomainFields>({
     domain: domain.domain,
@@ -117,12 +140,16 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
     redirect404: domain.redirect404,
   });
   const [errors, setErrors] = useState<ReturnType<typeof validateDomain>>({});
-  const save = useAction(() =>
-    api('updateDomain', domain.id, {
-      redirectroot: optional(fields.redirectroot),
-      redirect404: optional(fields.redirect404),
-    }),
-  );
+  // The API cannot remove a redirect (an empty one is not sent), so a cleared field is no change.
+  const changed = (): Partial<DomainFields> => {
+    const update: Partial<DomainFields> = {};
+    for (const key of ['redirectroot', 'redirect404'] as const) {
+      const value = fields[key].trim();
+      if (value !== '' && value !== domain[key]) update[key] = value;
+    }
+    return update;
+  };
+  const save = useAction((update: Partial<DomainFields>) => api('updateDomain', domain.id, update));
   const set = (key: keyof DomainFields) => (value: string) =>
     setFields((current) => ({ ...current, [key]: value }));
   const onSubmit = async (event: Event) => {
@@ -130,16 +157,24 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
     const found = validateDomain(fields, false);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const result = await save.run();
-    if (result?.ok) onDone(true);
+    const update = changed();
+    if (Object.keys(update).length === 0) {
+      onDone(t('manage_nothing_changed'));
+      return;
+    }
+    const result = await save.run(update);
+    if (!result?.ok) return;
+    list.patch(domain.id, update);
+    onDone(t('manage_domain_saved', domain.domain));
   };
   return (
     <form
       class="edit-form"
       onSubmit={onSubmit}
       // Like the delete confirmation, Escape closes the form and goes back to its Edit button.
-      onKeyDown={closeOnEscape(() => onDone(false))}
+      onKeyDown={closeOnEscape(() => onDone(undefined))}
       aria-label={t('manage_domain_edit_form', domain.domain)}
+      aria-busy={save.busy}
       noValidate
     >
       <TextField
@@ -156,12 +191,12 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
         onValue={set('redirect404')}
         error={errors.redirect404}
       />
-      <p class="hint">{t('manage_domain_blank_keeps_hint')}</p>
+      <p class="hint">{t('manage_domain_changed_only_hint')}</p>
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={save.busy}>
+        <ActionButton type="submit" class="primary" busy={save.busy} busyLabel={t('manage_busy_saving')}>
           {t('manage_save')}
         </ActionButton>
-        <button type="button" onClick={() => onDone(false)}>
+        <button type="button" onClick={() => onDone(undefined)}>
           {t('manage_cancel')}
         </button>
       </div>
@@ -172,30 +207,25 @@ function EditDomain({ domain, onDone }: { domain: BrandedDomain; onDone: (change
 
 function DomainRow({
   domain,
-  onChanged,
+  list,
   onDeleted,
 }: {
   domain: BrandedDomain;
-  onChanged: () => void;
+  list: PagedResource<BrandedDomain>;
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
   return (
     <ItemCard
       editLabel={t('manage_domain_edit_button')}
-      edit={(done) => (
-        <EditDomain
-          domain={domain}
-          onDone={(changed) => done(changed ? t('manage_domain_saved', domain.domain) : undefined)}
-        />
-      )}
+      edit={(done) => <EditDomain domain={domain} list={list} onDone={done} />}
       deleteLabel={t('manage_domain_delete_label', domain.domain)}
       deleteQuestion={t('manage_domain_delete_question', domain.domain)}
       remove={() => api('deleteDomain', domain.id)}
       choices="listDomains"
       deletedStatus={t('manage_domain_deleted', domain.domain)}
       onDeleted={onDeleted}
-      onChanged={onChanged}
+      onRemoved={() => list.remove(domain.id)}
     >
       <h3>
         <SafeLink url={domain.domain} />
@@ -213,14 +243,14 @@ function DomainRow({
 /** The branded domains page. */
 export function DomainsView() {
   const api = useApi();
-  const domains = usePagedResource((paging) => api('listDomains', paging), [api]);
+  const domains = usePagedResource('listDomains', '', (paging) => api('listDomains', paging));
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
-      {!needsSetup(domains.error) && <AddDomain onAdded={domains.reload} />}
+      {!needsSetup(domains.error) && <AddDomain list={domains} />}
       <ItemList list={domains} empty={t('manage_domains_empty')} pagerLabel={t('manage_domains_pager')}>
         {(domain, onDeleted) => (
-          <DomainRow key={domain.id} domain={domain} onChanged={domains.reload} onDeleted={onDeleted} />
+          <DomainRow key={domain.id} domain={domain} list={domains} onDeleted={onDeleted} />
         )}
       </ItemList>
     </section>

@@ -1,5 +1,9 @@
-/** Numbers, counts and server dates as the management page shows them, in the language of its messages. */
+/**
+ * Numbers, counts, server dates and names of links as the management page shows them, in the
+ * language of its messages.
+ */
 
+import type { LinkSummary } from '@/lib/api/schemas';
 import { parseApiDate } from '@/lib/dates';
 import { type MessageKey, pluralKey, t, uiLanguage } from '@/lib/i18n';
 
@@ -52,3 +56,7 @@ export function overlayTypeLabel(type: string): string {
   const key = OVERLAY_TYPES[type.trim().toLowerCase()];
   return key ? t(key) : type;
 }
+
+/** How a link is named in a list and in what is said about it: its title, else alias, else number. */
+export const linkName = (link: Pick<LinkSummary, 'id' | 'title' | 'alias'>) =>
+  link.title || link.alias || `#${link.id}`;

@@ -3,7 +3,18 @@
  * running an action, debouncing, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { startsAttempt, useClearOnNextAction } from '@/components/use-status';
+import type { Page } from '@/lib/api/schemas';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
+import { useApi } from './api-context';
+import {
+  changeCached,
+  onCacheChange,
+  patchListed,
+  readCached,
+  removeListed,
+  writeCached,
+} from './server-cache';
 
 /** What an API call or an action resolves to. */
 export type Reply<T> = Promise<Result<T>>;
@@ -55,7 +66,11 @@ interface Action<A extends unknown[], T> {
   clearError: () => void;
 }
 
-/** Wraps a Result-returning action with busy and error state for the button that starts it. */
+/**
+ * Wraps a Result-returning action with busy and error state for the button that starts it. The
+ * error is the answer to one attempt: it goes once the user makes the next one anywhere on the page
+ * (sends a form, presses a button that sends a request), so it never stands beside a newer message.
+ */
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<Result<T>>): Action<A, T> {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorData>();
@@ -77,6 +92,7 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
     }
   };
   const clearError = useCallback(() => setError(undefined), []);
+  useClearOnNextAction(error, clearError, startsAttempt);
   return { run, busy, error, clearError };
 }
 
@@ -85,29 +101,97 @@ export const PAGE_SIZE = 25;
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** A server list loaded a page at a time, and the way to turn its pages. */
-export interface PagedResource<T> extends Loaded<T> {
+/** A server list loaded a page at a time, the way to turn its pages, and the page's own changes to it. */
+export interface PagedResource<T> extends Loaded<Page<T>> {
   setPage: (page: number) => void;
+  /** Shows the page's own edit of item `id` wherever the list is kept. */
+  patch: (id: number, fields: Partial<T>) => void;
+  /** Takes item `id`, which the page deleted, out of the list. */
+  remove: (id: number) => void;
+  /** Adds an item the page created: at the end of the page in view when that is the last page. */
+  add: (item: T) => void;
 }
 
-const sameDeps = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+/**
+ * Loads `load` under `key` in the page's server cache (server-cache.ts): a kept answer shows at
+ * once, and is fetched again only when older than a minute or on `reload`. `resource` names what the
+ * answer belongs to, so the page's own edits reach every kept answer of it.
+ */
+export function useCached<T>(resource: string, key: string, load: () => Reply<T>): Loaded<T> {
+  const api = useApi();
+  const kept = readCached<T>(api, key);
+  // The last data shown, kept while another key loads so the view does not flash empty.
+  const [shown, setShown] = useState<T>();
+  const [error, setError] = useState<ErrorData>();
+  const [loading, setLoading] = useState(!kept?.fresh);
+  const [tick, setTick] = useState(0);
+  const [, setVersion] = useState(0);
+  const latest = useRef(0);
+  const forced = useRef(false);
+
+  useEffect(() => onCacheChange(api, () => setVersion((n) => n + 1)), [api]);
+
+  // The key decides when `load` changes, as deps do for useEffect.
+  useEffect(() => {
+    const request = ++latest.current;
+    const force = forced.current;
+    forced.current = false;
+    if (!force && readCached(api, key)?.fresh) {
+      setLoading(false);
+      setError(undefined);
+      return;
+    }
+    setLoading(true);
+    load().then((result) => {
+      if (request !== latest.current) return;
+      setLoading(false);
+      if (result.ok) {
+        writeCached(api, resource, key, result.data);
+        setShown(result.data);
+        setError(undefined);
+      } else {
+        setError(result.error);
+      }
+    });
+  }, [api, resource, key, tick]);
+
+  const reload = useCallback(() => {
+    forced.current = true;
+    setTick((n) => n + 1);
+  }, []);
+  return { data: kept?.data ?? shown, error, loading, reload };
+}
 
 /**
  * Loads the page in view of a server list: `fetchPage` gets the page's number and size. The page
- * belongs to what `deps` select (a search, an order, a channel): a new selection starts again at
- * page 1.
+ * belongs to `selection` (a search, an order, a channel) of `resource`: a new selection starts again
+ * at page 1. Pages already loaded are kept for the page's life (see useCached).
  */
-export function usePagedResource<T>(
-  fetchPage: (query: { limit: number; page: number }) => Reply<T>,
-  deps: readonly unknown[],
+export function usePagedResource<T extends { id: number }>(
+  resource: string,
+  selection: string,
+  fetchPage: (query: { limit: number; page: number }) => Reply<Page<T>>,
 ): PagedResource<T> {
-  const [paging, setPaging] = useState({ deps, page: 1 });
-  const page = sameDeps(paging.deps, deps) ? paging.page : 1;
-  // The caller's deps decide when the page resets, as with useEffect itself.
-  const setPage = useCallback((next: number) => setPaging({ deps, page: next }), deps);
-  const list = useLoad(() => fetchPage({ limit: PAGE_SIZE, page }), [...deps, page]);
-  return { ...list, setPage };
+  const api = useApi();
+  const [paging, setPaging] = useState({ selection, page: 1 });
+  const page = paging.selection === selection ? paging.page : 1;
+  const key = `${resource}?${selection}#${page}`;
+  const list = useCached(resource, key, () => fetchPage({ limit: PAGE_SIZE, page }));
+  const setPage = useCallback((next: number) => setPaging({ selection, page: next }), [selection]);
+
+  const patch = (id: number, fields: Partial<T>) => patchListed(api, resource, id, fields);
+  const remove = (id: number) => removeListed(api, resource, id);
+  const add = (item: T) =>
+    changeCached<Page<T>>(api, resource, (data, entry) => {
+      if (entry !== key) return undefined;
+      const last = data.nextPage === null;
+      const room = data.items.length < (data.perPage || PAGE_SIZE);
+      const grown = { ...data, total: data.total + 1 };
+      if (!last) return grown;
+      if (room) return { ...grown, items: [...data.items, item] };
+      return { ...grown, nextPage: data.currentPage + 1, maxPage: data.currentPage + 1 };
+    });
+  return { ...list, setPage, patch, remove, add };
 }
 
 /** `value`, but only after it stopped changing for `ms` milliseconds. */

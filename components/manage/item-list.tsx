@@ -11,26 +11,17 @@ import { type PagedResource, type Reply, useAction } from './hooks';
 import { PagedList } from './paged-list';
 import { ConfirmDelete, ErrorMessage, PanelToggle, StatusMessage } from './ui';
 
-/** What a list of items needs of a server page. */
-interface ItemPage<T> {
-  items: T[];
-  total: number;
-  currentPage: number;
-  maxPage: number;
-  nextPage: number | null;
-}
-
 /**
  * A paged list of item cards. `children` draws one item's card; it gets `onDeleted`, which says the
  * item is gone here, above the list, rather than in the card that goes away with it.
  */
-export function ItemList<T>({
+export function ItemList<T extends { id: number }>({
   list,
   empty,
   pagerLabel,
   children,
 }: {
-  list: PagedResource<ItemPage<T>>;
+  list: PagedResource<T>;
   /** Said when there is nothing at all, e.g. "No campaigns yet." */
   empty: string;
   /** Names the pager's navigation landmark, e.g. "Campaign pages". */
@@ -61,7 +52,8 @@ interface ExtraPanel {
 /**
  * One item's card: `children` (its heading and properties), then its actions — `before` (a link),
  * Edit, the extra panel's button, Delete — and the panel that is open. `edit` draws the edit form;
- * the form calls `done` with the status that says it saved, or nothing when it was closed unsaved.
+ * the form shows its change in the list itself (PagedResource.patch) and calls `done` with the status
+ * that says it saved, or nothing when it was closed unsaved.
  */
 export function ItemCard({
   children,
@@ -75,7 +67,7 @@ export function ItemCard({
   choices,
   deletedStatus,
   onDeleted,
-  onChanged,
+  onRemoved,
 }: {
   children: ComponentChildren;
   before?: ComponentChildren;
@@ -90,8 +82,8 @@ export function ItemCard({
   choices: ChoiceMethod;
   deletedStatus: string;
   onDeleted: (status: string) => void;
-  /** Reloads the list. */
-  onChanged: () => void;
+  /** Takes the deleted item out of the list (PagedResource.remove). */
+  onRemoved: () => void;
 }) {
   const api = useApi();
   const [panel, setPanel] = useState<'edit' | 'extra'>();
@@ -102,7 +94,7 @@ export function ItemCard({
     if (result?.ok) {
       forgetChoices(api, choices);
       onDeleted(deletedStatus);
-      onChanged();
+      onRemoved();
     }
   };
   return (
@@ -134,9 +126,7 @@ export function ItemCard({
       {panel === 'edit' &&
         edit((savedStatus) => {
           setPanel(undefined);
-          if (savedStatus === undefined) return;
-          setSaved(savedStatus);
-          onChanged();
+          if (savedStatus !== undefined) setSaved(savedStatus);
         })}
       {panel === 'extra' && extra?.content}
     </li>

@@ -189,7 +189,7 @@ export function LinkEditor({
   // must not read like "the server's default" or "none".
   const keep = mode === 'update' ? t('manage_keep_current_option') : undefined;
   return (
-    <form ref={formRef} class="link-editor" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} class="link-editor" onSubmit={onSubmit} aria-busy={action.busy} noValidate>
       {mode === 'update' && <p class="hint">{t('manage_editor_update_hint')}</p>}
       <TextField
         label={t('manage_editor_long_url_label')}
@@ -302,8 +302,13 @@ export function LinkEditor({
         </div>
       )}
       <div class="actions">
-        <ActionButton type="submit" class="primary" busy={action.busy}>
-          {action.busy ? t('manage_editor_saving') : submitLabel}
+        <ActionButton
+          type="submit"
+          class="primary"
+          busy={action.busy}
+          busyLabel={mode === 'add' ? t('manage_busy_creating') : t('manage_busy_saving')}
+        >
+          {submitLabel}
         </ActionButton>
       </div>
     </form>

@@ -1,24 +1,29 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { ChoiceField, namedOptions } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
-import type { LinkDetail } from '@/lib/api/schemas';
+import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import {
   emptyLinkForm,
   fromLinkDetail,
   type LinkFormState,
+  toChangedLinkUpdate,
   toLinkInput,
-  toLinkUpdateInput,
 } from '@/lib/links/link-form';
+import { useAccount } from './account-view';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
+import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from './copy-button';
 import { formatDate, formatNumber, tCount } from './format';
-import { useAction, useLoad } from './hooks';
+import { type Reply, useAction, useCached } from './hooks';
 import { LinkEditor } from './link-editor';
+import { notePlacement, usePlacement } from './link-placement';
+import { LINKS } from './links-view';
 import { QrCode } from './qr-code';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, LoadState, SafeLink, StatusMessage } from './ui';
+import { patchListed, staleCached } from './server-cache';
+import { ActionButton, ErrorMessage, LoadState, needsSetup, SafeLink, StatusMessage } from './ui';
 
 /**
  * A statistic in whatever shape the server sent: a number, a list, or a name → count map (largest
@@ -94,38 +99,17 @@ function Targets({ targets }: { targets: Record<string, string> }) {
   );
 }
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
-function CopyButton({ text }: { text: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() =>
-          navigator.clipboard.writeText(text).then(
-            () => setState('copied'),
-            () => setState('failed'),
-          )
-        }
-      >
-        {t('manage_link_copy_button')}
-      </button>
-      {state === 'failed' && <ErrorMessage error={t('manage_link_copy_failed')} />}
-      <StatusMessage text={state === 'copied' ? t('manage_link_copied') : undefined} />
-    </>
-  );
-}
-
-function Details({ link }: { link: LinkDetail }) {
+function Details({ link, copy }: { link: LinkDetail; copy: CopyLink }) {
   const { details } = link;
+  const [copied, setCopied] = useStatus<CopyResult>();
   return (
     <section aria-labelledby="details-heading" class="card">
       <h2 id="details-heading">{t('manage_link_details_heading')}</h2>
       <dl class="props">
         <dt>{t('manage_link_short_url_label')}</dt>
         <dd>
-          <SafeLink url={details.shortUrl} /> <CopyButton text={details.shortUrl} />
+          <SafeLink url={details.shortUrl} /> <CopyButton link={details} copy={copy} onCopied={setCopied} />
+          <CopyStatus result={copied} />
         </dd>
         <dt>{t('manage_link_long_url_label')}</dt>
         <dd class="long-url">
@@ -188,6 +172,10 @@ function Statistics({ link }: { link: LinkDetail }) {
   );
 }
 
+/**
+ * The link's campaign and channels as far as the server told this page (link-placement.ts), and the
+ * forms that add it to a campaign or a channel.
+ */
 function Assign({ linkId }: { linkId: number }) {
   const api = useApi();
   const [open, setOpen] = useState(false);
@@ -196,6 +184,7 @@ function Assign({ linkId }: { linkId: number }) {
   const [done, setDone] = useStatus();
   const campaigns = useChoices(api, 'listCampaigns', open);
   const channels = useChoices(api, 'listChannels', open);
+  const placement = usePlacement(linkId, (id) => channels.data?.items.find((c) => c.id === id)?.name);
   const toCampaign = useAction((campaignId: number) => api('assignLinkToCampaign', campaignId, linkId));
   const toChannel = useAction((channelId: number) => api('assignToChannel', channelId, 'links', linkId));
   const idOf = (value: string) => (/^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined);
@@ -206,9 +195,13 @@ function Assign({ linkId }: { linkId: number }) {
     const target = idOf(kind === 'campaign' ? campaign : channel);
     if (target === undefined) return;
     const result = await (kind === 'campaign' ? toCampaign.run(target) : toChannel.run(target));
-    if (result?.ok) {
-      setDone(kind === 'campaign' ? t('manage_link_added_to_campaign') : t('manage_link_added_to_channel'));
-    }
+    if (!result?.ok) return;
+    const chosen = (kind === 'campaign' ? campaigns : channels).data?.items.find(
+      (item) => item.id === target,
+    );
+    const name = chosen?.name || `#${target}`;
+    notePlacement(api, linkId, kind === 'campaign' ? { campaign: name } : { channel: name });
+    setDone(kind === 'campaign' ? t('manage_link_added_to_campaign') : t('manage_link_added_to_channel'));
   };
 
   return (
@@ -216,7 +209,16 @@ function Assign({ linkId }: { linkId: number }) {
       <summary>
         <h2>{t('manage_link_assign_heading')}</h2>
       </summary>
-      <form class="inline-form" onSubmit={(event) => assign(event, 'campaign')}>
+      <dl class="props">
+        <dt>{t('manage_campaign_label')}</dt>
+        <dd>{placement.campaign ?? t('manage_link_placement_unknown')}</dd>
+        <dt>{t('manage_channel_label')}</dt>
+        <dd>
+          {placement.channels.length > 0 ? placement.channels.join(', ') : t('manage_link_placement_unknown')}
+        </dd>
+      </dl>
+      <p class="hint">{t('manage_link_placement_hint')}</p>
+      <form class="inline-form" onSubmit={(event) => assign(event, 'campaign')} aria-busy={toCampaign.busy}>
         <ChoiceField
           label={t('manage_campaign_label')}
           value={campaign}
@@ -228,12 +230,17 @@ function Assign({ linkId }: { linkId: number }) {
         >
           <ErrorMessage error={campaigns.error} />
         </ChoiceField>
-        <ActionButton type="submit" busy={toCampaign.busy} disabled={idOf(campaign) === undefined}>
+        <ActionButton
+          type="submit"
+          busy={toCampaign.busy}
+          busyLabel={t('manage_busy_adding')}
+          disabled={idOf(campaign) === undefined}
+        >
           {t('manage_link_assign_campaign_button')}
         </ActionButton>
         <ErrorMessage error={toCampaign.error} />
       </form>
-      <form class="inline-form" onSubmit={(event) => assign(event, 'channel')}>
+      <form class="inline-form" onSubmit={(event) => assign(event, 'channel')} aria-busy={toChannel.busy}>
         <ChoiceField
           label={t('manage_channel_label')}
           value={channel}
@@ -245,7 +252,12 @@ function Assign({ linkId }: { linkId: number }) {
         >
           <ErrorMessage error={channels.error} />
         </ChoiceField>
-        <ActionButton type="submit" busy={toChannel.busy} disabled={idOf(channel) === undefined}>
+        <ActionButton
+          type="submit"
+          busy={toChannel.busy}
+          busyLabel={t('manage_busy_adding')}
+          disabled={idOf(channel) === undefined}
+        >
           {t('manage_link_assign_channel_button')}
         </ActionButton>
         <ErrorMessage error={toChannel.error} />
@@ -255,14 +267,31 @@ function Assign({ linkId }: { linkId: number }) {
   );
 }
 
+/**
+ * The link's editor, started with what the server reports of the link. It sends only what changed
+ * (nothing at all when nothing did), and shows the change in the kept links list.
+ */
 function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
   const api = useApi();
   const [saved, setSaved] = useStatus();
-  const submit = async (state: LinkFormState) => {
+  const initial = useMemo(() => fromLinkDetail(link), [link]);
+  const submit = async (state: LinkFormState): Reply<unknown> => {
     setSaved(undefined);
-    const result = await api('updateLink', link.id, toLinkUpdateInput(state));
+    const update = toChangedLinkUpdate(initial, state);
+    if (!update) {
+      setSaved(t('manage_nothing_changed'));
+      return { ok: true, data: undefined };
+    }
+    const result = await api('updateLink', link.id, update);
     if (result.ok) {
       setSaved(t('manage_link_saved'));
+      // A new alias is a new short URL, which only the server can say: the list asks again.
+      if (update.custom !== undefined) staleCached(api, LINKS);
+      else
+        patchListed<LinkSummary>(api, LINKS, link.id, {
+          longUrl: update.url,
+          ...(update.metatitle ? { title: update.metatitle } : {}),
+        });
       onSaved();
     }
     return result;
@@ -272,7 +301,7 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
       <h2 id="edit-heading">{t('manage_link_edit_heading')}</h2>
       <LinkEditor
         mode="update"
-        initial={fromLinkDetail(link)}
+        initial={initial}
         submit={submit}
         submitLabel={t('manage_link_save_button')}
       />
@@ -281,10 +310,10 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
   );
 }
 
-/** One link's page. */
-export function LinkView({ id }: { id: number }) {
+/** One link's page; `copy` puts its short URL on the clipboard in the user's copy format. */
+export function LinkView({ id, copy }: { id: number; copy: CopyLink }) {
   const api = useApi();
-  const link = useLoad(() => api('getLink', id), [api, id]);
+  const link = useCached('getLink', `getLink/${id}`, () => api('getLink', id));
   // Until the new link arrives, the loader still holds the one shown before.
   const { data: loaded } = link;
   const data = loaded?.id === id ? loaded : undefined;
@@ -300,7 +329,7 @@ export function LinkView({ id }: { id: number }) {
       {data && (
         <>
           <div class="columns">
-            <Details link={data} />
+            <Details link={data} copy={copy} />
             <section aria-labelledby="qr-heading" class="card">
               <h2 id="qr-heading">{t('manage_qr_heading')}</h2>
               {data.details.shortUrl ? (
@@ -326,23 +355,34 @@ export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) 
   // creating again looks for it first (entrypoints/background/uncertain-creates.ts).
   const submit = async (state: LinkFormState) => {
     const result = await api('addLink', toLinkInput(state));
-    if (result.ok) navigate(routeHref({ name: 'link', id: result.data.id }));
+    if (result.ok) {
+      // Where the new link goes in each kept list (its order, its search) is the server's to say.
+      staleCached(api, LINKS);
+      navigate(routeHref({ name: 'link', id: result.data.id }));
+    }
     return result;
   };
+  // Nothing else loads before the form: the account says whether a server is connected at all.
+  const account = useAccount();
+  const setup = needsSetup(account.error);
   return (
     <section aria-labelledby="new-link-heading">
       <p>
         <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
       </p>
       <h1 id="new-link-heading">{t('manage_link_new_heading')}</h1>
-      <div class="card">
-        <LinkEditor
-          mode="add"
-          initial={emptyLinkForm()}
-          submit={submit}
-          submitLabel={t('manage_link_create_button')}
-        />
-      </div>
+      {setup ? (
+        <LoadState loading={account.loading} error={account.error} onRetry={account.reload} />
+      ) : (
+        <div class="card">
+          <LinkEditor
+            mode="add"
+            initial={emptyLinkForm()}
+            submit={submit}
+            submitLabel={t('manage_link_create_button')}
+          />
+        </div>
+      )}
     </section>
   );
 }

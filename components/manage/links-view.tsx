@@ -1,33 +1,44 @@
 /** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
 import { useState } from 'preact/hooks';
 import { SelectField, TextField } from '@/components/fields';
+import { useStatus } from '@/components/use-status';
 import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
-import { formatDate, formatNumber } from './format';
+import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from './copy-button';
+import { formatDate, formatNumber, linkName } from './format';
 import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from './hooks';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, ErrorMessage, SafeLink } from './ui';
+import { ActionButton, ErrorMessage, needsSetup, SafeLink } from './ui';
 
 type Order = 'date' | 'click';
+
+/** The links list's resource in the page's server cache: link pages change it too. */
+export const LINKS = 'listLinks';
 
 const SHORT_URL_EXAMPLE = 'https://go.example.com/abc';
 
 function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
   const api = useApi();
   const [short, setShort] = useState('');
-  const [notFound, setNotFound] = useState(false);
+  // Like an error of the request, "not found" is the answer to one attempt: it goes with the next.
+  const [notFound, setNotFound] = useStatus<true>();
   const find = useAction((url: string) => api('findLinkByShortUrl', url));
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    setNotFound(false);
+    setNotFound(undefined);
     const result = await find.run(short.trim());
     if (!result?.ok) return;
     if (result.data) navigate(routeHref({ name: 'link', id: result.data.id }));
     else setNotFound(true);
   };
   return (
-    <form class="inline-form" onSubmit={onSubmit} aria-label={t('manage_links_find_form')}>
+    <form
+      class="inline-form"
+      onSubmit={onSubmit}
+      aria-label={t('manage_links_find_form')}
+      aria-busy={find.busy}
+    >
       <TextField
         label={t('manage_links_find_label')}
         // Not type="url": the browser would refuse a bare alias or a short URL without its scheme.
@@ -37,7 +48,12 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
         onValue={setShort}
         placeholder={SHORT_URL_EXAMPLE}
       />
-      <ActionButton type="submit" busy={find.busy} disabled={short.trim() === ''}>
+      <ActionButton
+        type="submit"
+        busy={find.busy}
+        busyLabel={t('manage_busy_finding')}
+        disabled={short.trim() === ''}
+      >
         {t('manage_links_find_button')}
       </ActionButton>
       <ErrorMessage error={find.error ?? (notFound ? t('manage_links_find_none') : undefined)} />
@@ -45,44 +61,55 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
   );
 }
 
-/** The links list. `navigate` sets the location hash (a parameter so tests can watch it). */
-export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
+/**
+ * The links list. `navigate` sets the location hash (a parameter so tests can watch it); `copy`
+ * puts a link on the clipboard in the user's copy format.
+ */
+export function LinksView({ navigate, copy }: { navigate: (hash: string) => void; copy: CopyLink }) {
   const api = useApi();
   const [order, setOrder] = useState<Order>('date');
   const [search, setSearch] = useState('');
+  const [copied, setCopied] = useStatus<CopyResult>();
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const links = usePagedResource(
-    (paging) => api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
-    [api, order, q],
+  const links = usePagedResource(LINKS, `${order}&${q}`, (paging) =>
+    api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
   );
 
+  // Without a working server from the start, the prompt to connect stands alone. A key refused
+  // later, with links already shown, keeps the search the user typed in view.
+  const setup = needsSetup(links.error) && !links.data;
   return (
     <section aria-labelledby="links-heading">
       <div class="heading-row">
         <h1 id="links-heading">{t('manage_links_heading')}</h1>
-        <a class="button primary" href={routeHref({ name: 'link-new' })}>
-          {t('manage_links_new_button')}
-        </a>
+        {!setup && (
+          <a class="button primary" href={routeHref({ name: 'link-new' })}>
+            {t('manage_links_new_button')}
+          </a>
+        )}
       </div>
-      <FindByShortUrl navigate={navigate} />
-      <div class="toolbar">
-        <TextField
-          label={t('manage_links_search_label')}
-          type="search"
-          value={search}
-          onValue={setSearch}
-          placeholder={t('manage_links_search_placeholder')}
-        />
-        <SelectField
-          label={t('manage_links_sort_label')}
-          value={order}
-          onValue={(value) => setOrder(value as Order)}
-          options={[
-            { value: 'date', label: t('manage_links_sort_newest') },
-            { value: 'click', label: t('manage_links_sort_clicks') },
-          ]}
-        />
-      </div>
+      {!setup && <FindByShortUrl navigate={navigate} />}
+      {!setup && (
+        <div class="toolbar">
+          <TextField
+            label={t('manage_links_search_label')}
+            type="search"
+            value={search}
+            onValue={setSearch}
+            placeholder={t('manage_links_search_placeholder')}
+          />
+          <SelectField
+            label={t('manage_links_sort_label')}
+            value={order}
+            onValue={(value) => setOrder(value as Order)}
+            options={[
+              { value: 'date', label: t('manage_links_sort_newest') },
+              { value: 'click', label: t('manage_links_sort_clicks') },
+            ]}
+          />
+        </div>
+      )}
+      <CopyStatus result={copied} />
       <PagedList
         list={links}
         empty={q ? t('manage_links_empty_search', q) : t('manage_links_empty')}
@@ -106,11 +133,15 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
               {items.map((link) => (
                 <tr key={link.id}>
                   <td>
-                    <a href={routeHref({ name: 'link', id: link.id })}>
-                      {link.title || link.alias || `#${link.id}`}
-                    </a>
-                    <div class="sub">
-                      <SafeLink url={link.shortUrl} />
+                    <a href={routeHref({ name: 'link', id: link.id })}>{linkName(link)}</a>
+                    <div class="sub short-url">
+                      <SafeLink url={link.shortUrl} />{' '}
+                      <CopyButton
+                        link={link}
+                        copy={copy}
+                        label={t('manage_links_copy_label', linkName(link))}
+                        onCopied={setCopied}
+                      />
                     </div>
                   </td>
                   <td class="long-url">

@@ -5,6 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { focusIsLost } from '@/components/use-focus-after-render';
+import type { Page } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { formatNumber, tCount } from './format';
 import { focusElement, focusSectionHeading, type PagedResource, useStepBackFromEmptyPage } from './hooks';
@@ -18,15 +19,21 @@ interface PageInfo {
   nextPage: number | null;
 }
 
-/** Previous/Next buttons and "Page N of M (T items)"; the server decides what a page holds. */
+/**
+ * Previous/Next buttons, "Page N of M (T items)" and Refresh; the server decides what a page holds.
+ * A list is kept for the page's life and fetched again after a minute (hooks.ts useCached): Refresh
+ * is for a change made elsewhere meanwhile (another device, the popup).
+ */
 function Pager({
   page,
   onPage,
+  onRefresh,
   busy,
   label,
 }: {
   page: PageInfo | undefined;
   onPage: (page: number) => void;
+  onRefresh: () => void;
   busy?: boolean;
   label: string;
 }) {
@@ -54,6 +61,9 @@ function Pager({
       >
         {t('manage_pager_next')}
       </ActionButton>
+      <ActionButton busy={busy ?? false} busyLabel={t('manage_loading')} onClick={onRefresh}>
+        {t('manage_refresh')}
+      </ActionButton>
     </nav>
   );
 }
@@ -70,11 +80,6 @@ export function ListTable({ busy, children }: { busy: boolean; children: Compone
       </table>
     </div>
   );
-}
-
-/** What a paged list needs of a server page. */
-interface ListPage<T> extends PageInfo {
-  items: T[];
 }
 
 /** The items of a list drawn by a PagedList's `children`: cards of a list, or rows of a table. */
@@ -94,12 +99,13 @@ function focusItem(item: Element): void {
  * held focus goes away (it was deleted), focus moves to the item now in its place, else the one
  * before it, else the section's heading.
  */
-function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unknown> | undefined) {
+function useListFocus(root: { current: HTMLElement | null }, page: Page<unknown> | undefined) {
   // What to focus once the next page is drawn: its first item (after paging or Retry) or its last
   // (after stepping back from a page emptied by a delete).
   const pending = useRef<'first' | 'last' | undefined>(undefined);
-  // The index of the item that last held focus, while focus is in one.
+  // The index of the item that last held focus, while focus is in one, and the item itself.
   const focused = useRef<number | undefined>(undefined);
+  const focusedItem = useRef<Element | null>(null);
 
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
@@ -107,6 +113,7 @@ function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unkn
       const items = root.current ? [...root.current.querySelectorAll(LIST_ITEMS)] : [];
       const index = item ? items.indexOf(item) : -1;
       focused.current = index >= 0 ? index : undefined;
+      focusedItem.current = index >= 0 ? item : null;
     };
     document.addEventListener('focusin', onFocusIn);
     return () => document.removeEventListener('focusin', onFocusIn);
@@ -116,7 +123,9 @@ function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unkn
     const list = root.current;
     if (!list || !page) return;
     const want = pending.current;
-    const lostItem = focused.current !== undefined && focusIsLost();
+    // An item still in the list lost focus to its own change (its edit form closed): the item puts
+    // it back itself. Only an item that went away hands focus on.
+    const lostItem = focused.current !== undefined && !focusedItem.current?.isConnected && focusIsLost();
     // Only while focus is still where the user left it (the pager, Retry) or nowhere: never take
     // it from where the user went meanwhile.
     if (!lostItem && !(want && (list.contains(document.activeElement) || focusIsLost()))) return;
@@ -143,13 +152,13 @@ function useListFocus(root: { current: HTMLElement | null }, page: ListPage<unkn
  * back empty although earlier pages exist (its last item was deleted), it steps back a page.
  * Keyboard focus stays in the list as its content changes (see useListFocus).
  */
-export function PagedList<T>({
+export function PagedList<T extends { id: number }>({
   list,
   empty,
   pagerLabel,
   children,
 }: {
-  list: PagedResource<ListPage<T>>;
+  list: PagedResource<T>;
   /** Said when there is nothing at all, e.g. "No campaigns yet." */
   empty: string;
   /** Names the pager's navigation landmark, e.g. "Campaign pages". */
@@ -180,6 +189,7 @@ export function PagedList<T>({
               focusAfterLoad('first');
               list.setPage(next);
             }}
+            onRefresh={list.reload}
             busy={list.loading}
           />
         </>

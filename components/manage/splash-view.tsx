@@ -7,7 +7,7 @@ import { ListTable, PagedList } from './paged-list';
 
 function SplashPages() {
   const api = useApi();
-  const pages = usePagedResource((paging) => api('listSplash', paging), [api]);
+  const pages = usePagedResource('listSplash', '', (paging) => api('listSplash', paging));
   return (
     <section aria-labelledby="splash-heading" class="card">
       <h2 id="splash-heading">{t('manage_splash_pages_heading')}</h2>
@@ -43,7 +43,7 @@ function SplashPages() {
 
 function Overlays() {
   const api = useApi();
-  const overlays = usePagedResource((paging) => api('listOverlays', paging), [api]);
+  const overlays = usePagedResource('listOverlays', '', (paging) => api('listOverlays', paging));
   return (
     <section aria-labelledby="overlays-heading" class="card">
       <h2 id="overlays-heading">{t('manage_overlays_heading')}</h2>

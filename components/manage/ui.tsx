@@ -25,20 +25,40 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick'> & {
  * A button whose action may be running. While `busy` it is marked unavailable (aria-disabled) and
  * ignores presses, but unlike a disabled button it keeps keyboard focus: disabling the focused
  * button drops focus to the page's body, and a keyboard user would have to find their place again.
- * `disabled` is for a button that cannot be used at all (nothing typed yet).
+ * `busyLabel` ("Saving…") replaces its text at once and is announced, so a slow server never leaves
+ * the user before a silent button. `disabled` is for a button that cannot be used at all.
  */
-export function ActionButton({ busy, onClick, type = 'button', ...rest }: ButtonProps & { busy: boolean }) {
+export function ActionButton({
+  busy,
+  busyLabel,
+  onClick,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps & { busy: boolean; busyLabel?: string }) {
+  const showBusy = busy && busyLabel !== undefined;
   return (
-    <button
-      type={type}
-      {...rest}
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        // preventDefault also keeps a submit button from submitting its form again.
-        if (busy) event.preventDefault();
-        else onClick?.(event);
-      }}
-    />
+    <>
+      <button
+        type={type}
+        {...rest}
+        // Its press is a new attempt: the last attempt's messages go (use-status.ts startsAttempt).
+        data-attempt
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          // preventDefault also keeps a submit button from submitting its form again.
+          if (busy) event.preventDefault();
+          else onClick?.(event);
+        }}
+      >
+        {showBusy ? busyLabel : children}
+      </button>
+      {busyLabel !== undefined && (
+        <span class="sr-only" role="status">
+          {showBusy ? busyLabel : ''}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -118,9 +138,16 @@ export function ConfirmDelete({
 
   if (!asking) {
     return (
-      <button ref={deleteRef} type="button" class="danger" aria-label={label} onClick={() => setAsking(true)}>
+      <ActionButton
+        ref={deleteRef}
+        class="danger"
+        aria-label={busy ? undefined : label}
+        busy={busy ?? false}
+        busyLabel={t('manage_busy_deleting')}
+        onClick={() => setAsking(true)}
+      >
         {t('manage_delete')}
-      </button>
+      </ActionButton>
     );
   }
   return (
@@ -130,6 +157,7 @@ export function ConfirmDelete({
         type="button"
         class="danger"
         disabled={busy}
+        data-attempt
         onClick={() => {
           onConfirm();
           setAsking(false);
@@ -187,6 +215,7 @@ export function LoadState({
         <div class="actions">
           <ActionButton
             busy={loading}
+            busyLabel={t('manage_loading')}
             onClick={(event) => {
               retriedIn.current = event.currentTarget.closest('section') ?? document.body;
               onRetry();

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { copyLink } from '@/components/clipboard';
 import { AccountView } from '@/components/manage/account-view';
 import { CampaignsView } from '@/components/manage/campaigns-view';
 import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
+import type { CopyLink } from '@/components/manage/copy-button';
 import { DomainsView } from '@/components/manage/domains-view';
 import { LinkView, NewLinkView } from '@/components/manage/link-view';
 import { LinksView } from '@/components/manage/links-view';
@@ -9,6 +11,7 @@ import { RateLimitWait } from '@/components/manage/rate-limit-wait';
 import { type Route, routeHref, useRoute } from '@/components/manage/route';
 import { SplashView } from '@/components/manage/splash-view';
 import { type MessageKey, t } from '@/lib/i18n';
+import { loadSettings } from '@/lib/settings/settings';
 
 const NAV: { route: Route; label: MessageKey; section: Route['name'][] }[] = [
   { route: { name: 'links' }, label: 'manage_nav_links', section: ['links', 'link', 'link-new'] },
@@ -23,13 +26,20 @@ const navigate = (hash: string) => {
   window.location.hash = hash;
 };
 
+/** Copies a link in the copy format chosen in Options, as the popup does. */
+const copy: CopyLink = async (link) => {
+  const { behaviour } = await loadSettings();
+  const { copied, status } = await copyLink(link, behaviour.copyFormat, link.title);
+  return { copied: copied !== null, status };
+};
+
 /** The view of the current route. */
 function View({ route }: { route: Route }) {
   return (
     <>
-      {route.name === 'links' && <LinksView navigate={navigate} />}
+      {route.name === 'links' && <LinksView navigate={navigate} copy={copy} />}
       {route.name === 'link-new' && <NewLinkView navigate={navigate} />}
-      {route.name === 'link' && <LinkView key={route.id} id={route.id} />}
+      {route.name === 'link' && <LinkView key={route.id} id={route.id} copy={copy} />}
       {route.name === 'campaigns' && <CampaignsView />}
       {route.name === 'channels' && <ChannelsView />}
       {route.name === 'channel' && <ChannelView key={route.id} id={route.id} />}

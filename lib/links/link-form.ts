@@ -280,6 +280,23 @@ export function toLinkUpdateInput(state: LinkFormState): LinkUpdateInput {
   });
 }
 
+/**
+ * The update body with only what differs from `initial` (the form as it was prefilled), so a value
+ * the user did not touch is never sent again; `url` always, as the endpoint requires it. Undefined
+ * when nothing changed at all: then there is nothing to send.
+ */
+export function toChangedLinkUpdate(
+  initial: LinkFormState,
+  state: LinkFormState,
+): LinkUpdateInput | undefined {
+  const before: Record<string, unknown> = toLinkUpdateInput(initial);
+  const after = toLinkUpdateInput(state);
+  const changed = Object.entries(after).filter(
+    ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key]),
+  );
+  return changed.length === 0 ? undefined : { ...Object.fromEntries(changed), url: after.url };
+}
+
 /** The body of POST /api/url/add. */
 export function toLinkInput(state: LinkFormState): LinkInput {
   return compact<LinkInput>({
@@ -292,15 +309,26 @@ export function toLinkInput(state: LinkFormState): LinkInput {
 // ---------------------------------------------------------------------------------------------
 // Server → form.
 
+/** The alias of a short URL: its path when that is one segment (`https://go.example.com/sale`). */
+function aliasOf(shortUrl: string): string {
+  try {
+    const path = decodeURIComponent(new URL(shortUrl).pathname.slice(1));
+    return /^[^/\s]+$/.test(path) ? path : '';
+  } catch {
+    return '';
+  }
+}
+
 /**
- * The editor prefilled from a link's details: long URL, geo and device targets, expiry. The API
- * shows nothing else of a link, so the other fields start blank and, left blank, stay unchanged.
+ * The editor prefilled from a link's details: long URL, alias, geo and device targets, expiry. The
+ * API shows nothing else of a link, so the other fields start blank and, left blank, stay unchanged.
  */
 export function fromLinkDetail(detail: LinkDetail): LinkFormState {
   const { details } = detail;
   return {
     ...emptyLinkForm(),
     url: details.longUrl,
+    custom: aliasOf(details.shortUrl),
     description: details.description,
     expiry: apiToDatetimeLocal(details.expiry),
     geotarget: Object.entries(details.location).map(([location, link]) => ({ location, link })),

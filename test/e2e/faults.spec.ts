@@ -321,20 +321,24 @@ describe('the context menu and the management page when the server fails', () =>
     const docsAdds = () =>
       apiRequests(server, ADD).filter((r) => (r.body as { url?: string }).url === DOCS_URL);
 
-    // The links list, sorted one way and then the other so each case sends a new request; the
-    // search the user typed stays in its field throughout.
-    let order = 'click';
+    // The links list, asked for again with Refresh so each case sends a new request (the page keeps
+    // a list it has for a minute); the search the user typed stays in its field throughout.
     await manage.page.bringToFront();
     await manage.fill('Search links', 'example');
     await manage.waitForLinksLoaded();
-    /** Sorts the list the other way: a new request for the same search. */
-    const resort = async () => {
+    // The search is sent once typing pauses: wait for its answer, so no read is under way when the
+    // first fault is set.
+    await expect
+      .poll(() => apiRequests(server, 'GET /api/urls').some((request) => request.query.q === 'example'))
+      .toBe(true);
+    await manage.waitForLoadedList('alert');
+    /** Refreshes the list: a new request for the same search. */
+    const refetch = async () => {
       await manage.page.bringToFront();
-      await manage.choose('Sort by', order);
-      order = order === 'click' ? 'date' : 'click';
+      await manage.pressButton('Refresh');
     };
     const listFails = async (timeout?: number) => {
-      await resort();
+      await refetch();
       const text = await manage.alert(timeout);
       expect(await manage.valueOfControl('Search links')).toBe('example');
       return text;
@@ -383,7 +387,7 @@ describe('the context menu and the management page when the server fails', () =>
     const countdown = await manage.recordCountdown();
     server.setRateLimit(30);
     server.setFault({ kind: 'status', status: 429, match: LIST, times: 1 });
-    await resort();
+    await refetch();
     await manage.waitForCountdown();
     await manage.waitForLoadedList('countdown', 20_000);
     expect(await manage.hasAlert()).toBe(false);

@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { copyLink } from '@/components/clipboard';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import type { CopyFormat } from '@/lib/links/copy-format';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import type { Profile, Settings } from '@/lib/settings/schema';
-import { copyLink } from '../clipboard';
 import type { DraftKeeper } from './use-draft';
 import type { RecentLinksState } from './use-recent-links';
 import type { ShortenFormState } from './use-shorten-form';

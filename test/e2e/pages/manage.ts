@@ -178,7 +178,21 @@ export class ManagePage extends ExtensionPage {
 
   /** The status message inside `scope`. */
   status(scope: string): Promise<string> {
-    return this.text(`${scope} [role="status"]`);
+    // The status line, not a busy button's announcement ("Saving…"), which is a status too.
+    return this.text(`${scope} p[role="status"]`);
+  }
+
+  /** Waits until a button inside `scope` reads `text` (e.g. "Saving…" while its request runs). */
+  async waitForButton(text: string, scope: string): Promise<void> {
+    await this.page.waitForFunction(
+      (root, wanted) =>
+        [...(document.querySelector(root)?.querySelectorAll('button') ?? [])].some(
+          (b) => b.textContent?.trim() === wanted,
+        ),
+      WAIT,
+      scope,
+      text,
+    );
   }
 
   /** Waits until a status inside `scope` reads exactly `text`. */

@@ -79,13 +79,14 @@ describe('CampaignsView', () => {
     expect(() => button(root, 'Yes, delete')).toThrow();
   });
 
-  it('deletes after confirmation and reloads the list', async () => {
+  it('deletes after confirmation and takes the campaign out of the list without asking for it again', async () => {
     const api = campaignsApi();
     const root = await mount(<CampaignsView />, api);
     await click(button(root, 'Delete campaign “Newsletter”'));
     await click(button(root, 'Yes, delete'));
     expect(api.callsOf('deleteCampaign')).toEqual([[2]]);
-    expect(api.callsOf('listCampaigns')).toHaveLength(2);
+    expect(api.callsOf('listCampaigns')).toHaveLength(1);
+    expect([...root.querySelectorAll('li.item h3')].map((h) => h.textContent)).toEqual(['Spring launch']);
   });
 
   it('shows a failed delete next to the campaign', async () => {
@@ -161,6 +162,48 @@ describe('CampaignsView', () => {
     await submit(row.querySelector('.assign-panel form')!);
     expect(api.callsOf('assignLinkToCampaign')).toEqual([[2, 6]]);
   });
+
+  it('replaces “Link not found.” with the answer to the next attempt, wherever it is made', async () => {
+    const api = campaignsApi({
+      assignLinkToCampaign: () =>
+        api.callsOf('assignLinkToCampaign').length === 1
+          ? { ok: false, error: { kind: 'not_found', message: 'Link not found.' } }
+          : { ok: true, data: { message: 'Done.' } },
+    });
+    const root = await mount(<CampaignsView />, api);
+    const [first, second] = root.querySelectorAll<HTMLElement>('li.item');
+    await click(button(first!, 'Assign links'));
+    await type(field(first!, 'Link id'), '999');
+    await submit(first!.querySelector('.assign-panel form')!);
+    expect(alerts(first!)).toEqual(['Link not found.']);
+    // The next attempt is made in the other campaign's panel (a form sent with Enter).
+    await click(button(second!, 'Assign links'));
+    await type(field(second!, 'Link id'), '4');
+    await submit(second!.querySelector('.assign-panel form')!);
+    expect(alerts(root)).toEqual([]);
+    expect(second!.textContent).toContain('Added link #4 to “Newsletter”.');
+  });
+
+  it('edits a campaign: starts with its values and sends the name and only what changed', async () => {
+    const api = campaignsApi({
+      updateCampaign: () => ({ ok: true, data: { ...newsletter, public: true } }),
+    });
+    const root = await mount(<CampaignsView />, api);
+    const row = root.querySelectorAll<HTMLElement>('li.item')[1]!;
+    await click(button(row, 'Edit'));
+    expect(field(row, 'Name').value).toBe('Newsletter');
+    // Untouched, nothing is sent.
+    await submit(row.querySelector('form')!);
+    expect(api.callsOf('updateCampaign')).toEqual([]);
+    expect(row.textContent).toContain('Nothing changed, so nothing was sent.');
+    await click(button(row, 'Edit'));
+    await click(field(row, 'Public'));
+    await submit(row.querySelector('form')!);
+    // The update requires the name; the slug, not shown by the list, is not sent.
+    expect(api.callsOf('updateCampaign')).toStrictEqual([[2, { name: 'Newsletter', public: true }]]);
+    expect(row.textContent).toContain('Public');
+    expect(api.callsOf('listCampaigns')).toHaveLength(1);
+  });
 });
 
 describe('CampaignsView status', () => {
@@ -170,7 +213,7 @@ describe('CampaignsView status', () => {
         ok: true,
         data: { id: 9, name: 'Winter', public: false, rotator: null, list: '' },
       }),
-      updateCampaign: () => ({ ok: true, data: { message: 'Updated.' } }),
+      updateCampaign: () => ({ ok: true, data: { ...newsletter, name: 'Weekly news' } }),
       deleteCampaign: () => ({ ok: true, data: { message: 'Deleted.' } }),
     });
     const root = await mount(<CampaignsView />, api);
@@ -187,7 +230,9 @@ describe('CampaignsView status', () => {
     await type(field(newsletterRow, 'Name'), 'Weekly news');
     await submit(newsletterRow.querySelector('form')!);
     expect(statuses()).toEqual(['Campaign “Weekly news” saved.']);
-    expect(newsletterRow.querySelector('[role="status"]')?.textContent).toBe('Campaign “Weekly news” saved.');
+    expect(newsletterRow.querySelector('p[role="status"]')?.textContent).toBe(
+      'Campaign “Weekly news” saved.',
+    );
 
     await click(button(root, 'Delete campaign “Spring launch”'));
     await click(button(root, 'Yes, delete'));
@@ -212,10 +257,11 @@ describe('CampaignsView paging', () => {
     await click(button(root, 'Next'));
     await click(button(root, 'Delete campaign “Newsletter”'));
     await click(button(root, 'Yes, delete'));
-    // Reload of page 2 (empty), then the step back to page 1.
+    // Page 2 is empty once its campaign is taken out; the step back asks for page 1 again, as its
+    // boundaries moved.
     await settle(20);
     await settle(20);
-    expect(api.callsOf('listCampaigns').map(([q]) => (q as { page: number }).page)).toEqual([1, 2, 2, 1]);
+    expect(api.callsOf('listCampaigns').map(([q]) => (q as { page: number }).page)).toEqual([1, 2, 1]);
     expect(root.textContent).toContain('Spring launch');
   });
 });

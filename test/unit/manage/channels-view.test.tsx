@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
-import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from '../dom';
+import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
 const statuses = (root: HTMLElement) =>
   [...root.querySelectorAll('[role="status"]')].map((s) => s.textContent).filter(Boolean);
@@ -38,10 +38,24 @@ describe('ChannelsView', () => {
     const root = await mount(<ChannelsView />, api);
     await click(button(root, 'Edit'));
     const form = root.querySelector<HTMLFormElement>('.item form.channel-form')!;
+    // The form starts with the channel as listed.
+    expect(field(form, 'Description').value).toBe('Team links');
     await type(field(form, 'Name'), 'Work links');
     await submit(form);
-    expect(api.callsOf('updateChannel')[0]?.[1]).toMatchObject({ name: 'Work links' });
+    // Only the changed field is sent, and the list shows it without asking for it again.
+    expect(api.callsOf('updateChannel')).toEqual([[1, { name: 'Work links' }]]);
     expect(statuses(root)).toEqual(['Channel “Work links” saved.']);
+    expect(root.querySelector('li.item h3')?.textContent).toBe('Work links');
+    expect(api.callsOf('listChannels')).toHaveLength(1);
+  });
+
+  it('sends nothing when an edit is saved untouched, and says so', async () => {
+    const api = fakeApi(() => ({ ok: true, data: page([work], 1, 1) }));
+    const root = await mount(<ChannelsView />, api);
+    await click(button(root, 'Edit'));
+    await submit(root.querySelector<HTMLFormElement>('.item form.channel-form')!);
+    expect(api.callsOf('updateChannel')).toEqual([]);
+    expect(statuses(root)).toEqual(['Nothing changed, so nothing was sent.']);
   });
 
   it('rejects a colour that is not HEX without sending', async () => {
@@ -67,11 +81,25 @@ describe('ChannelsView', () => {
     expect(api.callsOf('addChannel')).toEqual([
       [{ name: 'Press', description: 'Press kit', color: '#AA00CC', starred: true }],
     ]);
-    expect(api.callsOf('listChannels')).toHaveLength(2);
+    // The new channel shows from the server's answer, without asking for the list again.
+    expect(api.callsOf('listChannels')).toHaveLength(1);
+    expect(root.querySelector('li.item h3')?.textContent).toBe(work.name);
   });
 });
 
 describe('ChannelView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to add items', async () => {
+    const root = await mount(
+      <ChannelView id={2} />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input, select')).toHaveLength(0);
+  });
+
   const items = [
     {
       type: 'links',
@@ -123,6 +151,34 @@ describe('ChannelView', () => {
     expect(field(root, 'Item id').value).toBe('9');
   });
 
+  it('adds a link picked by searching, and shows it in the items without asking for them again', async () => {
+    const repo = {
+      id: 4,
+      alias: 'gh',
+      shortUrl: 'https://go.example.com/gh',
+      longUrl: 'https://github.com',
+      clicks: 0,
+      title: 'Repo',
+      description: '',
+      date: '2026-05-01 10:00:00',
+    };
+    const api = fakeApi((method) => {
+      if (method === 'assignToChannel') return { ok: true, data: { message: 'Added.' } };
+      if (method === 'listLinks') return { ok: true, data: page([repo], 1, 1) };
+      return { ok: true, data: page([], 1, 1) };
+    });
+    const root = await mount(<ChannelView id={2} />, api);
+    // No id to know: links are found by what the user remembers of them.
+    expect(() => field(root, 'Item id')).toThrow();
+    await type(field(root, 'Search your links to add'), 'repo');
+    await settle(450);
+    await click(button(root, 'Add “Repo” to this channel'));
+    expect(api.callsOf('assignToChannel')).toEqual([[2, 'links', 4]]);
+    expect(statuses(root)).toContain('Added “Repo” to this channel.');
+    expect(root.querySelector('tbody')?.textContent).toContain('Repo');
+    expect(api.callsOf('listChannelItems')).toHaveLength(1);
+  });
+
   it('confirms an added item in words, reloads the items and clears the id', async () => {
     const api = fakeApi((method) =>
       method === 'assignToChannel'
@@ -133,7 +189,7 @@ describe('ChannelView', () => {
     await choose(field<HTMLSelectElement>(root, 'Item type'), 'qr');
     await type(field(root, 'Item id'), '9');
     await submit(root.querySelector('form')!);
-    expect(root.querySelector('form [role="status"]')?.textContent).toBe('Added QR code #9.');
+    expect(root.querySelector('form p[role="status"]')?.textContent).toBe('Added QR code #9.');
     expect(field(root, 'Item id').value).toBe('');
     expect(api.callsOf('listChannelItems')).toHaveLength(2);
   });

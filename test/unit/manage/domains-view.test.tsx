@@ -1,7 +1,7 @@
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
 import { DomainsView } from '@/components/manage/domains-view';
-import { alerts, button, click, fakeApi, field, mount, page, submit, type } from '../dom';
+import { alerts, button, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
 const domain = {
   id: 1,
@@ -61,7 +61,35 @@ describe('DomainsView', () => {
         },
       ],
     ]);
-    expect(api.callsOf('listDomains')).toHaveLength(2);
+    // The new domain shows at the end of the list without asking for the list again.
+    expect(api.callsOf('listDomains')).toHaveLength(1);
+    expect([...root.querySelectorAll('li.item h3')].map((h) => h.textContent)).toEqual([
+      'https://go.example.com',
+      'https://go2.example.com',
+    ]);
+  });
+
+  it('replaces the server’s refusal with the next attempt’s field error', async () => {
+    const api = domainsApi(() => ({
+      ok: false,
+      error: { kind: 'validation', message: 'That domain has already been added.' },
+    }));
+    const root = await mount(<DomainsView />, api);
+    await type(field(root, 'Domain'), 'https://go.example.com');
+    await submit(addForm(root));
+    expect(alerts(addForm(root))).toEqual(['That domain has already been added.']);
+    // Typing, or opening a panel, is not a new attempt: the answer stays to be read.
+    await click(button(root, 'Edit redirects'));
+    await type(field(addForm(root), 'Root redirect'), 'not a url');
+    await settle();
+    expect(alerts(addForm(root))).toEqual(['That domain has already been added.']);
+    await submit(addForm(root));
+    await settle();
+    expect(addForm(root).textContent).toContain(
+      'Enter a full web address starting with http:// or https://.',
+    );
+    expect(addForm(root).textContent).not.toContain('already been added');
+    expect(api.callsOf('addDomain')).toHaveLength(1);
   });
 
   it('shows the server’s refusal next to the form and keeps the input', async () => {
@@ -91,9 +119,8 @@ describe('DomainsView', () => {
     const edit = root.querySelector<HTMLFormElement>('form.edit-form')!;
     await type(field(edit, 'Root redirect'), 'https://example.com/home');
     await submit(edit);
-    expect(api.callsOf('updateDomain')).toEqual([
-      [1, { redirectroot: 'https://example.com/home', redirect404: undefined }],
-    ]);
+    // Only the changed redirect is sent.
+    expect(api.callsOf('updateDomain')).toStrictEqual([[1, { redirectroot: 'https://example.com/home' }]]);
     expect(statuses(root)).toEqual(['https://go.example.com saved.']);
 
     await click(button(root, 'Delete domain https://go.example.com'));

@@ -10,6 +10,9 @@ import { LinkView, NewLinkView } from '@/components/manage/link-view';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
 import { button, click, fakeApi, field, mount, page, settle, type } from '../dom';
 
+/** The page's copy in the user's copy format, which these tests do not look at. */
+const copy = async () => ({ copied: true, status: 'Copied' });
+
 const campaign = (id: number, name: string) => ({
   id,
   name,
@@ -104,16 +107,21 @@ describe('focus in the campaigns list', () => {
     const slow = api(() => answer.promise);
     const root = await mount(<CampaignsView />, slow);
     await press(button(row(root, 0), 'Edit'));
+    await type(field(row(root, 0), 'Name'), 'Spring relaunch');
     const save = button(row(root, 0), 'Save');
     await press(save);
     expect(save.getAttribute('aria-disabled')).toBe('true');
+    // It says at once what it is doing, to the eye and to a screen reader.
+    expect(save.textContent).toBe('Saving…');
+    expect(row(root, 0).querySelector('form .sr-only[role="status"]')?.textContent).toBe('Saving…');
     expectFocus(save);
     // A second press while it runs sends nothing more.
     await click(save);
     expect(slow.callsOf('updateCampaign')).toHaveLength(1);
-    answer.resolve({ ok: true, data: { message: 'Updated.' } });
+    answer.resolve({ ok: true, data: { ...spring, name: 'Spring relaunch' } });
     await settle();
     expectFocus(button(row(root, 0), 'Edit'));
+    expect(row(root, 0).querySelector('h3')?.textContent).toBe('Spring relaunch');
   });
 
   it('moves to the next campaign after a delete, else the previous one, else the heading', async () => {
@@ -202,7 +210,8 @@ describe('focus after saving a link', () => {
       if (method === 'updateLink') return answer.promise;
       return { ok: true, data: page([], 1, 1) };
     });
-    const root = await mount(<LinkView id={3} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
+    await type(field(root, 'Long URL'), 'https://example.com/moved');
     const save = button(root, 'Save changes');
     await press(save);
     expectFocus(root.querySelector('form.link-editor button[type="submit"]'));
@@ -219,7 +228,7 @@ describe('focus after saving a link', () => {
         ? { ok: false, error: { kind: 'timeout', message: 'The server took too long.' } }
         : { ok: true, data: detail },
     );
-    const root = await mount(<LinkView id={3} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
     fail = false;
     await press(button(root, 'Retry'));
     await settle();

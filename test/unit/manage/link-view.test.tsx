@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ChannelView } from '@/components/manage/channels-view';
 import { LinkView, NewLinkView, StatValue } from '@/components/manage/link-view';
+import { LinksView } from '@/components/manage/links-view';
 import type { LinkDetail } from '@/lib/api/schemas';
-import { alerts, button, choose, click, fakeApi, field, mount, page, submit, type } from '../dom';
+import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
+
+/** The page's copy in the user's copy format, which these tests do not look at. */
+const copy = async () => ({ copied: true, status: 'Copied' });
 
 const detail: LinkDetail = {
   id: 3,
@@ -49,7 +54,7 @@ function linkApi(
 
 describe('LinkView', () => {
   it('shows details and statistics, with unsafe targets as text', async () => {
-    const root = await mount(<LinkView id={3} />, linkApi());
+    const root = await mount(<LinkView id={3} copy={copy} />, linkApi());
     expect(root.querySelector('h1')?.textContent).toBe('Spring sale');
     expect(root.textContent).toContain('57 clicks');
     expect(root.textContent).toContain('40 unique clicks');
@@ -62,8 +67,57 @@ describe('LinkView', () => {
     expect(root.textContent).toContain(dateTime.format(new Date(2026, 3, 20, 8, 0)));
   });
 
+  it('shows the campaign and channel the server accepted the link into on this page', async () => {
+    const root = await mount(<LinkView id={3} copy={copy} />, linkApi());
+    const assign = root.querySelector<HTMLDetailsElement>('details.card')!;
+    assign.open = true;
+    assign.dispatchEvent(new Event('toggle'));
+    await settle();
+    expect(assign.querySelector('dl')?.textContent).toBe('CampaignNot knownChannelNot known');
+    await choose(field<HTMLSelectElement>(assign, 'Campaign'), '5');
+    await submit(assign.querySelectorAll('form')[0]!);
+    await choose(field<HTMLSelectElement>(assign, 'Channel'), '2');
+    await submit(assign.querySelectorAll('form')[1]!);
+    expect(assign.querySelector('dl')?.textContent).toBe('CampaignSpringChannelWork');
+  });
+
+  it('names the channel whose items, as the server listed them on this page, hold the link', async () => {
+    const base = linkApi() as unknown as (method: string, ...args: unknown[]) => never;
+    const api = fakeApi((method, ...args) => {
+      if (method === 'listChannelItems' && args[0] === 2) {
+        const item = {
+          type: 'links',
+          id: 3,
+          title: 'Spring sale',
+          preview: '',
+          link: '',
+          date: '2026-04-20',
+        };
+        return { ok: true, data: page([item], 1, 1) };
+      }
+      return base(method, ...args);
+    });
+    await mount(<ChannelView id={2} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
+    const assign = root.querySelector<HTMLDetailsElement>('details.card')!;
+    assign.open = true;
+    assign.dispatchEvent(new Event('toggle'));
+    await settle();
+    expect(assign.querySelector('dl')?.textContent).toBe('CampaignNot knownChannelWork');
+  });
+
+  it('copies the short URL through the page’s copy, in the user’s copy format', async () => {
+    const copyLink = vi.fn(async () => ({ copied: true, status: 'Copied https://go.example.com/sale' }));
+    const root = await mount(<LinkView id={3} copy={copyLink} />, linkApi());
+    await click(button(root, 'Copy'));
+    expect(copyLink).toHaveBeenCalledWith(
+      expect.objectContaining({ shortUrl: 'https://go.example.com/sale', title: 'Spring sale' }),
+    );
+    expect(root.textContent).toContain('Copied https://go.example.com/sale');
+  });
+
   it('draws the short URL’s QR code as SVG elements', async () => {
-    const root = await mount(<LinkView id={3} />, linkApi());
+    const root = await mount(<LinkView id={3} copy={copy} />, linkApi());
     const svg = root.querySelector('svg[role="img"]')!;
     expect(svg.getAttribute('aria-label')).toBe('QR code for https://go.example.com/sale');
     expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M4 4h1v1h-1z/);
@@ -74,22 +128,22 @@ describe('LinkView', () => {
     const api = fakeApi((method) =>
       method === 'getLink' ? { ok: true, data: plain } : { ok: true, data: page([], 1, 1) },
     );
-    await mount(<LinkView id={3} />, api);
+    await mount(<LinkView id={3} copy={copy} />, api);
     expect(api.calls.map(([method]) => method)).toEqual(['getLink']);
 
-    // A link with an expiry opens "Redirect and access", which needs three lists; the next link
-    // page reuses them.
+    // A link with an expiry opens "Redirect and access", which needs three lists; the next visit
+    // of the link's page reuses them, and the link itself too.
     const withExpiry = linkApi();
-    await mount(<LinkView id={3} />, withExpiry);
-    await mount(<LinkView id={3} />, withExpiry);
+    await mount(<LinkView id={3} copy={copy} />, withExpiry);
+    await mount(<LinkView id={3} copy={copy} />, withExpiry);
     expect(withExpiry.calls.map(([method]) => method).sort()).toEqual(
-      ['getLink', 'getLink', 'listDomains', 'listOverlays', 'listSplash'].sort(),
+      ['getLink', 'listDomains', 'listOverlays', 'listSplash'].sort(),
     );
   });
 
   it('saves the prefilled editor with updateLink', async () => {
     const api = linkApi();
-    const root = await mount(<LinkView id={3} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
     await type(field(root, 'Long URL'), 'https://shop.example.com/sale-2');
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
     expect(api.callsOf('updateLink')).toEqual([]);
@@ -97,12 +151,13 @@ describe('LinkView', () => {
     expect(alerts(root)).toContain('One field needs attention before saving.');
     await click(button(root, 'Remove row 2 of “Geo targets”'));
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
-    expect(api.callsOf('updateLink')).toEqual([
+    // Only what changed is sent (the URL always: the endpoint requires it); the prefilled expiry
+    // and alias are not sent again.
+    expect(api.callsOf('updateLink')).toStrictEqual([
       [
         3,
         {
           url: 'https://shop.example.com/sale-2',
-          expiry: '2030-12-31 23:59:59',
           geotarget: [{ location: 'germany', link: 'https://shop.example.com/de' }],
         },
       ],
@@ -110,12 +165,51 @@ describe('LinkView', () => {
     expect(root.textContent).toContain('Saved.');
   });
 
+  it('shows a saved long URL in the kept links list, without asking for the list again', async () => {
+    const summary = {
+      id: 3,
+      alias: 'sale',
+      shortUrl: 'https://go.example.com/sale',
+      longUrl: 'https://shop.example.com/sale',
+      clicks: 57,
+      title: 'Spring sale',
+      description: '',
+      date: '2026-04-20 08:00:00',
+    };
+    const base = linkApi() as unknown as (method: string, ...args: unknown[]) => never;
+    const api = fakeApi((method, ...args) =>
+      method === 'listLinks' ? { ok: true, data: page([summary], 1, 1) } : base(method, ...args),
+    );
+    await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
+    await click(button(root, 'Remove row 2 of “Geo targets”'));
+    await type(field(root, 'Long URL'), 'https://shop.example.com/summer');
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(root.textContent).toContain('Saved.');
+    const list = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
+    expect(list.querySelector('td.long-url')?.textContent).toBe('https://shop.example.com/summer');
+    expect(api.callsOf('listLinks')).toHaveLength(1);
+  });
+
+  it('sends nothing when the prefilled editor is saved untouched, and says so', async () => {
+    const safe = { ...detail, details: { ...detail.details, location: {} } };
+    const api = fakeApi((method) =>
+      method === 'getLink' ? { ok: true, data: safe } : { ok: true, data: page([], 1, 1) },
+    );
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
+    expect(field(root, 'Long URL').value).toBe('https://shop.example.com/sale');
+    expect(field(root, 'Custom alias').value).toBe('sale');
+    await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
+    expect(api.callsOf('updateLink')).toEqual([]);
+    expect(root.textContent).toContain('Nothing changed, so nothing was sent.');
+  });
+
   it('keeps the edits and shows the server’s message when saving fails', async () => {
     const api = linkApi(() => ({
       ok: false,
       error: { kind: 'validation', message: 'The alias is already taken.' },
     }));
-    const root = await mount(<LinkView id={3} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
     await click(button(root, 'Remove row 2 of “Geo targets”'));
     await type(field(root, 'Custom alias'), 'taken');
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
@@ -124,12 +218,13 @@ describe('LinkView', () => {
   });
 
   it('says that blank fields keep the link’s values, where a new link would get a default', async () => {
-    const root = await mount(<LinkView id={3} />, linkApi());
+    const root = await mount(<LinkView id={3} copy={copy} />, linkApi());
     const hintOf = (label: string) => {
       const input = field(root, label);
       return document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;
     };
-    expect(field(root, 'Custom alias').value).toBe('');
+    // The alias is read from the short URL; cleared, it keeps the current one.
+    expect(field(root, 'Custom alias').value).toBe('sale');
     expect(hintOf('Custom alias')).toBe('Leave blank to keep the current alias.');
     expect(root.textContent).not.toContain('random alias');
     expect(hintOf('Expiry')).toContain('Clearing the field does not remove an expiry already set.');
@@ -164,14 +259,14 @@ describe('LinkView', () => {
       if (method.startsWith('list')) return { ok: true, data: page([], 1, 1) };
       return { ok: true, data: { message: 'Done.' } };
     });
-    const root = await mount(<LinkView id={3} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
     const options = [...field<HTMLSelectElement>(root, 'Redirect type').options].map((o) => o.textContent);
     expect(options).toContain('Newsletter signup (message)');
     expect(options).toContain('Future (hologram)');
   });
 
   it('adds the UTM rows with the preset button', async () => {
-    const root = await mount(<LinkView id={3} />, linkApi());
+    const root = await mount(<LinkView id={3} copy={copy} />, linkApi());
     await click(button(root, 'UTM preset'));
     const names = [...root.querySelectorAll<HTMLInputElement>('input[id^="parameters-"][id$="-name"]')].map(
       (i) => i.value,
@@ -181,7 +276,7 @@ describe('LinkView', () => {
 
   it('assigns the link to a campaign chosen from the list', async () => {
     const api = linkApi();
-    const root = await mount(<LinkView id={3} />, api);
+    const root = await mount(<LinkView id={3} copy={copy} />, api);
     const assign = [...root.querySelectorAll('details.card')].find((d) =>
       d.textContent?.includes('Campaign and channel'),
     )!;
@@ -195,6 +290,18 @@ describe('LinkView', () => {
 });
 
 describe('NewLinkView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form', async () => {
+    const root = await mount(
+      <NewLinkView navigate={vi.fn()} />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input')).toHaveLength(0);
+  });
+
   it('creates the link and opens its page', async () => {
     const navigate = vi.fn();
     const api = fakeApi(() => ({ ok: true, data: { id: 12, shortUrl: 'https://go.example.com/x' } }));
@@ -211,7 +318,8 @@ describe('NewLinkView', () => {
     const api = fakeApi(() => ({ ok: true, data: {} }));
     const root = await mount(<NewLinkView navigate={vi.fn()} />, api);
     await submit(root.querySelector<HTMLFormElement>('form.link-editor')!);
-    expect(api.calls).toEqual([]);
+    // Only the account, which says whether a server is connected; no create.
+    expect(api.calls.map(([method]) => method)).toEqual(['getAccount']);
     expect(root.textContent).toContain('Enter the long URL.');
   });
 });

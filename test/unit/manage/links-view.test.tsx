@@ -7,6 +7,9 @@ import type { CallApi } from '@/lib/messaging/call-api';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 import { formatMessage } from '../i18n/fake-i18n';
 
+/** The page's copy in the user's copy format, which these tests do not look at. */
+const copy = async () => ({ copied: true, status: 'Copied' });
+
 const link = (id: number) => ({
   id,
   alias: `a${id}`,
@@ -27,35 +30,85 @@ function linksApi() {
 }
 
 describe('LinksView', () => {
+  it('with no server set up, shows only the prompt to connect one: no form to find or create', async () => {
+    const root = await mount(
+      <LinksView navigate={vi.fn()} copy={copy} />,
+      fakeApi(() => ({
+        ok: false,
+        error: { kind: 'not_configured', message: 'Connect a server in the extension’s settings first.' },
+      })),
+    );
+    expect(root.querySelector('a[href="options.html"]')?.textContent).toBe('Open settings');
+    expect(root.querySelectorAll('form, input, select')).toHaveLength(0);
+    expect(root.querySelector('a[href="#/links/new"]')).toBeNull();
+  });
+
+  it('keeps the search in view when the key is refused after links were shown', async () => {
+    let refused = false;
+    const api = fakeApi(() =>
+      refused
+        ? { ok: false, error: { kind: 'unauthorized', message: 'The server refused the API key.' } }
+        : { ok: true, data: page([link(1)], 1, 1) },
+    );
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
+    await type(field(root, 'Search links'), 'docs');
+    refused = true;
+    await settle(450);
+    expect(alerts(root)).toEqual(['The server refused the API key.']);
+    expect(field(root, 'Search links').value).toBe('docs');
+  });
+
+  it('copies a row’s short URL in the user’s copy format and says so, as the popup does', async () => {
+    const copyRow = vi.fn(async () => ({ copied: true, status: 'Copied https://go.example.com/a100' }));
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copyRow} />, linksApi());
+    await click(button(root, 'Copy “Link 100”'));
+    expect(copyRow).toHaveBeenCalledWith(
+      expect.objectContaining({ shortUrl: 'https://go.example.com/a100', title: 'Link 100' }),
+    );
+    expect(root.querySelector('p[role="status"]')?.textContent).toBe('Copied https://go.example.com/a100');
+  });
+
+  it('says so when the browser refused to copy', async () => {
+    const refused = async () => ({ copied: false, status: 'Couldn’t copy to the clipboard.' });
+    const root = await mount(<LinksView navigate={vi.fn()} copy={refused} />, linksApi());
+    await click(button(root, 'Copy “Link 100”'));
+    expect(alerts(root)).toEqual(['Couldn’t copy to the clipboard.']);
+  });
+
   it('asks for the first 25 newest links and shows the page position', async () => {
     const api = linksApi();
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     expect(api.callsOf('listLinks')).toEqual([[{ limit: 25, page: 1, order: 'date' }]]);
     expect(root.textContent).toContain('Link 100');
     expect(root.textContent).toContain('Page 1 of 3 (60 items)');
     expect(button(root, 'Previous').disabled).toBe(true);
   });
 
-  it('sends page 2 when Next is pressed, and page 1 again on Previous', async () => {
+  it('sends page 2 when Next is pressed; Previous shows the kept page 1 without asking again', async () => {
     const api = linksApi();
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     await click(button(root, 'Next'));
     expect(api.callsOf('listLinks').at(-1)).toEqual([{ limit: 25, page: 2, order: 'date' }]);
     expect(root.textContent).toContain('Link 200');
     expect(root.textContent).toContain('Page 2 of 3');
     await click(button(root, 'Previous'));
+    expect(root.textContent).toContain('Page 1 of 3');
+    expect(api.callsOf('listLinks')).toHaveLength(2);
+    // Refresh asks the server again for the page in view.
+    await click(button(root, 'Refresh'));
+    expect(api.callsOf('listLinks')).toHaveLength(3);
     expect(api.callsOf('listLinks').at(-1)).toEqual([{ limit: 25, page: 1, order: 'date' }]);
   });
 
   it('disables Next on the last page', async () => {
     const api = fakeApi(() => ({ ok: true, data: page([link(1)], 1, 1) }));
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     expect(button(root, 'Next').disabled).toBe(true);
   });
 
   it('sorts by clicks from page 1', async () => {
     const api = linksApi();
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     await click(button(root, 'Next'));
     await choose(field<HTMLSelectElement>(root, 'Sort by'), 'click');
     expect(api.callsOf('listLinks').at(-1)).toEqual([{ limit: 25, page: 1, order: 'click' }]);
@@ -63,7 +116,7 @@ describe('LinksView', () => {
 
   it('searches once typing pauses, starting at page 1', async () => {
     const api = linksApi();
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     await click(button(root, 'Next'));
     const before = api.callsOf('listLinks').length;
     await type(field(root, 'Search links'), 'do');
@@ -83,7 +136,7 @@ describe('LinksView', () => {
         ? { ok: false, error: { kind: 'network', message: 'The server could not be reached.' } }
         : { ok: true, data: page([link(1)], 1, 1) },
     );
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     expect(alerts(root)).toEqual(['The server could not be reached.']);
     fail = false;
     await click(button(root, 'Retry'));
@@ -100,7 +153,7 @@ describe('LinksView', () => {
         1,
       ),
     }));
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).not.toContain('javascript:alert(1)');
     expect(hrefs).toContain('https://go.example.com/x');
@@ -113,7 +166,7 @@ describe('LinksView in German', () => {
     vi.spyOn(browser.i18n, 'getMessage').mockImplementation(((key: string, subs?: string | string[]) =>
       formatMessage(key, subs, 'de')) as typeof browser.i18n.getMessage);
     const api = fakeApi(() => ({ ok: true, data: page([{ ...link(1), clicks: 12345 }], 1, 3, 60) }));
-    const root = await mount(<LinksView navigate={vi.fn()} />, api);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} />, api);
     expect(root.textContent).toContain('Seite 1 von 3 (60 Einträge)');
     expect(button(root, 'Weiter').disabled).toBe(false);
     expect(field(root, 'Sortieren nach')).toBeTruthy();
@@ -148,7 +201,7 @@ describe('Find by short URL', () => {
         ? { ok: true, data: { id: 7, details: {}, stats: {} } }
         : { ok: true, data: page([], 1, 1) },
     );
-    const root = await mount(<LinksView navigate={navigate} />, api);
+    const root = await mount(<LinksView navigate={navigate} copy={copy} />, api);
     await type(field(root, 'Find by short URL'), ' https://go.example.com/abc ');
     await submit(root.querySelector('form[aria-label="Find a link by short URL"]')!);
     expect(api.callsOf('findLinkByShortUrl')).toEqual([['https://go.example.com/abc']]);
@@ -160,7 +213,7 @@ describe('Find by short URL', () => {
     const api = fakeApi((method) =>
       method === 'findLinkByShortUrl' ? { ok: true, data: null } : { ok: true, data: page([], 1, 1) },
     );
-    const root = await mount(<LinksView navigate={navigate} />, api);
+    const root = await mount(<LinksView navigate={navigate} copy={copy} />, api);
     await type(field(root, 'Find by short URL'), 'https://go.example.com/nope');
     await submit(root.querySelector('form[aria-label="Find a link by short URL"]')!);
     expect(alerts(root)).toEqual(['No link has this short URL.']);
@@ -238,7 +291,7 @@ describe('Find by short URL', () => {
     ['the alias of a link on a branded domain', 'spring', '#/links/8'],
   ])('finds the link by %s', async (_, typed, hash) => {
     const navigate = vi.fn();
-    const root = await mount(<LinksView navigate={navigate} />, strictServerApi());
+    const root = await mount(<LinksView navigate={navigate} copy={copy} />, strictServerApi());
     const input = field(root, 'Find by short URL');
     await type(input, typed);
     // A browser refuses to submit a field it finds invalid (an alias in a type="url" field).

@@ -260,8 +260,10 @@ describe('fromLinkDetail', () => {
     expect(state.devicetarget).toEqual([{ device: 'iphone', link: 'https://apps.apple.com/app/id1' }]);
     expect(state.expiry).toBe('2030-12-31T23:59:59');
     // Round trip: the prefilled targets and expiry are sent back as they came.
+    expect(state.custom).toBe('sale');
     expect(toLinkUpdateInput(state)).toEqual({
       url: 'https://shop.example.com/sale',
+      custom: 'sale',
       expiry: '2030-12-31 23:59:59',
       geotarget: [{ location: 'germany', link: 'https://shop.example.com/de' }],
       devicetarget: [{ device: 'iphone', link: 'https://apps.apple.com/app/id1' }],

@@ -1,6 +1,6 @@
 /**
- * The popup's copying: a short link in a copy format (lib/links/copy-format.ts), with the status line that
- * says what was copied.
+ * Copying a short link from a page (the popup, the management page): in a copy format
+ * (lib/links/copy-format.ts), with the status line that says what was copied.
  */
 
 import { t } from '@/lib/i18n';
