@@ -42,12 +42,21 @@ export type OmniboxIntent =
  */
 export function omniboxIntent(text: string, cache: OmniboxCache): OmniboxIntent {
   const query = text.trim();
+  return intentOf(query, cache, () => searchLinks(cache.links, cache.index, query, 1)[0]);
+}
+
+/** omniboxIntent for a trimmed query; `firstMatch` lets a caller that already searched reuse its rows. */
+function intentOf(
+  query: string,
+  cache: OmniboxCache,
+  firstMatch: () => CachedLink | undefined,
+): OmniboxIntent {
   if (!query) return { kind: 'current-tab' };
   const picked = cache.links.find((link) => link.shortUrl === query);
   if (picked) return { kind: 'link', link: picked };
   const url = urlFromSelection(query);
   if (url) return { kind: 'shorten', url };
-  const [first] = searchLinks(cache.links, cache.index, query, 1);
+  const first = firstMatch();
   return first ? { kind: 'link', link: first } : { kind: 'no-match', query };
 }
 
@@ -146,11 +155,12 @@ export function omniboxSuggestions(
   cache: OmniboxCache,
   { markup }: { markup: boolean },
 ): { description: string; suggestions: Suggestion[] } {
-  const intent = omniboxIntent(text, cache);
   const query = text.trim();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   // Nothing typed lists nothing: Enter then shortens the current tab, and the rows would hide that.
   const found = query ? searchLinks(cache.links, cache.index, query, OMNIBOX_LIMIT) : [];
+  // One scan per keystroke: Enter's first match is the first row.
+  const intent = intentOf(query, cache, () => found[0]);
   return {
     description: defaultDescription(intent, markup),
     suggestions: found
