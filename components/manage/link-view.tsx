@@ -1,6 +1,7 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
 import { useState } from 'preact/hooks';
 import { ChoiceField, namedOptions } from '@/components/fields';
+import { QrCode } from '@/components/qr-code';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
@@ -16,7 +17,6 @@ import { useChoices } from './choice-lists';
 import { formatDate, formatNumber, tCount } from './format';
 import { useAction, useLoad } from './hooks';
 import { LinkEditor } from './link-editor';
-import { QrCode } from './qr-code';
 import { routeHref } from './route';
 import { ActionButton, ErrorMessage, LoadState, SafeLink, StatusMessage } from './ui';
 
