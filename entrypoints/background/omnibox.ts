@@ -98,6 +98,8 @@ export function registerOmnibox({
 
   browser.omnibox.onInputStarted.addListener(() => {
     session = read();
+    // Browsers send no input event for the empty text the keyword starts with: say now what Enter does.
+    return suggest('', () => undefined).catch(() => undefined);
   });
   browser.omnibox.onInputCancelled.addListener(() => {
     session = undefined;

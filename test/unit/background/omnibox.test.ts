@@ -62,6 +62,13 @@ describe('typing after the keyword', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('says what Enter does as soon as the keyword is typed, before any text', async () => {
+    await withLinks();
+    expect(stubs.omnibox.setDefaultSuggestion).toHaveBeenLastCalledWith({
+      description: 'Press Enter to shorten the current tab and copy its short URL',
+    });
+  });
+
   it('reads the cache again when a new keyword session starts', async () => {
     await withLinks();
     expect((await type('fresh')).rows).toEqual([]);
