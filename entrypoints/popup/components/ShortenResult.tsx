@@ -35,7 +35,7 @@ export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultP
           {t('popup_copy_button')}
         </button>
       </div>
-      <div class="row small">
+      <div class="row small wrap">
         <span class="ok grow">
           {copied &&
             (copied === 'plain' ? t('popup_copied_plain') : t('popup_copied_as', t(FORMAT_NAMES[copied])))}
@@ -62,6 +62,7 @@ export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultP
         </select>
         <button
           type="button"
+          class="qr-toggle"
           aria-expanded={qrOpen}
           aria-controls={qrOpen ? 'result-qr' : undefined}
           onClick={() => setQrOpen(!qrOpen)}
