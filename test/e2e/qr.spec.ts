@@ -1,9 +1,9 @@
 /**
  * The QR code in the real popup's result: copied as a PNG image of the chosen size, read back from
- * the X clipboard (xclip) and decoded (zbarimg) to the short URL just made.
+ * the X clipboard (xclip) and decoded (zbarimg) to the short URL just made; downloaded as PNG and SVG.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
@@ -54,5 +54,36 @@ describe("the popup's QR code", () => {
     const large = await readClipboardPng();
     expect(pngSize(large)).toEqual([1024, 1024]);
     expect(await decodeQr(large)).toBe(shortUrl);
+  });
+
+  test('downloads the PNG and the SVG at the chosen size, named after the short URL', async ({
+    configuredExt: ext,
+    site,
+  }) => {
+    const downloads = mkdtempSync(join(tmpdir(), 'shortlink-downloads-'));
+    try {
+      const cdp = await ext.browser.target().createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+      const popup = await PopupPage.over(ext, site.url('/'));
+      await popup.shortenAndWait();
+      const shortUrl = await popup.shortUrl();
+      await popup.openQr();
+      await popup.chooseQr(512, 4);
+      const name = `qr-${shortUrl.replace(/^https?:\/\//, '').replace(/[^a-z0-9.-]+/gi, '-')}`;
+
+      await popup.downloadQr('png');
+      await popup.downloadQr('svg');
+
+      const png = join(downloads, `${name}.png`);
+      const svg = join(downloads, `${name}.svg`);
+      await expect.poll(() => existsSync(png) && existsSync(svg), { timeout: 10_000 }).toBe(true);
+      expect(pngSize(readFileSync(png))).toEqual([512, 512]);
+      expect(await decodeQr(readFileSync(png))).toBe(shortUrl);
+      expect(readFileSync(svg, 'utf8')).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="512" height="512" /,
+      );
+    } finally {
+      rmSync(downloads, { recursive: true, force: true });
+    }
   });
 });

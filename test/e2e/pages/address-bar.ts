@@ -36,10 +36,12 @@ export class AddressBar {
       const omnibox = w.chrome.omnibox;
       const original = omnibox.setDefaultSuggestion.bind(omnibox);
       w.__e2eOmniboxRows = [];
-      omnibox.setDefaultSuggestion = (suggestion) => {
-        w.__e2eOmniboxRows!.push(suggestion.description);
-        return original(suggestion);
-      };
+      // Recorded once Chromium has accepted it: a description that is not well-formed XML is refused.
+      omnibox.setDefaultSuggestion = (suggestion) =>
+        Promise.resolve(original(suggestion)).then((result) => {
+          w.__e2eOmniboxRows!.push(suggestion.description);
+          return result;
+        });
     });
     return new AddressBar(page, worker);
   }
@@ -73,8 +75,11 @@ export class AddressBar {
     throw new Error(`The address bar's first row never mentioned ${expectRow} after typing "${text}".`);
   }
 
-  /** Presses Enter on the first row (what it says Enter does), or Down `row` times first to pick a suggestion. */
-  async pick(row = 0): Promise<void> {
-    await pressKeys(...Array.from({ length: row }, () => 'Down'), 'Return');
+  /**
+   * Presses Enter on the first row (what it says Enter does), or Down `row` times first to pick a
+   * suggestion; with `newTab`, Alt+Enter.
+   */
+  async pick(row = 0, { newTab = false } = {}): Promise<void> {
+    await pressKeys(...Array.from({ length: row }, () => 'Down'), newTab ? 'alt+Return' : 'Return');
   }
 }

@@ -430,6 +430,11 @@ export class PopupPage extends ExtensionPage {
     await this.fill('Margin (modules)', String(margin), QR_PANEL);
   }
 
+  /** Presses the QR panel's Download PNG or Download SVG. */
+  async downloadQr(format: 'png' | 'svg'): Promise<void> {
+    await this.page.click(`${QR_PANEL} .actions button:nth-child(${format === 'png' ? 2 : 3})`);
+  }
+
   /** Presses the QR panel's Copy image and returns what the panel then says (copied, or why not). */
   async copyQrImage(): Promise<string> {
     await this.page.click(`${QR_PANEL} .actions button:first-child`);
