@@ -4,15 +4,20 @@
  * this adds what the text means when Enter is pressed, and the suggestions' descriptions.
  *
  *   const cache = omniboxCache(links);                       // once per keyword session
- *   const { suggestions, description } = omniboxSuggestions(text, cache, { markup: true });
+ *   const { suggestions, description } = omniboxSuggestions(text, cache, 'chrome');
  *   const intent = omniboxIntent(text, cache);               // what Enter does
  *
- * Chrome styles a description with `<match>`, `<url>` and `<dim>` XML (so text must be XML-escaped);
- * Firefox shows a description as plain text, markup included, so it gets plain text.
+ * Chrome styles a description with `<match>`, `<url>` and `<dim>` XML (so text must be XML-escaped)
+ * and shows the first row set for the text typed. Firefox shows a description as plain text, markup
+ * included, so it gets plain text; and it shows the first row set while the previous keystroke was
+ * answered (the extension's name on the first), so there that row is one text, true whatever is typed.
  */
 import { t } from '@/lib/i18n';
 import { buildSearchIndex, type CachedLink, searchLinks } from '@/lib/links/cache';
 import { urlFromSelection } from '@/lib/url/rules';
+
+/** Whose address bar the rows are for (see above). */
+export type OmniboxBrowser = 'chrome' | 'firefox';
 
 /** How many links the address bar lists; Chrome and Firefox show about this many extension rows. */
 const OMNIBOX_LIMIT = 6;
@@ -123,27 +128,32 @@ function linkDescription(link: CachedLink, words: readonly string[], markup: boo
   return name ? `${head}${rest}` : rest.slice(' — '.length);
 }
 
-/** The first row, which says what Enter will do with the text typed. */
-function defaultDescription(intent: OmniboxIntent, markup: boolean): string {
+/** Chrome's first row, which says what Enter will do with the text typed. */
+function defaultDescription(intent: OmniboxIntent): string {
   switch (intent.kind) {
     case 'current-tab':
-      return describe([t('bg_omnibox_enter_current_tab')], [], markup);
+      return describe([t('bg_omnibox_enter_current_tab')], [], true);
     case 'shorten':
-      return describe([t('bg_omnibox_enter_shorten'), ' ', { style: 'url', text: intent.url }], [], markup);
+      return describe([t('bg_omnibox_enter_shorten'), ' ', { style: 'url', text: intent.url }], [], true);
     case 'link':
       return describe(
         [t('bg_omnibox_enter_copy'), ' ', { style: 'url', text: intent.link.shortUrl }],
         [],
-        markup,
+        true,
       );
     case 'no-match':
-      return describe([t('bg_omnibox_no_match', intent.query)], [], markup);
+      return describe([t('bg_omnibox_no_match', intent.query)], [], true);
   }
 }
 
 /** The description of the first row when no server is configured: Enter opens Options. */
-export function unconfiguredDescription(markup: boolean): string {
-  return describe([t('bg_omnibox_no_server')], [], markup);
+export function unconfiguredDescription(browser: OmniboxBrowser): string {
+  return describe([t('bg_omnibox_no_server')], [], browser === 'chrome');
+}
+
+/** Firefox's first row, the same for any text: what Enter does with each kind of text. */
+function fixedDescription(): string {
+  return t('bg_omnibox_enter_any');
 }
 
 /**
@@ -153,16 +163,19 @@ export function unconfiguredDescription(markup: boolean): string {
 export function omniboxSuggestions(
   text: string,
   cache: OmniboxCache,
-  { markup }: { markup: boolean },
+  browser: OmniboxBrowser,
 ): { description: string; suggestions: Suggestion[] } {
+  const markup = browser === 'chrome';
   const query = text.trim();
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   // Nothing typed lists nothing: Enter then shortens the current tab, and the rows would hide that.
   const found = query ? searchLinks(cache.links, cache.index, query, OMNIBOX_LIMIT) : [];
   // One scan per keystroke: Enter's first match is the first row.
-  const intent = intentOf(query, cache, () => found[0]);
+  const description = markup
+    ? defaultDescription(intentOf(query, cache, () => found[0]))
+    : fixedDescription();
   return {
-    description: defaultDescription(intent, markup),
+    description,
     suggestions: found
       // Chrome drops a row whose content is the text typed; Enter on it does the same anyway.
       .filter((link) => link.shortUrl !== query)

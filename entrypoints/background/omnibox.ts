@@ -13,6 +13,7 @@ import { shortenTab } from './commands';
 import { ExtensionError } from './errors';
 import type { Notifier } from './notify';
 import {
+  type OmniboxBrowser,
   type OmniboxCache,
   omniboxCache,
   omniboxIntent,
@@ -28,8 +29,8 @@ interface Deps {
   clients: Clients;
   shortenAndCopy: ShortenAndCopy;
   notifier: Notifier;
-  /** Chrome styles descriptions with XML; Firefox shows them as plain text. */
-  markup?: boolean;
+  /** Chrome's rows have XML styles and a first row per text; Firefox's are plain and fixed. */
+  browserName?: OmniboxBrowser;
 }
 
 /** Registers the keyword's listeners. */
@@ -37,7 +38,7 @@ export function registerOmnibox({
   clients,
   shortenAndCopy,
   notifier,
-  markup = !import.meta.env.FIREFOX,
+  browserName = import.meta.env.FIREFOX ? 'firefox' : 'chrome',
 }: Deps): void {
   // Read once when the keyword is entered, then searched in memory: reading and checking the whole
   // cache on every keystroke would cost more than a frame. A new session reads the cache again, so
@@ -62,11 +63,11 @@ export function registerOmnibox({
   async function suggest(text: string, show: (rows: { content: string; description: string }[]) => void) {
     const state = await current();
     if (!state.configured) {
-      await browser.omnibox.setDefaultSuggestion({ description: unconfiguredDescription(markup) });
+      await browser.omnibox.setDefaultSuggestion({ description: unconfiguredDescription(browserName) });
       show([]);
       return;
     }
-    const { description, suggestions } = omniboxSuggestions(text, state.cache, { markup });
+    const { description, suggestions } = omniboxSuggestions(text, state.cache, browserName);
     show(suggestions);
     await browser.omnibox.setDefaultSuggestion({ description });
   }

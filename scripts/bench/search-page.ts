@@ -28,7 +28,7 @@ function timeOmnibox(count: number, queries: string[], rounds: number): number[]
   // The page is no extension page: the rows' texts come from this stand-in for browser.i18n.
   Object.assign(globalThis, { browser: { i18n: { getMessage: (name: string) => name } } });
   const cache = omniboxCache(makeLinks(count));
-  return timeKeystrokes(queries, rounds, (query) => omniboxSuggestions(query, cache, { markup: true }));
+  return timeKeystrokes(queries, rounds, (query) => omniboxSuggestions(query, cache, 'chrome'));
 }
 
 /** Per round, for each query, the mean time of one `keystroke(query)` in ms. */

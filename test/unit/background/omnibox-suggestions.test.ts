@@ -34,7 +34,8 @@ const LINKS = [
   link(5, { title: 'Tom & Jerry <b>"best"</b> \'ever\'', longUrl: 'https://tv.example/?a=1&b=2' }),
 ];
 const cache = omniboxCache(LINKS);
-const rows = (text: string, markup = true) => omniboxSuggestions(text, cache, { markup });
+const rows = (text: string, browser: 'chrome' | 'firefox' = 'chrome') =>
+  omniboxSuggestions(text, cache, browser);
 
 describe('omniboxSuggestions', () => {
   it('finds links by title, alias, long URL and short URL, with the short URL as content', () => {
@@ -70,16 +71,19 @@ describe('omniboxSuggestions', () => {
   });
 
   it('gives Firefox plain text, with the characters as they are', () => {
-    expect(rows('jerry', false).suggestions[0]!.description).toBe(
+    expect(rows('jerry', 'firefox').suggestions[0]!.description).toBe(
       'Tom & Jerry <b>"best"</b> \'ever\' — https://sho.rt/a5 https://tv.example/?a=1&b=2',
     );
-    expect(rows('launch', false).description).toBe(
-      'Enter copies, Alt+Enter opens the long URL of: https://sho.rt/a1',
-    );
+    // Firefox shows the first row set for the previous keystroke: one text, true for any.
+    for (const text of ['', 'launch', 'https://new.example/', 'zzz']) {
+      expect(rows(text, 'firefox').description).toBe(
+        'Enter copies the first link found, shortens a web address, or, with nothing typed, shortens the current tab.',
+      );
+    }
   });
 
   it('names a link without a title by its alias', () => {
-    expect(rows('quarterly', false).suggestions[0]!.description).toBe(
+    expect(rows('quarterly', 'firefox').suggestions[0]!.description).toBe(
       'a3 — https://sho.rt/a3 https://wiki.example/quarterly-review',
     );
   });
@@ -99,7 +103,8 @@ describe('omniboxSuggestions', () => {
   });
 
   it('says Enter opens Options when no server is configured', () => {
-    expect(unconfiguredDescription(true)).toBe('No server configured: press Enter to open Options');
+    expect(unconfiguredDescription('chrome')).toBe('No server configured: press Enter to open Options');
+    expect(unconfiguredDescription('firefox')).toBe('No server configured: press Enter to open Options');
   });
 
   it('does not list the row whose short URL is the text typed', () => {
