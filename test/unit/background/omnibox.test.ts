@@ -118,6 +118,17 @@ describe('Enter', () => {
     expect(stubs.copied).toEqual([]);
   });
 
+  it('refuses to open a long URL that is not a web address, and says how to copy instead', async () => {
+    profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(7, 'javascript:alert(1)')]);
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    await enter('https://sho.rt/c7', 'newForegroundTab');
+    expect(create).not.toHaveBeenCalled();
+    expect(messages()).toEqual([
+      'Its long URL is not an http:// or https:// address, so it was not opened. Press Enter without Alt to copy the short URL instead.',
+    ]);
+  });
+
   it('shortens a typed web address once and copies it; the same address again reuses the link', async () => {
     await withLinks();
     await enter('https://new.example/page');
