@@ -117,6 +117,9 @@ export default defineConfig({
         default_title: 'Shortlink',
         default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' },
       },
+      // The address-bar keyword (entrypoints/background/omnibox.ts). Chrome lets the user change it
+      // under chrome://settings/searchEngines; Firefox keeps this one.
+      omnibox: { keyword: 'sl' },
       commands: {
         [mv3 ? '_execute_action' : '_execute_browser_action']: {
           suggested_key: { default: 'Alt+Shift+P' },

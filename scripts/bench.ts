@@ -39,6 +39,9 @@ const READY_RATIO_GOAL = 1.15;
 /** The popup's document may be ready at most this much later than the bare popup's. */
 const DOCUMENT_READY_GOAL_MS = 40;
 const SEARCH_GOALS_MS = { 10000: 2, 50000: 10 } as const;
+/** The address bar's first suggestion within one frame of the keystroke (60 Hz). */
+const OMNIBOX_GOAL_MS = 16;
+const OMNIBOX_LINKS = 50_000;
 /** A stopped service worker may add at most this much to the server's answer time. */
 const COLD_START_GOAL_MS = 50;
 
@@ -149,6 +152,7 @@ async function main(): Promise<void> {
     ready: PopupReadySamples;
     shortcut: ShortcutSamples;
     search: Record<number, number[][]>;
+    omnibox: number[][];
   };
   try {
     // Requests first: the cache the bench warmed is fresh for 5 minutes.
@@ -161,7 +165,15 @@ async function main(): Promise<void> {
     for (const count of [10_000, 50_000]) {
       search[count] = await searchTimes(bench, searchScript, count, queries, options.runs);
     }
-    measured = { openRequests, shortenRequests, ready, shortcut, search };
+    const omnibox = await searchTimes(
+      bench,
+      searchScript,
+      OMNIBOX_LINKS,
+      queries,
+      options.runs,
+      'timeOmnibox',
+    );
+    measured = { openRequests, shortenRequests, ready, shortcut, search, omnibox };
   } finally {
     await bench.close();
   }
@@ -177,6 +189,7 @@ async function main(): Promise<void> {
   const search = Object.fromEntries(
     Object.entries(measured.search).map(([count, rounds]) => [count, keystrokes(rounds)]),
   );
+  const omnibox = keystrokes(measured.omnibox);
   const median = (samples: number[]) => ms(summarize(samples).median);
   const sinceNavigation = (ready: number[], open: number[]) => summarize(ready.map((t, i) => t - open[i]!));
   const pageReady = {
@@ -235,6 +248,14 @@ async function main(): Promise<void> {
         met: yes(search[count]!.perRound.median < SEARCH_GOALS_MS[count]),
       }),
     ),
+    {
+      measure: `Address-bar keyword: the suggestions for one keystroke over ${OMNIBOX_LINKS.toLocaleString('en-US')} cached links, median`,
+      result: `${ms(omnibox.perRound.median)} (slowest keystroke ${ms(omnibox.worst)})`,
+      goal: `< ${OMNIBOX_GOAL_MS} ms (one frame)`,
+      baseline: '—',
+      noise: pct(omnibox.perRound),
+      met: yes(omnibox.perRound.median < OMNIBOX_GOAL_MS && omnibox.worst < OMNIBOX_GOAL_MS),
+    },
     fenceRow(
       'Popup first load, gzip (HTML + every script and stylesheet before its code runs)',
       popupLoad,
@@ -252,6 +273,7 @@ async function main(): Promise<void> {
     `Stopped worker: the worker is stopped with the DevTools protocol (ServiceWorker.stopAllWorkers), then the shorten-page shortcut (Alt+Shift+S) is pressed over a page never shortened (timed as for the popup), and, once the server has answered, the clipboard is read with xclip, back to back, until it holds the short URL (the copy is placed between the middles of the last two reads); the server holds each new link ${SERVER_DELAY_MS} ms (a \`slow\` fault), which is subtracted. Key press → request at the server: ${median(measured.shortcut.coldToRequest)} with the worker stopped, ${median(measured.shortcut.warmToRequest)} running (the server's clock, whole ms); the stopped worker's own part (stopped − running medians) is ${ms(cold.median - warm.median)}. The context menu runs the same shorten-and-copy after its click.`,
     'Requests: counted by the reference server while the real popup opens with a fresh cache (0.5 s allowed for its background refresh), and for each Shorten click over a page never shortened.',
     `Search: the popup's searchLinks over a buildSearchIndex index, limit 20, for each keystroke of ${SEARCH_TERMS.map((t) => `"${t}"`).join(', ')} (the last matches nothing, so it scans every link); the median keystroke of each round, median over rounds.`,
+    `Address-bar keyword: omniboxSuggestions (entrypoints/background/omnibox-suggestions.ts), the same search with the rows' XML markup and the first row's text, over the cache the background keeps in memory during a keyword session, for the same keystrokes; as for the search. Not timed: the browser drawing the rows.`,
     `Sizes: fences, not goals; gzip level 9 per file of what loads before the code runs, found from the built HTML and the worker's script and their static imports. Popup = ${fileList(popupLoad)}; worker = ${fileList(workerStart)}.`,
   ];
 
@@ -284,6 +306,7 @@ async function main(): Promise<void> {
           search: Object.fromEntries(
             Object.entries(search).map(([count, s]) => [count, { ...s.perRound, worstKeystroke: s.worst }]),
           ),
+          omnibox: { links: OMNIBOX_LINKS, ...omnibox.perRound, worstKeystroke: omnibox.worst },
         },
         requests: { onOpen: measured.openRequests, perShorten: measured.shortenRequests },
         samples: measured,

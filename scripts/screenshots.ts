@@ -3,6 +3,7 @@
  * the extension, in real Chromium, against the reference server and its seeded data:
  *
  *   popup-shortened.png   the popup after shortening a page (alias, campaign, channel)
+ *   popup-qr.png          the same result with its QR code shown (size, margin, copy and downloads)
  *   popup-duplicate.png   the popup reopened on that page, offering the short URL made before
  *   popup-dark.png        the same popup in the dark theme
  *   popup-de.png          the popup in German, with tracking parameters removed from the URL
@@ -114,6 +115,10 @@ async function popupShots(ext: ExtensionBrowser): Promise<void> {
   // No caret or focus ring left in the Alias field.
   await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await capture(await visible(popup, 'main.popup'), 'popup-shortened');
+  await popup.click('section.result button[aria-expanded]');
+  await visible(popup, '#result-qr svg');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-qr');
   await popup.close();
 
   popup = await openPopup(tab);

@@ -45,6 +45,8 @@ if [[ $purpose == test ]]; then
   command -v xauth >/dev/null || need xauth
   command -v xdotool >/dev/null || need xdotool
   command -v xclip >/dev/null || need xclip
+  # The popup's QR code, copied as an image, is decoded back to its short URL (test/e2e/qr.spec.ts).
+  command -v zbarimg >/dev/null || need zbar-tools
 elif [[ -z ${DISPLAY:-} ]]; then
   # Without a desktop the demo can run only under xvfb-run (DEMO_HEADLESS_OK=1, see scripts/demo.ts).
   command -v xvfb-run >/dev/null || need xvfb

@@ -1,6 +1,7 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
 import { useMemo, useState } from 'preact/hooks';
 import { ChoiceField, namedOptions } from '@/components/fields';
+import { QrCode } from '@/components/qr-code';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
@@ -20,7 +21,6 @@ import { type Reply, useAction, useCached } from './hooks';
 import { LinkEditor } from './link-editor';
 import { notePlacement, usePlacement } from './link-placement';
 import { LINKS } from './links-view';
-import { QrCode } from './qr-code';
 import { routeHref } from './route';
 import { patchListed, staleCached } from './server-cache';
 import { ActionButton, ErrorMessage, LoadState, needsSetup, SafeLink, StatusMessage } from './ui';

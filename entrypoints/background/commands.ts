@@ -12,6 +12,25 @@ export const SHORTEN_PAGE_COMMAND = 'shorten-page';
 
 type CommandTab = { id?: number; url?: string; title?: string } | undefined;
 
+/**
+ * Shortens a tab's page and copies the short URL (the shortcut's tab, or the active tab when none is
+ * given); a page without a web address is explained by notification.
+ */
+export async function shortenTab(
+  tab: CommandTab,
+  shortenAndCopy: ShortenAndCopy,
+  notifier: Notifier,
+): Promise<void> {
+  // Older browsers do not pass the tab to the command listener; the address bar's keyword never does.
+  const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
+  const url = target?.url;
+  if (!url || !isHttpUrl(url)) {
+    await notifier.info(t('bg_page_cannot_be_shortened_title'), t('bg_page_cannot_be_shortened'));
+    return;
+  }
+  await shortenAndCopy({ kind: 'page', url, title: target.title, tabId: target.id });
+}
+
 /** Runs one command; reports problems by notification and never rejects. */
 async function handleCommand(
   command: string,
@@ -20,14 +39,7 @@ async function handleCommand(
   notifier: Notifier,
 ): Promise<void> {
   if (command !== SHORTEN_PAGE_COMMAND) return;
-  // Older browsers do not pass the tab to the listener.
-  const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-  const url = target?.url;
-  if (!url || !isHttpUrl(url)) {
-    await notifier.info(t('bg_page_cannot_be_shortened_title'), t('bg_page_cannot_be_shortened'));
-    return;
-  }
-  await shortenAndCopy({ kind: 'page', url, title: target.title, tabId: target.id });
+  await shortenTab(tab, shortenAndCopy, notifier);
 }
 
 /** Registers the commands listener. */

@@ -10,6 +10,7 @@ import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { createMigrations, registerMigrations } from './migrations';
 import { createNotifier, registerNotificationClicks } from './notify';
+import { registerOmnibox } from './omnibox';
 import { createProfileHandlers } from './profiles';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
@@ -43,6 +44,7 @@ export default defineBackground(() => {
   );
   registerMenus(shortenAndCopy, notifier);
   registerCommands(shortenAndCopy, notifier);
+  registerOmnibox({ clients, shortenAndCopy, notifier });
   registerNotificationClicks();
   registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
 });

@@ -21,7 +21,10 @@ import { readLinkText } from './link-text';
 import { createLink, inputFromDefaults } from './links';
 import type { Notifier } from './notify';
 
-/** What the user asked to shorten: the page of a tab, or a link (a link target or a selected URL). */
+/**
+ * What the user asked to shorten: the page of a tab, a link (a link target or a selected URL), or a
+ * link made before that the user picked (the address bar's keyword), copied as it is.
+ */
 type ShortenTarget =
   | {
       kind: 'page';
@@ -39,7 +42,8 @@ type ShortenTarget =
       /** Where the link was clicked, to read its text from when `text` is missing (Chrome). */
       tabId?: number | undefined;
       frameId?: number | undefined;
-    };
+    }
+  | { kind: 'saved'; link: CachedLink };
 
 /** Shortens a page or link and copies the short URL; reports the outcome itself and never rejects. */
 export type ShortenAndCopy = (target: ShortenTarget) => Promise<void>;
@@ -72,7 +76,7 @@ export function createShortenAndCopy({
     return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };
   }
 
-  async function longUrlOf(target: ShortenTarget, behaviour: Behaviour) {
+  async function longUrlOf(target: Exclude<ShortenTarget, { kind: 'saved' }>, behaviour: Behaviour) {
     if (target.kind === 'link') return resolveLinkUrl(target.url, behaviour);
     const declared =
       behaviour.preferCanonical && target.tabId !== undefined ? await canonical(target.tabId) : null;
@@ -89,12 +93,30 @@ export function createShortenAndCopy({
     return readLinkText({ tabId: target.tabId, frameId: target.frameId }, target.url);
   }
 
+  /** Copies the short URL in the user's format, titled `shown`, then confirms or explains it. */
+  async function copyAndConfirm(link: CachedLink, shown: string, reused: boolean, behaviour: Behaviour) {
+    const { shortUrl } = link;
+    try {
+      await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
+    } catch (error) {
+      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error));
+      return;
+    }
+    await notifier.copied(shortUrl, {
+      reused,
+      notify: behaviour.notifications,
+      format: behaviour.copyFormat,
+    });
+  }
+
   return async (target) => {
     // Unreadable settings are no reason not to copy: the defaults change nothing in the address.
     const behaviour = await loadSettings().then(
       (settings) => settings.behaviour,
       () => defaultBehaviour(),
     );
+    // Picked by the user, not found for an address: nothing to say about reuse.
+    if (target.kind === 'saved') return copyAndConfirm(target.link, target.link.title, false, behaviour);
     // Read alongside the shortening, not before it: the page's answer must add no delay.
     const readText = missingLinkText(target, behaviour);
     const longUrl = await longUrlOf(target, behaviour);
@@ -112,22 +134,11 @@ export function createShortenAndCopy({
       await notifier.failed(t('bg_shorten_failed_title'), toErrorData(error));
       return;
     }
-    const { shortUrl } = result.link;
     // A page is titled as its tab shows it; a link by the title its short link was given, else its text.
     const shown =
       (target.kind === 'page'
         ? target.title?.trim() || result.link.title.trim()
         : result.link.title.trim() || target.text || (await readText)) || '';
-    try {
-      await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
-    } catch (error) {
-      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error));
-      return;
-    }
-    await notifier.copied(shortUrl, {
-      reused: result.reused,
-      notify: behaviour.notifications,
-      format: behaviour.copyFormat,
-    });
+    await copyAndConfirm(result.link, shown, result.reused, behaviour);
   };
 }

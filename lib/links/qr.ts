@@ -1,50 +1,48 @@
 /**
  * QR codes drawn locally from uqr's module matrix: an SVG path for display and download, and a
- * canvas drawing for PNG download. Nothing here sends the URL anywhere.
+ * canvas drawing for the PNG copied or downloaded, at the size and margin the user chose
+ * (lib/links/qr-options.ts). Nothing here sends the URL anywhere.
  */
 import { encode } from 'uqr';
 import { t } from '../i18n';
-
-/** Light modules around the code; the QR standard asks for four so scanners find the edges. */
-export const QUIET_ZONE = 4;
+import type { QrOptions } from './qr-options';
 
 /** A square matrix of modules; `true` is dark. */
 export type QrMatrix = boolean[][];
 
-/** The module matrix of `text`, without a border (callers add the quiet zone). */
+/** The module matrix of `text`, without a border (callers add the margin). */
 export function qrMatrix(text: string): QrMatrix {
   // ECC level M survives a smudged print or a phone photo at a slight angle better than the default L.
   return encode(text, { ecc: 'M', border: 0 }).data;
 }
 
-/** Side length in modules including the quiet zone on both sides. */
-export function qrSide(matrix: QrMatrix, quiet = QUIET_ZONE): number {
-  return matrix.length + 2 * quiet;
+/** Side length in modules including the margin (quiet zone) on both sides. */
+export function qrSide(matrix: QrMatrix, margin: number): number {
+  return matrix.length + 2 * margin;
 }
 
 /**
- * SVG path data with one unit square per dark module, offset by the quiet zone. One path keeps the
- * DOM small (a version-10 code has ~1,500 dark modules).
+ * SVG path data with one unit square per dark module, offset by the margin. One path keeps the DOM
+ * small (a version-10 code has ~1,500 dark modules).
  */
-export function qrPathData(matrix: QrMatrix, quiet = QUIET_ZONE): string {
+export function qrPathData(matrix: QrMatrix, margin: number): string {
   const parts: string[] = [];
   matrix.forEach((row, y) => {
     row.forEach((dark, x) => {
-      if (dark) parts.push(`M${x + quiet} ${y + quiet}h1v1h-1z`);
+      if (dark) parts.push(`M${x + margin} ${y + margin}h1v1h-1z`);
     });
   });
   return parts.join('');
 }
 
-/** A standalone SVG document of the code (black on white, so it prints and scans in any theme). */
-export function qrSvgString(matrix: QrMatrix, { quiet = QUIET_ZONE, moduleSize = 8 } = {}): string {
-  const side = qrSide(matrix, quiet);
-  const pixels = side * moduleSize;
+/** A standalone SVG document of the code, `size` pixels wide (black on white, to print and scan in any theme). */
+export function qrSvgString(matrix: QrMatrix, { size, margin }: QrOptions): string {
+  const side = qrSide(matrix, margin);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels}" height="${pixels}" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" ` +
     `viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
     `<rect width="${side}" height="${side}" fill="#fff"/>` +
-    `<path fill="#000" d="${qrPathData(matrix, quiet)}"/></svg>`
+    `<path fill="#000" d="${qrPathData(matrix, margin)}"/></svg>`
   );
 }
 
@@ -54,29 +52,35 @@ export interface RectPainter {
   fillRect(x: number, y: number, width: number, height: number): void;
 }
 
-/** Paints the code onto a canvas context: a white background, then one square per dark module. */
-export function paintQr(ctx: RectPainter, matrix: QrMatrix, moduleSize: number, quiet = QUIET_ZONE): void {
-  const side = qrSide(matrix, quiet) * moduleSize;
+/**
+ * Paints the code onto a canvas context exactly `size` pixels wide: a white background, then one
+ * rectangle per dark module. A size is rarely a whole number of modules, so each module's edges are
+ * rounded to whole pixels: modules differ by at most a pixel, and no edge is blurred.
+ */
+export function paintQr(ctx: RectPainter, matrix: QrMatrix, { size, margin }: QrOptions): void {
+  const edge = (modules: number) => Math.round((modules * size) / qrSide(matrix, margin));
   ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, side, side);
+  ctx.fillRect(0, 0, size, size);
   ctx.fillStyle = '#000';
   matrix.forEach((row, y) => {
     row.forEach((dark, x) => {
-      if (dark) ctx.fillRect((x + quiet) * moduleSize, (y + quiet) * moduleSize, moduleSize, moduleSize);
+      if (!dark) return;
+      const [left, top] = [edge(x + margin), edge(y + margin)];
+      ctx.fillRect(left, top, edge(x + margin + 1) - left, edge(y + margin + 1) - top);
     });
   });
 }
 
 /** Renders the code to a PNG blob on a canvas from `doc`; rejects when the browser cannot encode it. */
-export function qrPngBlob(matrix: QrMatrix, moduleSize = 8, doc: Document = document): Promise<Blob> {
+export function qrPngBlob(matrix: QrMatrix, options: QrOptions, doc: Document = document): Promise<Blob> {
   const canvas = doc.createElement('canvas');
-  canvas.width = canvas.height = qrSide(matrix) * moduleSize;
+  canvas.width = canvas.height = options.size;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.reject(new Error(t('manage_qr_no_canvas')));
-  paintQr(ctx, matrix, moduleSize);
+  if (!ctx) return Promise.reject(new Error(t('common_qr_no_canvas')));
+  paintQr(ctx, matrix, options);
   return new Promise((resolve, reject) => {
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error(t('manage_qr_png_failed')))),
+      (blob) => (blob ? resolve(blob) : reject(new Error(t('common_qr_png_failed')))),
       'image/png',
     );
   });

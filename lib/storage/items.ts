@@ -25,6 +25,7 @@ import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-st
 import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
 import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
+import { type QrOptions, readQrOptions } from '../links/qr-options';
 import { parseSettings, type Settings } from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
@@ -94,6 +95,8 @@ export const settingsItem = item<Settings>('local', 'settings', parseSettings);
 export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value: unknown) => value);
 /** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
 export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
+/** The size and margin last chosen for a QR code, in the popup or the management page. */
+export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', readQrOptions);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.

@@ -462,8 +462,9 @@ export async function shortcutShorten(bench: Bench, runs: number): Promise<Short
 }
 
 /**
- * Per round, the time of each keystroke's search (ms) over `count` cached links, from the popup's own
- * search code run in a page of the same browser.
+ * Per round, the time of each keystroke (ms) over `count` cached links, run in a page of the same
+ * browser: the popup's own search code (`timeSearch`), or the address bar's suggestion builder
+ * (`timeOmnibox`).
  */
 export async function searchTimes(
   bench: Bench,
@@ -471,17 +472,20 @@ export async function searchTimes(
   count: number,
   queries: string[],
   rounds: number,
+  timer: 'timeSearch' | 'timeOmnibox' = 'timeSearch',
 ): Promise<number[][]> {
   const page = await bench.browser.newPage();
   try {
     await page.addScriptTag({ content: script });
     return await page.evaluate(
-      (n, q, r) => {
-        const { timeSearch } = globalThis as unknown as {
-          timeSearch(count: number, queries: string[], rounds: number): number[][];
-        };
-        return timeSearch(n, q, r);
+      (name, n, q, r) => {
+        const timers = globalThis as unknown as Record<
+          string,
+          (count: number, queries: string[], rounds: number) => number[][]
+        >;
+        return timers[name]!(n, q, r);
       },
+      timer,
       count,
       queries,
       rounds,

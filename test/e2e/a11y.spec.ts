@@ -1,6 +1,6 @@
 /**
  * Accessibility of every page in real Chromium, light and dark: axe-core (WCAG 2.0/2.1 A and AA, and
- * its best practices) on the popup (with the address notice and its Undo, the result with "Copy as…",
+ * its best practices) on the popup (with the address notice and its Undo, the result with "Copy as…" and its QR code,
  * an error, the "Shorten all tabs" report, and in German), Options (with an import preview) and every
  * section of the management page; the popup driven with the keyboard alone; and what the popup says to
  * screen readers. Each page is also saved as test/e2e/artifacts/a11y-<page>-<theme>.png, to look at
@@ -336,6 +336,8 @@ describe('accessibility (axe, WCAG 2.1 AA and best practices, light and dark)', 
     const shortUrl = await popup.shortUrl();
     // Screen readers hear the outcome: the polite status region names the short URL.
     await expect.poll(async () => (await popup.announcements()).status.join(' '), WAIT).toContain(shortUrl);
+    // The result's QR code, with its size, margin and buttons, is checked with it.
+    await popup.openQr();
     await popup.openMoreOptions();
     await popup.waitForMoreOptionsLoaded();
     findings.push(...(await audit(popup.page, 'popup-shortened-more-options', { fullPage: false })));

@@ -142,6 +142,22 @@ export async function readClipboardHtml(): Promise<string> {
   return result.code === 0 ? result.stdout : '';
 }
 
+/** Reads the image/png flavour on the CLIPBOARD selection; an empty buffer when there is none. */
+export function readClipboardPng(): Promise<Buffer> {
+  requireDisplay();
+  return new Promise((resolve, reject) => {
+    execFile(
+      'xclip',
+      ['-o', '-selection', 'clipboard', '-t', 'image/png'],
+      { encoding: 'buffer', timeout: COMMAND_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error?.killed) reject(new Error('xclip did not give the clipboard image in time.'));
+        else resolve(error ? Buffer.alloc(0) : stdout);
+      },
+    );
+  });
+}
+
 /** Empties the CLIPBOARD selection, so a later read proves that something was copied. */
 export function clearClipboard(timeoutMs = COMMAND_TIMEOUT_MS): Promise<void> {
   return writeClipboard('', timeoutMs);

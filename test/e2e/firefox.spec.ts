@@ -2,7 +2,8 @@
  * The Firefox build in a real Firefox (Debian's ESR): where Firefox differs from Chrome — a background
  * page instead of a service worker and offscreen document, so the shortcut and the context menu copy
  * from the background page itself; `menus` grouping several items in a submenu; the popup's page and
- * its clipboard — the everyday flows still work end to end against the reference server.
+ * its clipboard; the address bar's keyword, whose rows are plain text — the everyday flows still work
+ * end to end against the reference server.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,78 @@ describe('in Firefox', () => {
       url: longUrl,
       status: 'private',
     });
+    await page.close();
+  });
+
+  /**
+   * Types `sl <text>` into Firefox's address bar through its own UI code (a headless Firefox takes no
+   * key presses there) and waits for its rows; returns each row's content and text.
+   */
+  async function typeKeyword(text: string): Promise<{ content: string; title: string }[]> {
+    return firefox.chrome(`
+      gURLBar.focus();
+      gURLBar.search(${JSON.stringify(`sl ${text}`)});
+      await gURLBar.lastQueryContextPromise;
+      return gURLBar.view.visibleResults.map((r) => ({ content: r.payload.content ?? '', title: r.payload.title ?? '' }));`);
+  }
+
+  it('shortens an address typed after the keyword sl, then suggests it in plain text and copies it when picked', async () => {
+    const longUrl = site.url('/article?from=keyword');
+    // The first row: the keyword and the text. Firefox titles it with the text the extension set while
+    // answering the keystroke before: its name at first, then the one text saying what Enter does.
+    const firstRow = (text: string) => ({
+      content: `sl ${text}`,
+      title:
+        'Enter copies the first link found, shortens a web address, or, with nothing typed, shortens the current tab.',
+    });
+    const rows = await typeKeyword(longUrl);
+    expect(rows[0]?.content).toBe(`sl ${longUrl}`);
+
+    // Enter on the first row, as the address bar does it.
+    await firefox.chrome('gURLBar.handleCommand(); return true;');
+
+    await expectCopied(longUrl);
+    expect(
+      apiRequests(server, 'POST /api/url/add').filter((r) => (r.body as { url: string }).url === longUrl),
+    ).toHaveLength(1);
+
+    const posts = apiRequests(server, 'POST /api/url/add').length;
+    await typeKeyword('keyword');
+    // The extension's rows arrive after the query's first results.
+    const rowsNow = () =>
+      firefox.chrome<{ content: string; title: string }[]>(
+        'return gURLBar.view.visibleResults.map((r) => ({ content: r.payload.content ?? "", title: r.payload.title ?? "" }));',
+      );
+    const shortUrl = shortUrlOf(longUrl)!;
+    // Plain text: Firefox shows a description's markup as it is. Its rows' content starts with the keyword.
+    expect((await rowsNow())[0]).toEqual(firstRow('keyword'));
+    await expect.poll(rowsNow, { timeout: 5_000 }).toContainEqual({
+      content: `sl ${shortUrl}`,
+      title: `${shortUrl.split('/').pop()} — ${shortUrl} ${longUrl}`,
+    });
+    expect(apiRequests(server, 'POST /api/url/add')).toHaveLength(posts);
+
+    // Enter on that row copies its short URL (the clipboard holds something else first).
+    await firefox.chrome(`
+      Cc['@mozilla.org/widget/clipboardhelper;1'].getService(Ci.nsIClipboardHelper).copyString('before');
+      const wanted = ${JSON.stringify(`sl ${shortUrl}`)};
+      gURLBar.view.selectedRowIndex = gURLBar.view.visibleResults.findIndex((r) => r.payload.content === wanted);
+      gURLBar.handleCommand();
+      return true;`);
+    await expect.poll(() => firefox.readClipboard(), { timeout: 5_000 }).toBe(shortUrl);
+    expect(apiRequests(server, 'POST /api/url/add')).toHaveLength(posts);
+  });
+
+  it('shortens the current tab on Enter after the keyword alone', async () => {
+    const longUrl = site.url('/article?tab=current');
+    const page = await firefox.browser.newPage();
+    await page.goto(longUrl);
+    await page.bringToFront();
+
+    await typeKeyword('');
+    await firefox.chrome('gURLBar.handleCommand(); return true;');
+
+    await expectCopied(longUrl);
     await page.close();
   });
 });

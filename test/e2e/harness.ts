@@ -34,7 +34,13 @@ import {
 } from './desktop';
 
 export { EXT_PATH } from './build';
-export { clearClipboard, readClipboard, readClipboardHtml, writeClipboard } from './desktop';
+export {
+  clearClipboard,
+  readClipboard,
+  readClipboardHtml,
+  readClipboardPng,
+  writeClipboard,
+} from './desktop';
 
 /** The Chromium binary; Debian's package installs it here. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -85,7 +85,7 @@ describe('the management page', () => {
     await manage.waitForHeadingText('HTTP | MDN');
     expect(apiRequests(server, 'GET /api/url/1')).toHaveLength(1);
 
-    // Details, statistics and the QR code with its downloads.
+    // Details, statistics and the QR code with its size, margin, copy and downloads.
     const details = await manage.text(parts.linkDetails);
     expect(details).toContain(shortUrl);
     expect(details).toContain('https://developer.mozilla.org/en-US/docs/Web/HTTP');
@@ -98,7 +98,9 @@ describe('the management page', () => {
     expect(qr).toEqual({ label: `QR code for ${shortUrl}`, rects: 1, path: expect.any(Number) });
     expect(qr.path).toBeGreaterThan(100);
     const qrButtons = await manage.qrButtons();
-    expect(qrButtons).toEqual(['Download PNG', 'Download SVG']);
+    expect(qrButtons).toEqual(['Copy image', 'Download PNG', 'Download SVG']);
+    expect(await manage.valueOfControl('Image size', '.qr')).toBe('512');
+    expect(await manage.valueOfControl('Margin (modules)', '.qr')).toBe('4');
 
     // Assigning to a campaign and a channel.
     await manage.openAssignPanel();

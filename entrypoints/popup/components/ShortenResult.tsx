@@ -1,7 +1,9 @@
+import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { focusIfLost } from './ErrorAlert';
+import { ResultQr } from './ResultQr';
 
 interface ShortenResultProps {
   link: CachedLink;
@@ -15,9 +17,10 @@ interface ShortenResultProps {
 
 /**
  * The link just created (or reused): its short URL, a Copy button, what was copied and in which
- * format, a "Copy as…" select for a one-off other format, and Details.
+ * format, a "Copy as…" select for a one-off other format, Details, and its QR code on request.
  */
 export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultProps) {
+  const [qrOpen, setQrOpen] = useState(false);
   return (
     <section class="card result" aria-label={t('popup_result_label')}>
       <div class="row">
@@ -32,7 +35,7 @@ export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultP
           {t('popup_copy_button')}
         </button>
       </div>
-      <div class="row small">
+      <div class="row small wrap">
         <span class="ok grow">
           {copied &&
             (copied === 'plain' ? t('popup_copied_plain') : t('popup_copied_as', t(FORMAT_NAMES[copied])))}
@@ -57,10 +60,20 @@ export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultP
             </option>
           ))}
         </select>
+        <button
+          type="button"
+          class="qr-toggle"
+          aria-expanded={qrOpen}
+          aria-controls={qrOpen ? 'result-qr' : undefined}
+          onClick={() => setQrOpen(!qrOpen)}
+        >
+          {t('popup_qr_button')}
+        </button>
         <a href={`/manage.html#/links/${link.id}`} target="_blank" rel="noreferrer">
           {t('popup_details_link')}
         </a>
       </div>
+      {qrOpen && <ResultQr id="result-qr" shortUrl={link.shortUrl} />}
     </section>
   );
 }

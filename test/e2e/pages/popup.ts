@@ -43,6 +43,8 @@ const ALL_TABS = 'button.all-tabs';
 const ALL_TABS_REPORT = '.card[role="status"]';
 /** The seeded campaign "Newsletter" (id 2), which arrives with the refresh the popup starts on opening. */
 const REFRESHED = '#campaign option[value="2"]';
+const QR_TOGGLE = 'section.result button[aria-expanded]';
+const QR_PANEL = '#result-qr';
 
 /**
  * What to wait for once the popup has opened: its form, its form with the lists the refresh on
@@ -414,6 +416,38 @@ export class PopupPage extends ExtensionPage {
     await this.page.waitForSelector(`main.popup ${ALL_TABS_REPORT} textarea`, WAIT);
     await this.waitForRefresh();
     await this.page.$eval(`main.popup ${ALL_TABS_REPORT}`, (el) => el.scrollIntoView({ block: 'end' }));
+  }
+
+  /** Shows the result's QR code and waits until it is drawn. */
+  async openQr(): Promise<void> {
+    await this.page.click(QR_TOGGLE);
+    await this.page.waitForSelector(`${QR_PANEL} svg[role="img"]`, WAIT);
+  }
+
+  /** Chooses the QR image's size (px) and margin (modules). */
+  async chooseQr(size: number, margin: number): Promise<void> {
+    await this.choose('Image size', String(size), QR_PANEL);
+    await this.fill('Margin (modules)', String(margin), QR_PANEL);
+  }
+
+  /** Presses the QR panel's Download PNG or Download SVG. */
+  async downloadQr(format: 'png' | 'svg'): Promise<void> {
+    await this.page.click(`${QR_PANEL} .actions button:nth-child(${format === 'png' ? 2 : 3})`);
+  }
+
+  /** Presses the QR panel's Copy image and returns what the panel then says (copied, or why not). */
+  async copyQrImage(): Promise<string> {
+    await this.page.click(`${QR_PANEL} .actions button:first-child`);
+    const said = await this.page.waitForFunction(
+      (panel) => {
+        const root = document.querySelector(panel);
+        const text = (selector: string) => root?.querySelector(selector)?.textContent?.trim();
+        return text('[role="status"]') || text('[role="alert"]') || false;
+      },
+      WAIT,
+      QR_PANEL,
+    );
+    return String(await said.jsonValue());
   }
 
   /** The text of the popup's live regions, which screen readers announce. */

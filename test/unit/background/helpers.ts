@@ -1,6 +1,6 @@
 /**
  * Test environment of the background: stubs for the browser APIs fakeBrowser leaves unimplemented
- * (context menus, commands, permissions and their onAdded, offscreen, openPopup), a stand-in offscreen document, and
+ * (context menus, commands, the address bar's omnibox, permissions and their onAdded, offscreen, openPopup), a stand-in offscreen document, and
  * a small in-memory API server behind an injected fetch that records every request.
  */
 import { vi } from 'vitest';
@@ -156,6 +156,13 @@ export function stubBrowserApis() {
     onClicked: fakeEvent<[Record<string, unknown>, Record<string, unknown> | undefined]>(),
   };
   const commands = { onCommand: fakeEvent<[string, Record<string, unknown> | undefined]>() };
+  const omnibox = {
+    setDefaultSuggestion: vi.fn(async (_: { description: string }) => undefined),
+    onInputStarted: fakeEvent<[]>(),
+    onInputCancelled: fakeEvent<[]>(),
+    onInputChanged: fakeEvent<[string, (rows: { content: string; description: string }[]) => void]>(),
+    onInputEntered: fakeEvent<[string, string]>(),
+  };
   const permissions = {
     contains: vi.fn(async (_: { origins?: string[]; permissions?: string[] }) => true),
     onAdded: fakeEvent<[{ origins?: string[]; permissions?: string[] }]>(),
@@ -179,7 +186,7 @@ export function stubBrowserApis() {
   Object.assign(fakeBrowser.contextMenus, contextMenus);
   Object.assign(fakeBrowser.commands, commands);
   Object.assign(fakeBrowser.permissions, permissions);
-  Object.assign(fakeBrowser, { scripting });
+  Object.assign(fakeBrowser, { scripting, omnibox });
   Object.assign(fakeBrowser.offscreen, offscreen);
   Object.assign(fakeBrowser.runtime, { getContexts, openOptionsPage: vi.fn(async () => undefined) });
   Object.assign(fakeBrowser.action, { openPopup });
@@ -200,6 +207,7 @@ export function stubBrowserApis() {
   return {
     contextMenus,
     commands,
+    omnibox,
     permissions,
     scripting,
     canonicals,

@@ -1,0 +1,113 @@
+/**
+ * The address-bar keyword `sl` (manifest `omnibox`). Typing searches the cached links in memory and
+ * sends nothing to the server; Enter copies the picked link (Alt+Enter opens its long URL), or
+ * shortens a typed web address or, with nothing typed, the current tab, through the same shorten and
+ * copy as the context menu and the shortcut.
+ */
+
+import { t } from '@/lib/i18n';
+import { getCachedLinks } from '@/lib/links/cache';
+import { safeHref } from '@/lib/url/rules';
+import type { Clients } from './clients';
+import { shortenTab } from './commands';
+import { ExtensionError } from './errors';
+import type { Notifier } from './notify';
+import {
+  type OmniboxBrowser,
+  type OmniboxCache,
+  omniboxCache,
+  omniboxIntent,
+  omniboxSuggestions,
+  unconfiguredDescription,
+} from './omnibox-suggestions';
+import type { ShortenAndCopy } from './shorten-and-copy';
+
+/** What the keyword works from: the active profile's links, or no usable profile. */
+type Session = { configured: true; cache: OmniboxCache } | { configured: false };
+
+interface Deps {
+  clients: Clients;
+  shortenAndCopy: ShortenAndCopy;
+  notifier: Notifier;
+  /** Chrome's rows have XML styles and a first row per text; Firefox's are plain and fixed. */
+  browserName?: OmniboxBrowser;
+}
+
+/** Registers the keyword's listeners. */
+export function registerOmnibox({
+  clients,
+  shortenAndCopy,
+  notifier,
+  browserName = import.meta.env.FIREFOX ? 'firefox' : 'chrome',
+}: Deps): void {
+  // Read once when the keyword is entered, then searched in memory: reading and checking the whole
+  // cache on every keystroke would cost more than a frame. A new session reads the cache again, so
+  // links made or a profile switched since are seen.
+  let session: Promise<Session> | undefined;
+
+  async function read(): Promise<Session> {
+    try {
+      const { profile } = await clients.active();
+      return { configured: true, cache: omniboxCache((await getCachedLinks(profile.id)).links) };
+    } catch (error) {
+      if (error instanceof ExtensionError && error.kind === 'not_configured') return { configured: false };
+      // Unreadable settings: no suggestions, and Enter reports the failure through shorten and copy.
+      return { configured: true, cache: omniboxCache([]) };
+    }
+  }
+  const current = () => {
+    session ??= read();
+    return session;
+  };
+
+  async function suggest(text: string, show: (rows: { content: string; description: string }[]) => void) {
+    const state = await current();
+    if (!state.configured) {
+      await browser.omnibox.setDefaultSuggestion({ description: unconfiguredDescription(browserName) });
+      show([]);
+      return;
+    }
+    const { description, suggestions } = omniboxSuggestions(text, state.cache, browserName);
+    show(suggestions);
+    await browser.omnibox.setDefaultSuggestion({ description });
+  }
+
+  async function enter(text: string, disposition: string): Promise<void> {
+    const state = await current();
+    // The next keyword session reads the cache again: this Enter may add a link to it.
+    session = undefined;
+    if (!state.configured) {
+      await browser.runtime.openOptionsPage();
+      return;
+    }
+    const intent = omniboxIntent(text, state.cache);
+    switch (intent.kind) {
+      case 'current-tab':
+        return shortenTab(undefined, shortenAndCopy, notifier);
+      case 'shorten':
+        return shortenAndCopy({ kind: 'link', url: intent.url });
+      case 'no-match':
+        return notifier.info(t('bg_omnibox_no_match_title'), t('bg_omnibox_no_match', intent.query));
+      case 'link': {
+        if (disposition === 'currentTab') return shortenAndCopy({ kind: 'saved', link: intent.link });
+        const url = safeHref(intent.link.longUrl);
+        if (!url) return notifier.info(t('bg_omnibox_cannot_open_title'), t('bg_omnibox_cannot_open'));
+        await browser.tabs.create({ url, active: disposition === 'newForegroundTab' });
+      }
+    }
+  }
+
+  browser.omnibox.onInputStarted.addListener(() => {
+    session = read();
+    // Browsers send no input event for the empty text the keyword starts with: say now what Enter does.
+    return suggest('', () => undefined).catch(() => undefined);
+  });
+  browser.omnibox.onInputCancelled.addListener(() => {
+    session = undefined;
+  });
+  // The promises are returned only so tests can await them; browsers ignore them.
+  browser.omnibox.onInputChanged.addListener((text, show) => suggest(text, show).catch(() => undefined));
+  browser.omnibox.onInputEntered.addListener((text, disposition) =>
+    enter(text, disposition).catch(() => undefined),
+  );
+}
