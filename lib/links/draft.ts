@@ -23,8 +23,14 @@ export const DRAFT_TTL_MS = 24 * 60 * 60_000;
 
 type Areas = Pick<StorageAreas, 'local' | 'session'>;
 
+// This page's last write of the drafts. The side panel leaves one page's draft for another's in the
+// same document: the new page's read must see that write, or its own first write (the whole map) would
+// put the old draft back as it was.
+let lastWrite: Promise<unknown> = Promise.resolve();
+
 /** Every well-formed draft kept (draftsItem drops damaged ones), or none when storage fails. */
 export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
+  await lastWrite;
   return getItem(draftsItem, areaOf(draftsItem, areas)).catch(() => ({}));
 }
 
@@ -58,7 +64,7 @@ export function draftSaver(
       const state = inMemory || !more ? draft.state : { ...draft.state, more: { ...more, password: '' } };
       drafts[url] = { ...draft, state, at: Date.now() };
     }
-    setItem(draftsItem, drafts, area).catch(() => undefined);
+    lastWrite = setItem(draftsItem, drafts, area).catch(() => undefined);
   }
 
   const flush = () => {
@@ -81,6 +87,13 @@ export function draftSaver(
     flush,
     /** Forgets this URL's draft. */
     clear: () => write(null),
+    /** Writes a pending change now and stops keeping this URL's draft: the page moved on to another. */
+    stop() {
+      flush();
+      document.removeEventListener('mouseleave', flush);
+      removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+    },
   };
 }
 

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'preact/hooks';
+import { App as PopupApp } from '@/entrypoints/popup/App';
+import { type StartUrl, type TabInfo, tabStartUrl } from '@/entrypoints/popup/start-url';
+import { t } from '@/lib/i18n';
+import { followActiveTab } from './follow-active-tab';
+
+/** The page the panel shows the form for; `key` changes with it. */
+interface PanelPage {
+  key: number;
+  start: StartUrl;
+  /** The tab's address could not be read: the `tabs` permission would allow it. */
+  unreadable: boolean;
+}
+
+/** The start URL of the active tab, or why it cannot be used. */
+function panelStart(tab: TabInfo | undefined): Omit<PanelPage, 'key'> {
+  // A tab without a readable URL is one the panel may not see without `tabs` (activeTab covered
+  // only the tab the panel was opened over).
+  if (tab && tab.url === undefined)
+    return { start: { url: '', reason: t('panel_tab_unreadable') }, unreadable: true };
+  return { start: tabStartUrl(tab ?? {}), unreadable: false };
+}
+
+function allowTabs() {
+  // followActiveTab hears the grant (permissions.onAdded) and shows the tab's page.
+  void browser.permissions.request({ permissions: ['tabs'] }).catch(() => undefined);
+}
+
+/**
+ * The side panel: the popup's form, recent list and search for the active tab of the panel's window.
+ * Another page remounts the form (keyed): the old page's draft is written as it goes
+ * (hooks/use-draft.ts) and the new page's draft restored, as a popup opened over it would.
+ */
+export function App() {
+  const [page, setPage] = useState<PanelPage | null>(null);
+
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void browser.windows.getCurrent().then(({ id }) => {
+      if (gone || id === undefined) return;
+      stop = followActiveTab(id, (tab) =>
+        setPage((last) => ({ key: (last?.key ?? 0) + 1, ...panelStart(tab) })),
+      );
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, []);
+
+  if (!page) return null;
+  return (
+    <PopupApp
+      key={page.key}
+      panel={{ start: page.start, ...(page.unreadable ? { onAllowTabs: allowTabs } : {}) }}
+    />
+  );
+}
