@@ -9,6 +9,7 @@
  *   options.png           Options with the server connected
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
+ *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
  *
  * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
  * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
@@ -182,6 +183,30 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
   await page.close();
 }
 
+/**
+ * The real side panel, opened from the popup's header over the article shortened before (so it offers
+ * that link again), at the panel's narrowest width and a roomier one, in both themes.
+ */
+async function sidePanelShots(ext: ExtensionBrowser): Promise<void> {
+  const tab = await ext.browser.newPage();
+  await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
+  const popup = await openPopup(tab);
+  const opened = ext.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
+  await (await visible(popup, 'button[aria-label="Open in side panel"]')).click();
+  const panel = await (await opened).asPage();
+  await visible(panel, 'section[aria-label="Shortened before"]');
+  await settled(panel);
+  await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (const width of [320, 480]) {
+    await panel.setViewport({ width, height: 760 });
+    for (const theme of ['light', 'dark'] as const) {
+      await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+      await capture(await visible(panel, 'main.popup'), `sidepanel-${width}-${theme}`);
+    }
+  }
+  await tab.close();
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
@@ -220,6 +245,7 @@ async function main(): Promise<void> {
     await popupShots(ext);
     await optionsShot(ext);
     await manageShots(ext);
+    await sidePanelShots(ext);
     await ext.close();
     ext = undefined;
     await germanShot(extPath, server, hostRule);
