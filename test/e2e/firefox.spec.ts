@@ -2,7 +2,8 @@
  * The Firefox build in a real Firefox (Debian's ESR): where Firefox differs from Chrome — a background
  * page instead of a service worker and offscreen document, so the shortcut and the context menu copy
  * from the background page itself; `menus` grouping several items in a submenu; the popup's page and
- * its clipboard — the everyday flows still work end to end against the reference server.
+ * its clipboard; the sidebar (Firefox's side panel) — the everyday flows still work end to end against
+ * the reference server.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,37 @@ describe('in Firefox', () => {
       url: longUrl,
       status: 'private',
     });
+    await page.close();
+  });
+
+  it('opens the sidebar with Alt+Shift+L beside the page it shows, and shortens that page there', async () => {
+    const longUrl = site.url('/sidebar');
+    site.setPage('/sidebar', samplePage('Docked'));
+    const page = await firefox.browser.newPage();
+    await page.goto(longUrl);
+
+    await firefox.pressShortcut('Alt+Shift+L');
+
+    // The shortcut grants activeTab, as the toolbar button does: the sidebar reads the tab's address.
+    const longUrlField = () => firefox.sidebar<string>(`return document.querySelector('#long-url')?.value;`);
+    await expect.poll(longUrlField, { timeout: 10_000 }).toBe(longUrl);
+    await firefox.sidebar(`
+      const alias = document.querySelector('#alias');
+      alias.value = 'docked';
+      alias.dispatchEvent(new content.Event('input', { bubbles: true }));
+      document.querySelector('form.shorten button[type="submit"]').click();`);
+
+    await expectCopied(longUrl);
+    expect(apiRequests(server, 'POST /api/url/add').at(-1)?.body).toEqual({
+      url: longUrl,
+      custom: 'docked',
+      status: 'private',
+    });
+    await expect
+      .poll(() =>
+        firefox.sidebar<string>(`return document.querySelector('input[aria-label="Short URL"]')?.value;`),
+      )
+      .toBe(`${server.url}/docked`);
     await page.close();
   });
 });
