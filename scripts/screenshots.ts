@@ -198,9 +198,13 @@ async function sidePanelShots(ext: ExtensionBrowser): Promise<void> {
   await settled(panel);
   await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (const width of [320, 480]) {
-    await panel.setViewport({ width, height: 760 });
+    await panel.setViewport({ width, height: 800 });
     for (const theme of ['light', 'dark'] as const) {
       await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+      // Laid out again at the new width (a scrollbar may come or go) before the picture is taken.
+      await panel.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       await capture(await visible(panel, 'main.popup'), `sidepanel-${width}-${theme}`);
     }
   }
