@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { App as PopupApp } from '@/entrypoints/popup/App';
 import { type StartUrl, type TabInfo, tabStartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
+import { activeProfile } from '@/lib/settings/schema';
+import { settingsItem, watchItem } from '@/lib/storage/items';
 import { followActiveTab } from './follow-active-tab';
 
 /** The page the panel shows the form for; `key` changes with it. */
@@ -33,26 +35,34 @@ function allowTabs() {
  */
 export function App() {
   const [page, setPage] = useState<PanelPage | null>(null);
+  // Unlike a popup, the panel stays open while the user connects a server in Options (or removes the
+  // last profile): the form is drawn again when that changes.
+  const [configured, setConfigured] = useState<boolean | null>(null);
+
+  useEffect(() => watchItem(settingsItem, (settings) => setConfigured(activeProfile(settings) !== null)), []);
 
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    void browser.windows.getCurrent().then(({ id }) => {
-      if (gone || id === undefined) return;
-      stop = followActiveTab(id, (tab) =>
-        setPage((last) => ({ key: (last?.key ?? 0) + 1, ...panelStart(tab) })),
-      );
-    });
+    browser.windows
+      .getCurrent()
+      .then(({ id }) => {
+        if (gone || id === undefined) return;
+        stop = followActiveTab(id, (tab) =>
+          setPage((last) => ({ key: (last?.key ?? 0) + 1, ...panelStart(tab) })),
+        );
+      })
+      .catch(() => undefined);
     return () => {
       gone = true;
       stop?.();
     };
   }, []);
 
-  if (!page) return null;
+  if (!page || configured === null) return null;
   return (
     <PopupApp
-      key={page.key}
+      key={`${page.key} ${configured}`}
       panel={{ start: page.start, ...(page.unreadable ? { onAllowTabs: allowTabs } : {}) }}
     />
   );

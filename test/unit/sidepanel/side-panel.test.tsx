@@ -95,4 +95,16 @@ describe('the side panel', () => {
     await vi.waitFor(() => expect(field('Long URL').value).toBe(B.url));
     expect(document.querySelector('.notice')).toBeNull();
   });
+
+  it('shows the form once a server is connected in Options while it is open', async () => {
+    await fakeBrowser.storage.local.clear();
+    await mount(<App />, '.connect');
+    await saveSettings({
+      version: 1,
+      activeProfileId: 'connected',
+      profiles: [{ id: 'connected', name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
+      behaviour: defaultBehaviour(),
+    });
+    await vi.waitFor(() => expect(field('Long URL').value).toBe(A.url));
+  });
 });
