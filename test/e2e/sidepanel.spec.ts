@@ -1,12 +1,20 @@
 /**
  * The side panel in real Chromium: opened from the popup's header beside a page, it follows the tab
  * the user switches to (after they allowed it to read tab addresses), keeps a draft per page across
- * switches, shortens and copies; its shortcut opens it; at the panel's narrowest width, 320 px, the
+ * switches, shortens and copies; the page's context menu and its shortcut open it too; at the panel's narrowest width, 320 px, the
  * form and the management page it leads to never scroll sideways.
  */
 import { describe, expect } from 'vitest';
 import { test } from './fixtures';
-import { allowPermissionDialog, clearClipboard, pressShortcut, readClipboard } from './harness';
+import {
+  allowPermissionDialog,
+  clearClipboard,
+  focusBrowserWindow,
+  pickContextMenuItem,
+  pressShortcut,
+  readClipboard,
+  rightClickAt,
+} from './harness';
 import { type PageServer, samplePage } from './page-server';
 import { PopupPage } from './pages/popup';
 import { SidePanelPage } from './pages/side-panel';
@@ -67,6 +75,27 @@ describe('the side panel beside a page', () => {
     // The link made for page A is in the recent list, drawn from the cache.
     expect((await panel.recentRows()).join(' ')).toContain(`${server.url}/draft-a`);
     expect(apiRequests(server, ADD)).toHaveLength(1);
+  });
+
+  test("opens from the page's context menu, in the click (a user gesture, Chrome 116+)", async ({
+    configuredExt: ext,
+    site,
+  }) => {
+    const page = await ext.browser.newPage();
+    await page.goto(site.url('/'));
+    await focusBrowserWindow(page);
+    const opened = ext.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+    const menu = await rightClickAt(page, 'h1');
+    // On a page the extension's three items sit in its submenu above View page source and Inspect; the
+    // third opens the panel.
+    await pickContextMenuItem(['Up', 'Up', 'Up', 'Right', 'Down', 'Down', 'Return'], menu);
+    const panel = await (await opened).asPage();
+    // The menu click grants activeTab: the panel reads the page it was opened over.
+    await panel.waitForFunction(
+      (url) => document.querySelector<HTMLInputElement>('#long-url')?.value === url,
+      { timeout: 10_000 },
+      site.url('/'),
+    );
   });
 
   test('opens with its shortcut', async ({ configuredExt: ext, site }) => {
