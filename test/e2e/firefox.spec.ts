@@ -106,7 +106,7 @@ describe('in Firefox', () => {
     await page.close();
   });
 
-  it('opens the sidebar with Alt+Shift+L beside the page it shows, and shortens that page there', async () => {
+  it('opens the sidebar with Alt+Shift+L beside the page it shows, shortens that page there, and follows a tab switch', async () => {
     const longUrl = site.url('/sidebar');
     site.setPage('/sidebar', samplePage('Docked'));
     const page = await firefox.browser.newPage();
@@ -134,6 +134,23 @@ describe('in Firefox', () => {
         firefox.sidebar<string>(`return document.querySelector('input[aria-label="Short URL"]')?.value;`),
       )
       .toBe(`${server.url}/docked`);
+
+    // It follows the tab switched to. The site shares the server's host (127.0.0.1), to which Options
+    // was granted access: that lets it read this tab's address without the `tabs` permission.
+    const other = await firefox.browser.newPage();
+    await other.goto(site.url('/article'));
+    await expect.poll(longUrlField, { timeout: 10_000 }).toBe(site.url('/article'));
+    await other.close();
     await page.close();
+  });
+
+  it("opens the sidebar from the popup's header", async () => {
+    await firefox.chrome(`(window.SidebarController ?? window.SidebarUI).hide(); return true;`);
+    expect(await firefox.sidebar(`return document.location.pathname;`)).toBeNull();
+    const popup = await firefox.extensionPage(`popup.html?url=${encodeURIComponent(site.url('/'))}`);
+    await popup.locator('button[aria-label="Open in side panel"]').click();
+    await expect
+      .poll(() => firefox.sidebar(`return document.location.pathname;`), { timeout: 10_000 })
+      .toBe('/sidepanel.html');
   });
 });

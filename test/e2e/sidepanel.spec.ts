@@ -75,6 +75,10 @@ describe('the side panel beside a page', () => {
     // The link made for page A is in the recent list, drawn from the cache.
     expect((await panel.recentRows()).join(' ')).toContain(`${server.url}/draft-a`);
     expect(apiRequests(server, ADD)).toHaveLength(1);
+    // Each page draws from the cache; its refresh reached the server once (popup and panel together),
+    // not once per tab switch: the 30-a-minute limit is for the user's own requests.
+    const listReads = server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/urls'));
+    expect(listReads).toHaveLength(1);
   });
 
   test("opens from the page's context menu, in the click (a user gesture, Chrome 116+)", async ({
