@@ -50,6 +50,7 @@ export function draftSaver(
   const inMemory = area !== undefined && area === areas.session;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
+  let stopped = false;
 
   // Synchronous up to the storage call, so a write started by `pagehide` leaves before the page goes.
   function write(draft: Omit<Draft, 'at'> | null) {
@@ -86,10 +87,23 @@ export function draftSaver(
     /** Writes a pending change now. */
     flush,
     /** Forgets this URL's draft. */
-    clear: () => write(null),
+    clear() {
+      if (!stopped) return write(null);
+      // The link was made after the side panel moved on to another page, whose own saver has written
+      // since: `drafts` is stale, so the URL is removed from what storage holds now.
+      clearTimeout(timer);
+      lastWrite = lastWrite
+        .then(() => getItem(draftsItem, area))
+        .then((fresh) => {
+          delete fresh[url];
+          return setItem(draftsItem, fresh, area);
+        })
+        .catch(() => undefined);
+    },
     /** Writes a pending change now and stops keeping this URL's draft: the page moved on to another. */
     stop() {
       flush();
+      stopped = true;
       document.removeEventListener('mouseleave', flush);
       removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', flush);
