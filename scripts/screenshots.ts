@@ -25,6 +25,7 @@ import {
   allowPermissionDialog,
   CHROMIUM_PATH,
   type ExtensionBrowser,
+  isSidePanelTarget,
   launchBrowser,
   openPopup,
 } from '../test/e2e/harness';
@@ -191,7 +192,7 @@ async function sidePanelShots(ext: ExtensionBrowser): Promise<void> {
   const tab = await ext.browser.newPage();
   await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
   const popup = await openPopup(tab);
-  const opened = ext.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 15_000 });
+  const opened = ext.browser.waitForTarget(isSidePanelTarget, { timeout: 15_000 });
   await (await visible(popup, 'button[aria-label="Open in side panel"]')).click();
   const panel = await (await opened).asPage();
   await visible(panel, 'section[aria-label="Shortened before"]');

@@ -10,6 +10,7 @@ import {
   allowPermissionDialog,
   clearClipboard,
   focusBrowserWindow,
+  isSidePanelTarget,
   pickContextMenuItem,
   pressShortcut,
   readClipboard,
@@ -88,7 +89,7 @@ describe('the side panel beside a page', () => {
     const page = await ext.browser.newPage();
     await page.goto(site.url('/'));
     await focusBrowserWindow(page);
-    const opened = ext.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+    const opened = ext.browser.waitForTarget(isSidePanelTarget, { timeout: 10_000 });
     const menu = await rightClickAt(page, 'h1');
     // On a page the extension's three items sit in its submenu above View page source and Inspect; the
     // third opens the panel.
@@ -106,7 +107,7 @@ describe('the side panel beside a page', () => {
     await ext.bindCommand('open-side-panel', 'Alt+Shift+L');
     const page = await ext.browser.newPage();
     await page.goto(site.url('/'));
-    const opened = ext.browser.waitForTarget((t) => t.url().endsWith('/sidepanel.html'), { timeout: 10_000 });
+    const opened = ext.browser.waitForTarget(isSidePanelTarget, { timeout: 10_000 });
     await pressShortcut(page, 'alt+shift+l');
     const panel = await (await opened).asPage();
     // The shortcut grants activeTab, as the toolbar button does: the panel reads the page.

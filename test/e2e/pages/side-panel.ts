@@ -5,8 +5,8 @@
  *   const panel = await SidePanelPage.openFrom(await PopupPage.over(ext, site.url('/a')));
  *   await panel.waitForUrl(site.url('/a'));
  */
-import type { Page, Target } from 'puppeteer-core';
-import { type ExtensionBrowser, withTimeout } from '../harness';
+import type { Page } from 'puppeteer-core';
+import { type ExtensionBrowser, isSidePanelTarget, withTimeout } from '../harness';
 import { WAIT } from './extension-page';
 import { PopupPage } from './popup';
 
@@ -14,12 +14,6 @@ const OPEN_BUTTON = 'header button[aria-label="Open in side panel"]';
 const MANAGE = 'header a::-p-text(Manage links)';
 const BACK = 'header a.back';
 const ALLOW_TABS = '.notice button::-p-text(Allow)';
-
-/** True for the target of the side panel's page (also when opened in a tab). */
-function isSidePanelTarget(target: Target): boolean {
-  const url = target.url();
-  return url.startsWith('chrome-extension://') && new URL(url).pathname === '/sidepanel.html';
-}
 
 /** The side panel beside a tab, or its page opened in a tab of its own. */
 export class SidePanelPage extends PopupPage {
