@@ -128,6 +128,12 @@ export default defineConfig({
           suggested_key: { default: 'Alt+Shift+S' },
           description: '__MSG_command_shorten_page__',
         },
+        // The side panel (entrypoints/sidepanel/): Firefox opens its sidebar for this special command
+        // itself; Chrome has none, so the background opens the panel (entrypoints/background/commands.ts).
+        [browser === 'firefox' ? '_execute_sidebar_action' : 'open-side-panel']: {
+          suggested_key: { default: 'Alt+Shift+L' },
+          description: '__MSG_command_open_side_panel__',
+        },
       },
       ...(browser === 'firefox' && {
         browser_specific_settings: {

@@ -9,6 +9,7 @@ import type Errors from '@/locales/en/errors.json';
 import type Manage from '@/locales/en/manage.json';
 import type Options from '@/locales/en/options.json';
 import type Popup from '@/locales/en/popup.json';
+import type SidePanel from '@/locales/en/sidepanel.json';
 
 /** The name of a message in `locales/en/*.json`. */
 export type MessageKey = keyof (typeof Background &
@@ -16,7 +17,8 @@ export type MessageKey = keyof (typeof Background &
   typeof Errors &
   typeof Manage &
   typeof Options &
-  typeof Popup);
+  typeof Popup &
+  typeof SidePanel);
 
 /**
  * The message in the user's language; `$1`… in it (named placeholders whose content is `$1`…) are

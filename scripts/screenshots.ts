@@ -10,6 +10,7 @@
  *   options.png           Options with the server connected
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
+ *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
  *
  * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
  * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
@@ -25,6 +26,7 @@ import {
   allowPermissionDialog,
   CHROMIUM_PATH,
   type ExtensionBrowser,
+  isSidePanelTarget,
   launchBrowser,
   openPopup,
 } from '../test/e2e/harness';
@@ -187,6 +189,34 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
   await page.close();
 }
 
+/**
+ * The real side panel, opened from the popup's header over the article shortened before (so it offers
+ * that link again), at the panel's narrowest width and a roomier one, in both themes.
+ */
+async function sidePanelShots(ext: ExtensionBrowser): Promise<void> {
+  const tab = await ext.browser.newPage();
+  await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
+  const popup = await openPopup(tab);
+  const opened = ext.browser.waitForTarget(isSidePanelTarget, { timeout: 15_000 });
+  await (await visible(popup, 'button[aria-label="Open in side panel"]')).click();
+  const panel = await (await opened).asPage();
+  await visible(panel, 'section[aria-label="Shortened before"]');
+  await settled(panel);
+  await panel.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (const width of [320, 480]) {
+    await panel.setViewport({ width, height: 800 });
+    for (const theme of ['light', 'dark'] as const) {
+      await panel.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }]);
+      // Laid out again at the new width (a scrollbar may come or go) before the picture is taken.
+      await panel.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      await capture(await visible(panel, 'main.popup'), `sidepanel-${width}-${theme}`);
+    }
+  }
+  await tab.close();
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
@@ -225,6 +255,7 @@ async function main(): Promise<void> {
     await popupShots(ext);
     await optionsShot(ext);
     await manageShots(ext);
+    await sidePanelShots(ext);
     await ext.close();
     ext = undefined;
     await germanShot(extPath, server, hostRule);

@@ -4,13 +4,16 @@
  * URL, are readable.
  */
 import { t } from '@/lib/i18n';
+import { openSidePanel } from '@/lib/side-panel';
 import { isHttpUrl } from '@/lib/url/rules';
 import type { Notifier } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
 
 export const SHORTEN_PAGE_COMMAND = 'shorten-page';
+/** Chrome's shortcut for the side panel (Firefox opens its sidebar itself: `_execute_sidebar_action`). */
+export const OPEN_SIDE_PANEL_COMMAND = 'open-side-panel';
 
-type CommandTab = { id?: number; url?: string; title?: string } | undefined;
+type CommandTab = { id?: number; url?: string; title?: string; windowId?: number } | undefined;
 
 /**
  * Shortens a tab's page and copies the short URL (the shortcut's tab, or the active tab when none is
@@ -38,6 +41,13 @@ async function handleCommand(
   shortenAndCopy: ShortenAndCopy,
   notifier: Notifier,
 ): Promise<void> {
+  if (command === OPEN_SIDE_PANEL_COMMAND) {
+    // First, before any await: Chrome opens the panel only while the shortcut is being handled.
+    await openSidePanel(tab?.windowId).catch(() =>
+      notifier.info(t('bg_open_form_failed_title'), t('panel_open_failed')),
+    );
+    return;
+  }
   if (command !== SHORTEN_PAGE_COMMAND) return;
   await shortenTab(tab, shortenAndCopy, notifier);
 }

@@ -3,6 +3,7 @@
  * browser start only; the click listener is registered every time the worker starts.
  */
 import { t } from '@/lib/i18n';
+import { canOpenSidePanel, openSidePanel } from '@/lib/side-panel';
 import { pendingShortenItem, removeItem, setItem } from '@/lib/storage/items';
 import { isHttpUrl, urlFromSelection } from '@/lib/url/rules';
 import { type Notifier, toolbarAction } from './notify';
@@ -13,6 +14,7 @@ export const MENU = {
   page: 'shorten-page',
   selection: 'shorten-selection',
   withOptions: 'shorten-with-options',
+  sidePanel: 'open-side-panel',
 } as const;
 
 type MenuClick = {
@@ -25,7 +27,7 @@ type MenuClick = {
   pageUrl?: string;
   selectionText?: string;
 };
-type MenuTab = { id?: number; url?: string; title?: string } | undefined;
+type MenuTab = { id?: number; url?: string; title?: string; windowId?: number } | undefined;
 
 /** Creates the menu items (replacing any left from an older version). */
 async function createMenus(): Promise<void> {
@@ -40,6 +42,9 @@ async function createMenus(): Promise<void> {
       contexts: ['link', 'page', 'selection'],
     },
   ];
+  // Only where the browser has a side panel to open (Chrome 116+, Firefox).
+  if (canOpenSidePanel())
+    items.push({ id: MENU.sidePanel, title: t('panel_open_button'), contexts: ['page'] });
   for (const item of items) browser.contextMenus.create(item);
 }
 
@@ -89,6 +94,11 @@ async function handleMenuClick(
   const cannot = (message: string) => notifier.info(t('bg_nothing_to_shorten_title'), message);
 
   switch (info.menuItemId) {
+    case MENU.sidePanel:
+      // Before any await: the browser opens the panel only while the click is being handled.
+      return openSidePanel(tab?.windowId).catch(() =>
+        notifier.info(t('bg_open_form_failed_title'), t('panel_open_failed')),
+      );
     case MENU.link:
       return info.linkUrl && isHttpUrl(info.linkUrl)
         ? shortenAndCopy({

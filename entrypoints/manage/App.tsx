@@ -59,6 +59,9 @@ function View({ route }: { route: Route }) {
   );
 }
 
+// The side panel's Manage link opens this page in the panel (`?in=sidepanel`): it then links back.
+const IN_SIDE_PANEL = new URLSearchParams(location.search).get('in') === 'sidepanel';
+
 /** The management page: navigation plus the view of the current hash route. */
 export function App() {
   const route = useRoute();
@@ -86,6 +89,11 @@ export function App() {
         {t('manage_skip_to_content')}
       </button>
       <header class="top">
+        {IN_SIDE_PANEL && (
+          <a class="back" href="/sidepanel.html">
+            {t('panel_back_to_shorten')}
+          </a>
+        )}
         <p class="brand">{t('ext_name')}</p>
         <nav aria-label={t('manage_nav_label')}>
           <ul>

@@ -8,6 +8,7 @@ import { ConnectPrompt } from './components/ConnectPrompt';
 import { DuplicateNotice } from './components/DuplicateNotice';
 import { ErrorAlert } from './components/ErrorAlert';
 import { MoreOptionsToggle } from './components/MoreOptionsToggle';
+import { OpenSidePanelButton } from './components/OpenSidePanelButton';
 import { ProfileSelect } from './components/ProfileSelect';
 import { RecentLinks } from './components/RecentLinks';
 import { ShortenForm } from './components/ShortenForm';
@@ -20,18 +21,28 @@ import { useRateLimitWait } from './hooks/use-rate-limit-wait';
 import { useRecentLinks } from './hooks/use-recent-links';
 import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
+import { useOpenSidePanel } from './hooks/use-side-panel';
 import { useStartUrl } from './hooks/use-start-url';
+import type { StartUrl } from './start-url';
 
 function openOptions() {
   void browser.runtime.openOptionsPage();
 }
 
+/** What the side panel (entrypoints/sidepanel/) gives the popup's UI it shows. */
+interface PanelProps {
+  /** The active tab the panel follows, instead of the tab the popup opened over. */
+  start: StartUrl;
+  /** Asks for the `tabs` permission, when the active tab's address could not be read without it. */
+  onAllowTabs?: () => void;
+}
+
 /**
- * The popup: draws from local settings, tab and cache at once, then asks the background to refresh
- * the cache (hooks/use-popup-load.ts). Each concern is a hook with its state and actions; this
+ * The popup, and the side panel's content (`panel`): draws from local settings, tab and cache at
+ * once, then asks the background to refresh the cache (hooks/use-popup-load.ts). Each concern is a hook with its state and actions; this
  * composes them. Everything server-side goes through `send`.
  */
-export function App() {
+export function App({ panel }: { panel?: PanelProps } = {}) {
   const wait = useRateLimitWait();
   const recent = useRecentLinks();
   const start = useStartUrl();
@@ -53,11 +64,15 @@ export function App() {
         draft.keep(drafts, tab.url, () => ({ profileId: popup.profileId(), state: form.snapshot() }));
       }
     },
+    tabStart: panel?.start,
   });
   const ready = popup.ready === 'unconfigured' ? null : popup.ready;
   const shorten = useShorten({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
   const copyExistingRef = useRef<HTMLButtonElement>(null);
+  const openSidePanel = useOpenSidePanel(() =>
+    shorten.fail({ kind: 'internal', message: t('panel_open_failed') }),
+  );
 
   useLayoutEffect(() => {
     if (!ready) return;
@@ -114,14 +129,31 @@ export function App() {
             onChange={switchProfile}
           />
         )}
-        <a class="quiet" href="/manage.html" target="_blank" rel="noreferrer">
-          {t('popup_manage_link')}
-        </a>
+        {panel ? (
+          // In the panel the management page opens in its place, at its width, with a way back.
+          <a class="quiet" href="/manage.html?in=sidepanel">
+            {t('popup_manage_link')}
+          </a>
+        ) : (
+          <a class="quiet" href="/manage.html" target="_blank" rel="noreferrer">
+            {t('popup_manage_link')}
+          </a>
+        )}
+        {!panel && openSidePanel && <OpenSidePanelButton onOpen={openSidePanel} />}
         <button type="button" class="quiet" onClick={openOptions}>
           {t('popup_options_button')}
         </button>
       </header>
-      {start.source.reason && !result && <p class="notice">{start.source.reason}</p>}
+      {start.source.reason && !result && (
+        <p class={panel?.onAllowTabs ? 'notice row' : 'notice'}>
+          <span class="grow">{start.source.reason}</span>
+          {panel?.onAllowTabs && (
+            <button type="button" class="quiet" onClick={panel.onAllowTabs}>
+              {t('panel_allow_tabs')}
+            </button>
+          )}
+        </p>
+      )}
       {start.adjusted && start.adjusted.url === values.url && !result && (
         <UndoNotice
           reason={start.adjusted.reason}

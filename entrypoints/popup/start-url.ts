@@ -42,19 +42,29 @@ export async function resolveStartUrl(
   tabs: Pick<typeof browser.tabs, 'query'> = browser.tabs,
   now = Date.now(),
 ): Promise<StartUrl> {
-  let url = (await takePendingUrl(session, now)) ?? new URLSearchParams(search).get('url');
-  let tab: { url?: string | undefined; title?: string | undefined; id?: number | undefined } | undefined;
-  if (url === null) {
-    [tab] = await tabs.query({ active: true, currentWindow: true });
-    url = tab?.url ?? '';
-  }
+  const url = (await takePendingUrl(session, now)) ?? new URLSearchParams(search).get('url');
+  if (url !== null) return tabStartUrl({ url });
+  const [tab] = await tabs.query({ active: true, currentWindow: true });
+  return tabStartUrl(tab ?? {});
+}
+
+/** What a tab reads as: its URL, title and id. */
+export interface TabInfo {
+  url?: string | undefined;
+  title?: string | undefined;
+  id?: number | undefined;
+}
+
+/** The start URL of a tab (the side panel follows the active one): its URL, or why it cannot be shortened. */
+export function tabStartUrl(tab: TabInfo): StartUrl {
+  const url = tab.url ?? '';
   const reason = unshortenableReason(url);
   if (reason) return { url: '', reason };
   return {
     url: url.trim(),
     reason: null,
-    ...(tab?.title ? { title: tab.title } : {}),
-    ...(tab?.id !== undefined ? { tabId: tab.id } : {}),
+    ...(tab.title ? { title: tab.title } : {}),
+    ...(tab.id !== undefined ? { tabId: tab.id } : {}),
   };
 }
 

@@ -23,8 +23,14 @@ export const DRAFT_TTL_MS = 24 * 60 * 60_000;
 
 type Areas = Pick<StorageAreas, 'local' | 'session'>;
 
+// This page's last write of the drafts. The side panel leaves one page's draft for another's in the
+// same document: the new page's read must see that write, or its own first write (the whole map) would
+// put the old draft back as it was.
+let lastWrite: Promise<unknown> = Promise.resolve();
+
 /** Every well-formed draft kept (draftsItem drops damaged ones), or none when storage fails. */
 export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
+  await lastWrite;
   return getItem(draftsItem, areaOf(draftsItem, areas)).catch(() => ({}));
 }
 
@@ -44,6 +50,7 @@ export function draftSaver(
   const inMemory = area !== undefined && area === areas.session;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
+  let stopped = false;
 
   // Synchronous up to the storage call, so a write started by `pagehide` leaves before the page goes.
   function write(draft: Omit<Draft, 'at'> | null) {
@@ -58,7 +65,7 @@ export function draftSaver(
       const state = inMemory || !more ? draft.state : { ...draft.state, more: { ...more, password: '' } };
       drafts[url] = { ...draft, state, at: Date.now() };
     }
-    setItem(draftsItem, drafts, area).catch(() => undefined);
+    lastWrite = setItem(draftsItem, drafts, area).catch(() => undefined);
   }
 
   const flush = () => {
@@ -80,7 +87,27 @@ export function draftSaver(
     /** Writes a pending change now. */
     flush,
     /** Forgets this URL's draft. */
-    clear: () => write(null),
+    clear() {
+      if (!stopped) return write(null);
+      // The link was made after the side panel moved on to another page, whose own saver has written
+      // since: `drafts` is stale, so the URL is removed from what storage holds now.
+      clearTimeout(timer);
+      lastWrite = lastWrite
+        .then(() => getItem(draftsItem, area))
+        .then((fresh) => {
+          delete fresh[url];
+          return setItem(draftsItem, fresh, area);
+        })
+        .catch(() => undefined);
+    },
+    /** Writes a pending change now and stops keeping this URL's draft: the page moved on to another. */
+    stop() {
+      flush();
+      stopped = true;
+      document.removeEventListener('mouseleave', flush);
+      removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+    },
   };
 }
 

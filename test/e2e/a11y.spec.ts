@@ -3,7 +3,7 @@
  * its best practices) on the popup (with the address notice and its Undo, the result with "Copy as…" and its QR code,
  * an error, the "Shorten all tabs" report, and in German), Options (with an import preview) and every
  * section of the management page; the popup driven with the keyboard alone; and what the popup says to
- * screen readers. Each page is also saved as test/e2e/artifacts/a11y-<page>-<theme>.png, to look at
+ * screen readers; the side panel at its narrowest width, 320 px, the same way. Each page is also saved as test/e2e/artifacts/a11y-<page>-<theme>.png, to look at
  * what the contrast figures describe.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { WAIT } from './pages/extension-page';
 import { ManagePage } from './pages/manage';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
+import { SidePanelPage } from './pages/side-panel';
 
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -453,5 +454,47 @@ describe('the popup with the keyboard alone', () => {
       expect(backwardMoves(stops, order), `focus moving against reading order (${state})`).toEqual([]);
       expect(invisible, `controls without a focus indicator (${state})`).toEqual([]);
     }
+  });
+});
+
+describe('the side panel at 320 px (axe, light and dark, and the keyboard alone)', () => {
+  test('the real panel beside a page, asking to read another tab, after a shorten, and the management page in it', {
+    timeout: 120_000,
+  }, async ({ configuredExt: ext, site }) => {
+    const popup = await PopupPage.over(ext, site.url('/'), 'refreshed');
+    const panel = await SidePanelPage.openFrom(popup);
+    await panel.page.setViewport({ width: 320, height: 800 });
+    await panel.waitForRefresh();
+    const findings = await audit(panel.page, 'sidepanel-320');
+
+    const other = await ext.browser.newPage();
+    await other.goto(site.url('/other'));
+    await panel.waitForAllowTabs();
+    findings.push(...(await audit(panel.page, 'sidepanel-320-tab-access')));
+
+    await panel.set('longUrl', site.url('/pasted'));
+    await panel.shortenAndWait();
+    await panel.waitForCopyAs();
+    findings.push(...(await audit(panel.page, 'sidepanel-320-shortened')));
+
+    const manage = await panel.openManage();
+    await manage.waitForSelector('main h1', WAIT);
+    findings.push(...(await audit(manage, 'sidepanel-320-manage')));
+    expect(findings).toEqual([]);
+  });
+
+  test('Tab reaches every control of the panel in reading order, each with a visible focus indicator', async ({
+    configuredExt: ext,
+  }) => {
+    const panel = await SidePanelPage.inTab(ext, 320);
+    await panel.waitForRefresh();
+    const stops = await tabStops(panel.page);
+    expect(stops.map((stop) => stop.name)).toEqual(
+      expect.arrayContaining(['input "Long URL"', 'button "Shorten"', 'input "Search recent links"']),
+    );
+    const { order, invisible } = await tabThrough(panel.page, stops);
+    expect(order.map((index) => stops[index]!.name)).toEqual(stops.map((stop) => stop.name));
+    expect(backwardMoves(stops, order)).toEqual([]);
+    expect(invisible).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
  * The Firefox build in a real Firefox (Debian's ESR): where Firefox differs from Chrome — a background
  * page instead of a service worker and offscreen document, so the shortcut and the context menu copy
  * from the background page itself; `menus` grouping several items in a submenu; the popup's page and
- * its clipboard; the address bar's keyword, whose rows are plain text — the everyday flows still work
- * end to end against the reference server.
+ * its clipboard; the address bar's keyword, whose rows are plain text; the sidebar (Firefox's side
+ * panel) — the everyday flows still work end to end against the reference server.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,5 +176,52 @@ describe('in Firefox', () => {
 
     await expectCopied(longUrl);
     await page.close();
+  });
+  it('opens the sidebar with Alt+Shift+L beside the page it shows, shortens that page there, and follows a tab switch', async () => {
+    const longUrl = site.url('/sidebar');
+    site.setPage('/sidebar', samplePage('Docked'));
+    const page = await firefox.browser.newPage();
+    await page.goto(longUrl);
+
+    await firefox.pressShortcut('Alt+Shift+L');
+
+    // The shortcut grants activeTab, as the toolbar button does: the sidebar reads the tab's address.
+    const longUrlField = () => firefox.sidebar<string>(`return document.querySelector('#long-url')?.value;`);
+    await expect.poll(longUrlField, { timeout: 10_000 }).toBe(longUrl);
+    await firefox.sidebar(`
+      const alias = document.querySelector('#alias');
+      alias.value = 'docked';
+      alias.dispatchEvent(new content.Event('input', { bubbles: true }));
+      document.querySelector('form.shorten button[type="submit"]').click();`);
+
+    await expectCopied(longUrl);
+    expect(apiRequests(server, 'POST /api/url/add').at(-1)?.body).toEqual({
+      url: longUrl,
+      custom: 'docked',
+      status: 'private',
+    });
+    await expect
+      .poll(() =>
+        firefox.sidebar<string>(`return document.querySelector('input[aria-label="Short URL"]')?.value;`),
+      )
+      .toBe(`${server.url}/docked`);
+
+    // It follows the tab switched to. The site shares the server's host (127.0.0.1), to which Options
+    // was granted access: that lets it read this tab's address without the `tabs` permission.
+    const other = await firefox.browser.newPage();
+    await other.goto(site.url('/article'));
+    await expect.poll(longUrlField, { timeout: 10_000 }).toBe(site.url('/article'));
+    await other.close();
+    await page.close();
+  });
+
+  it("opens the sidebar from the popup's header", async () => {
+    await firefox.chrome(`(window.SidebarController ?? window.SidebarUI).hide(); return true;`);
+    expect(await firefox.sidebar(`return document.location.pathname;`)).toBeNull();
+    const popup = await firefox.extensionPage(`popup.html?url=${encodeURIComponent(site.url('/'))}`);
+    await popup.locator('button[aria-label="Open in side panel"]').click();
+    await expect
+      .poll(() => firefox.sidebar(`return document.location.pathname;`), { timeout: 10_000 })
+      .toBe('/sidepanel.html');
   });
 });

@@ -36,6 +36,11 @@ export interface FirefoxExtension {
   pressShortcut(shortcut: string): Promise<void>;
   /** Picks the item labelled `label` in the open page context menu, as a click on it would. */
   pickContextMenuItem(label: string): Promise<void>;
+  /**
+   * Runs `body` (a function body, given the page's `document`) in the extension's page open in the
+   * sidebar, and returns its JSON-able value; null when no sidebar page of the extension is open.
+   */
+  sidebar<T = unknown>(body: string): Promise<T | null>;
   close(): Promise<void>;
 }
 
@@ -163,6 +168,34 @@ export async function launchFirefox(extPath: string): Promise<FirefoxExtension> 
         popup.activateItem(item);
         return true;`);
       if (!picked) throw new Error(`The context menu has no item "${label}"`);
+    },
+    async sidebar<T>(body: string) {
+      // The sidebar's page runs in a content process puppeteer does not see: a frame script, loaded
+      // into its <browser> from Firefox's UI, runs there and sends the answer back.
+      const frameScript = `(async () => {
+        const document = content.document;
+        try {
+          const value = await (async () => { ${body} })();
+          sendAsyncMessage('e2e:sidebar', { value: JSON.stringify(value ?? null) });
+        } catch (error) {
+          sendAsyncMessage('e2e:sidebar', { error: String(error) });
+        }
+      })()`;
+      const answer = await chrome<{ value?: string; error?: string } | null>(`
+        const sidebar = window.SidebarController ?? window.SidebarUI;
+        const inner = sidebar.isOpen && sidebar.browser.contentDocument?.getElementById('webext-panels-browser');
+        if (!inner || !inner.currentURI.spec.startsWith(${JSON.stringify(EXTENSION_ORIGIN)})) return null;
+        const mm = inner.messageManager;
+        return await new Promise((resolve) => {
+          const listener = (message) => {
+            mm.removeMessageListener('e2e:sidebar', listener);
+            resolve(message.data);
+          };
+          mm.addMessageListener('e2e:sidebar', listener);
+          mm.loadFrameScript('data:,' + encodeURIComponent(${JSON.stringify(frameScript)}), false);
+        });`);
+      if (answer?.error) throw new Error(`Script in the sidebar failed: ${answer.error}`);
+      return answer?.value === undefined ? null : (JSON.parse(answer.value) as T);
     },
     async close() {
       await withTimeout(browser.close(), 20_000, 'Firefox did not close').catch(() =>

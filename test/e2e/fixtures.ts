@@ -10,7 +10,7 @@
  * saved it in Options); `configOverrides` changes that profile (defaults, behaviour switches).
  *
  * Where the rest of test/e2e is:
- * - pages/: page objects for the popup, Options and the management page; the only place with selectors.
+ * - pages/: page objects for the popup, the side panel, Options and the management page; the only place with selectors.
  * - harness.ts: Chromium with the extension, the shortcut, context menus, permission dialogs, screenshots.
  * - desktop.ts: the X display under it (xdotool keys and windows, the clipboard).
  * - extension-state.ts: storage, host access, badge and notifications, through the service worker.
@@ -23,6 +23,7 @@ import { configureExtension, type ExtensionConfig } from './configure';
 import {
   type ExtensionBrowser,
   isPopupTarget,
+  isSidePanelTarget,
   type LaunchOptions,
   launchBrowser,
   screenshot,
@@ -88,12 +89,13 @@ export const test = base.extend<Fixtures>({
   },
 });
 
-/** Screenshots every page and open popup; errors are logged, never thrown over the test's own failure. */
+/** Screenshots every page, open popup and side panel; errors are logged, never thrown over the test's own failure. */
 async function saveFailureScreenshots(ext: ExtensionBrowser, testName: string): Promise<void> {
   const pages: Page[] = await ext.browser.pages().catch(() => []);
-  // browser.pages() leaves out extension popups.
+  // browser.pages() leaves out extension popups and side panels.
   for (const target of ext.browser.targets()) {
-    if (isPopupTarget(target) && !pages.some((page) => page.target() === target)) {
+    const shown = isPopupTarget(target) || isSidePanelTarget(target);
+    if (shown && !pages.some((page) => page.target() === target)) {
       const popup = await target.asPage().catch(() => undefined);
       if (popup) pages.push(popup);
     }

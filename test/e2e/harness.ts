@@ -356,6 +356,12 @@ export function isPopupTarget(target: Target): boolean {
   return url.startsWith('chrome-extension://') && new URL(url).pathname === '/popup.html';
 }
 
+/** True for the target of the extension's side panel page (in the panel, or opened in a tab). */
+export function isSidePanelTarget(target: Target): boolean {
+  const url = target.url();
+  return url.startsWith('chrome-extension://') && new URL(url).pathname === '/sidepanel.html';
+}
+
 /**
  * Presses a keyboard shortcut (xdotool spelling, e.g. `alt+shift+s`) in the browser window showing
  * `page`, as a user does: the page is brought to the front and its window gets the input focus first.

@@ -85,10 +85,13 @@ describe('what the extension may reach', () => {
         'notifications',
         'offscreen',
         'scripting',
+        // The side panel: a place to show the extension's own page, no access to any site.
+        'sidePanel',
         'storage',
       ].sort(),
     );
-    // Reading other tabs' addresses ("shorten all tabs") is asked for when the user wants it.
+    // Reading other tabs' addresses ("shorten all tabs", the side panel following tabs) is asked for
+    // when the user wants it.
     expect(manifest.optional_permissions).toEqual(['tabs']);
     expect(manifest.optional_host_permissions).not.toContain('<all_urls>');
     expect(manifest.optional_host_permissions).not.toContain('*://*/*');

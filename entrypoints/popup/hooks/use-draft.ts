@@ -1,4 +1,4 @@
-import { useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type DraftSaver, draftSaver } from '@/lib/links/draft';
 import type { Draft, DraftState, Drafts } from '@/lib/links/draft-schema';
 
@@ -12,6 +12,8 @@ type ShortenRequest = Draft['request'];
 export function useDraft() {
   const saver = useRef<DraftSaver | null>(null);
   const request = useRef<ShortenRequest>(null);
+  // The side panel replaces the form when the user switches tabs: what was typed is written first.
+  useLayoutEffect(() => () => saver.current?.stop(), []);
   return {
     /** Starts keeping the draft of `url`; `current` gives the form as it is when a change is written. */
     keep(drafts: Drafts, url: string, current: () => { profileId: string; state: DraftState }) {

@@ -32,6 +32,8 @@ interface LoadHandlers {
   prepare(restored: Draft | null): Promise<void>;
   /** Newer cached links: from the background's refresh, or after a run of all tabs. */
   onLinks(links: CachedLink[]): void;
+  /** The side panel's active tab, to start from instead of the tab the popup opened over. */
+  tabStart?: StartUrl | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export function usePopupLoad(handlers: LoadHandlers) {
     openCache();
     const [settings, start, drafts] = await Promise.all([
       loadSettings(),
-      first ? resolveStartUrl(location.search) : null,
+      first ? (on.current.tabStart ?? resolveStartUrl(location.search)) : null,
       first ? readDrafts() : null,
     ]);
     const active = activeProfile(settings);

@@ -73,7 +73,7 @@ export async function waitUntilPopupClosed(browser: Browser): Promise<void> {
 
 /** The real popup over a tab. */
 export class PopupPage extends ExtensionPage {
-  private constructor(
+  protected constructor(
     popup: Page,
     /** The tab the popup was opened over. */
     readonly tab: Page,

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
+import { OPEN_SIDE_PANEL_COMMAND, SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { type FakeServer, fakeServer, seedProfile, startBackground, stubBrowserApis } from './helpers';
 
 let server: FakeServer;
@@ -44,5 +44,22 @@ describe('shorten-page command', () => {
     await stubs.commands.onCommand.trigger('something-else', { id: 1, url: 'https://docs.example/' });
     expect(server.calls).toEqual([]);
     expect(messages()).toEqual([]);
+  });
+});
+
+describe('open-side-panel command', () => {
+  it("opens the side panel in the tab's window while the shortcut is handled, and sends nothing", async () => {
+    const open = vi.spyOn(fakeBrowser.sidePanel, 'open').mockResolvedValue(undefined);
+    const handled = stubs.commands.onCommand.trigger(OPEN_SIDE_PANEL_COMMAND, { id: 1, windowId: 4 });
+    expect(open).toHaveBeenCalledWith({ windowId: 4 });
+    await handled;
+    expect(server.calls).toEqual([]);
+    expect(messages()).toEqual([]);
+  });
+
+  it('explains a refusal by notification', async () => {
+    vi.spyOn(fakeBrowser.sidePanel, 'open').mockRejectedValue(new Error('No user gesture'));
+    await stubs.commands.onCommand.trigger(OPEN_SIDE_PANEL_COMMAND, { id: 1, windowId: 4 });
+    expect(messages()).toEqual([expect.stringMatching(/^The browser did not open the side panel\./)]);
   });
 });

@@ -42,7 +42,7 @@ describe('menu items', () => {
   ])('are created on %s', async (_, fire) => {
     expect(stubs.contextMenus.create).not.toHaveBeenCalled();
     await fire();
-    await vi.waitFor(() => expect(stubs.contextMenus.create).toHaveBeenCalledTimes(4));
+    await vi.waitFor(() => expect(stubs.contextMenus.create).toHaveBeenCalledTimes(5));
 
     expect(stubs.contextMenus.removeAll).toHaveBeenCalled();
     expect(stubs.contextMenus.create.mock.calls.map(([item]) => item)).toEqual([
@@ -50,6 +50,42 @@ describe('menu items', () => {
       { id: MENU.page, title: 'Shorten page URL', contexts: ['page'] },
       { id: MENU.selection, title: 'Shorten selected URL', contexts: ['selection'] },
       { id: MENU.withOptions, title: 'Shorten with options…', contexts: ['link', 'page', 'selection'] },
+      { id: MENU.sidePanel, title: 'Open in side panel', contexts: ['page'] },
+    ]);
+  });
+
+  it('leave out "Open in side panel" where the browser has no side panel', async () => {
+    const { open } = fakeBrowser.sidePanel;
+    Object.assign(fakeBrowser.sidePanel, { open: undefined });
+    try {
+      await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
+      await vi.waitFor(() => expect(stubs.contextMenus.create).toHaveBeenCalledTimes(4));
+    } finally {
+      Object.assign(fakeBrowser.sidePanel, { open });
+    }
+    expect(stubs.contextMenus.create.mock.calls.map(([item]) => item.id)).not.toContain(MENU.sidePanel);
+  });
+});
+
+describe('"Open in side panel" from the menu', () => {
+  it("opens the panel in the clicked page's window, at once", async () => {
+    const open = vi.spyOn(fakeBrowser.sidePanel, 'open').mockResolvedValue(undefined);
+    const clicked = stubs.contextMenus.onClicked.trigger(
+      { menuItemId: MENU.sidePanel, pageUrl: tab.url },
+      { ...tab, windowId: 8 },
+    );
+    // Called while the click is handled, before anything is awaited: Chrome needs the user's gesture.
+    expect(open).toHaveBeenCalledWith({ windowId: 8 });
+    await clicked;
+    expect(adds()).toEqual([]);
+    expect(notificationTexts()).toEqual([]);
+  });
+
+  it('says so, and how else to open it, when the browser refuses', async () => {
+    vi.spyOn(fakeBrowser.sidePanel, 'open').mockRejectedValue(new Error('No user gesture'));
+    await click({ menuItemId: MENU.sidePanel, pageUrl: tab.url });
+    expect(notificationTexts()).toEqual([
+      expect.stringMatching(/^Could not open Shortlink: The browser did not open the side panel\. /),
     ]);
   });
 });

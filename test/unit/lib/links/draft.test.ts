@@ -91,6 +91,33 @@ describe('writing', () => {
     expect(Object.keys(await stored())).toEqual([URL_B]);
   });
 
+  it('writes a pending change when stopped (the side panel moved to another page), then listens no more', async () => {
+    const set = vi.spyOn(fakeBrowser.storage.session, 'set');
+    const saver = draftSaver({}, URL_A, () => current('typed'));
+    saver.schedule();
+    saver.stop();
+    expect(set).toHaveBeenCalledOnce();
+    expect((await stored())[URL_A]?.state.form.alias).toBe('typed');
+    saver.schedule();
+    document.dispatchEvent(new Event('mouseleave'));
+    expect(set).toHaveBeenCalledOnce();
+  });
+
+  it("forgets a stopped page's draft in what storage holds now, keeping the next page's newer draft", async () => {
+    const saverA = draftSaver(await readDrafts(), URL_A, () => current('on A'));
+    saverA.schedule();
+    saverA.stop();
+    // The next page reads after A's write and writes its own draft.
+    const saverB = draftSaver(await readDrafts(), URL_B, () => current('on B'));
+    saverB.schedule();
+    saverB.flush();
+    // A's link arrives after the switch.
+    saverA.clear();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(Object.keys(await stored())).toEqual([URL_B]);
+    expect((await stored())[URL_B]?.state.form.alias).toBe('on B');
+  });
+
   it('cancels a pending write when cleared (the link was made)', async () => {
     const saver = draftSaver({}, URL_A, () => current('typed'));
     saver.schedule();

@@ -1,0 +1,8 @@
+import '@/assets/popup.css';
+import './style.css';
+import { render } from 'preact';
+import { setDocumentLanguage } from '@/lib/i18n';
+import { App } from './App';
+
+setDocumentLanguage();
+render(<App />, document.getElementById('app')!);
