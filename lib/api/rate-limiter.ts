@@ -270,8 +270,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       return;
     }
     timer = clock.setTimeout(pump, until - now);
-    // Only the user's own requests are announced as a wait: a job shows its own progress.
-    const queued = queues.user.length;
+    // A job shows its own progress: only what the user asked for, and refreshes held with it, are
+    // announced as a wait (a refresh never waits alone: it is dropped instead).
+    const queued = queues.user.length + queues.background.length;
     setWaiting(queued > 0 ? { until, queued } : null);
   }
 

