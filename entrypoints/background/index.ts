@@ -2,6 +2,7 @@ import { clearStaleAllTabs } from '@/lib/links/all-tabs';
 import { allApiKeys } from '@/lib/settings/api-keys';
 import { createAllTabs } from './all-tabs';
 import { createApiHandler } from './api-message';
+import { createBulk } from './bulk';
 import { createClients } from './clients';
 import { createClipboard } from './clipboard';
 import { registerCommands } from './commands';
@@ -29,6 +30,7 @@ export default defineBackground(() => {
   void clearStaleAllTabs().catch(() => undefined);
   // One handler for the popup's request and for the run a permission grant starts, so they join.
   const allTabs = createAllTabs({ clients, clipboard, notifier });
+  const bulk = createBulk({ clients });
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -38,6 +40,10 @@ export default defineBackground(() => {
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: allTabs.shortenAllTabs,
       api: createApiHandler(clients),
+      bulkStart: bulk.bulkStart,
+      bulkControl: bulk.bulkControl,
+      bulkRetry: bulk.bulkRetry,
+      bulkRateLimit: bulk.bulkRateLimit,
     },
     { ready: migrations.ready, secrets: allApiKeys },
   );
@@ -45,4 +51,5 @@ export default defineBackground(() => {
   registerCommands(shortenAndCopy, notifier);
   registerNotificationClicks();
   registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
+  bulk.register();
 });

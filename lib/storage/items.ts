@@ -23,6 +23,7 @@
  */
 import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-state';
 import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
+import { type BulkJob, readBulkJob } from '../links/bulk-job';
 import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
 import { parseSettings, type Settings } from '../settings/schema';
@@ -94,6 +95,11 @@ export const settingsItem = item<Settings>('local', 'settings', parseSettings);
 export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value: unknown) => value);
 /** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
 export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
+/**
+ * The bulk create job (entrypoints/background/bulk.ts runs it, the management page watches it); null
+ * when none. In storage.local: a job of a thousand links outlives workers and browser restarts.
+ */
+export const bulkJobItem = item<BulkJob | null>('local', 'bulkJob', readBulkJob);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
