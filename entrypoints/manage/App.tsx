@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { AccountView } from '@/components/manage/account-view';
+import { BulkView } from '@/components/manage/bulk-view';
 import { CampaignsView } from '@/components/manage/campaigns-view';
 import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
 import { DomainsView } from '@/components/manage/domains-view';
@@ -9,9 +10,11 @@ import { RateLimitWait } from '@/components/manage/rate-limit-wait';
 import { type Route, routeHref, useRoute } from '@/components/manage/route';
 import { SplashView } from '@/components/manage/splash-view';
 import { type MessageKey, t } from '@/lib/i18n';
+import { bulkService } from './bulk-service';
 
 const NAV: { route: Route; label: MessageKey; section: Route['name'][] }[] = [
   { route: { name: 'links' }, label: 'manage_nav_links', section: ['links', 'link', 'link-new'] },
+  { route: { name: 'bulk' }, label: 'manage_nav_bulk', section: ['bulk'] },
   { route: { name: 'campaigns' }, label: 'manage_nav_campaigns', section: ['campaigns'] },
   { route: { name: 'channels' }, label: 'manage_nav_channels', section: ['channels', 'channel'] },
   { route: { name: 'domains' }, label: 'manage_nav_domains', section: ['domains'] },
@@ -36,6 +39,7 @@ function View({ route }: { route: Route }) {
       {route.name === 'domains' && <DomainsView />}
       {route.name === 'splash' && <SplashView />}
       {route.name === 'account' && <AccountView />}
+      {route.name === 'bulk' && <BulkView service={bulkService} />}
       {route.name === 'not-found' && (
         <section>
           <h1>{t('manage_not_found_heading')}</h1>
