@@ -198,7 +198,11 @@ export function previewBulk(
         continue;
       }
       const alias = checked.input.custom ?? '';
-      const key = `${longUrlKey(longUrl)}\n${alias.toLowerCase()}\n${checked.input.domain ?? ''}`;
+      // The address as written, before its preset: `/page/` and `/page` stay one link once a preset
+      // has put its query between the path and where the slash was.
+      const key = [longUrlKey(base), preset?.id ?? '', alias.toLowerCase(), checked.input.domain ?? ''].join(
+        '\n',
+      );
       const first = firstLine.get(key);
       if (first !== undefined) {
         add({

@@ -145,7 +145,7 @@ describe('previewBulk', () => {
   it('fans rows out by preset, each long URL with the preset’s parameters, tracking stripped first', () => {
     const [x, linkedin] = defaultUtmPresets();
     const result = preview(
-      'https://a.example/?utm_source=old&fbclid=1&id=3\nhttps://b.example',
+      'https://a.example/?utm_source=old&fbclid=1&id=3\nhttps://b.example\nhttps://b.example/',
       options({ presets: [x!, linkedin!] }),
       context({ stripTracking: true }),
     );
@@ -156,6 +156,8 @@ describe('previewBulk', () => {
       ['https://b.example/?utm_source=linkedin&utm_medium=social', 'LinkedIn'],
     ]);
     expect(result.requests).toBe(4);
+    // The trailing-slash twin is one link per preset, though the preset's query now follows the slash.
+    expect(result.counts.duplicate).toBe(2);
   });
 
   it('refuses an alias with several presets: it can name one link only', () => {
