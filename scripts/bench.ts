@@ -17,7 +17,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../test/e2e/build';
-import { BASELINE_PATH, BENCH_EXT_PATH, buildAll, bundleSearchPage } from './bench/build';
+import { BASELINE_PATH, BENCH_EXT_PATH, buildAll, bundlePage } from './bench/build';
+import { type BulkJobMemory, bulkJobMemory, bulkPreviewTimes } from './bench/bulk';
 import { SEARCH_TERMS, typingQueries } from './bench/links';
 import {
   type PopupReadySamples,
@@ -41,6 +42,11 @@ const DOCUMENT_READY_GOAL_MS = 40;
 const SEARCH_GOALS_MS = { 10000: 2, 50000: 10 } as const;
 /** A stopped service worker may add at most this much to the server's answer time. */
 const COLD_START_GOAL_MS = 50;
+/** The Bulk create preview of 10,000 pasted rows, once the typing pause is over. */
+const BULK_PREVIEW_GOAL_MS = 200;
+/** The worker's heap during a 1,000-row job: a fence, and what it may keep once the job is done. */
+const BULK_HEAP_FENCE = 50 * 1024 * 1024;
+const BULK_HEAP_KEPT_GOAL = 1024 * 1024;
 
 interface Options {
   runs: number;
@@ -139,7 +145,8 @@ async function main(): Promise<void> {
   const popupLoad = initialLoad(BENCH_EXT_PATH, 'popup.html');
   const workerStart = workerLoad(BENCH_EXT_PATH);
   const baselineLoad = initialLoad(BASELINE_PATH, 'popup.html');
-  const searchScript = await bundleSearchPage();
+  const searchScript = await bundlePage('search-page.ts');
+  const bulkScript = await bundlePage('bulk-preview-page.ts');
 
   console.log(`Measuring in Chromium on display ${process.env.DISPLAY}, ${options.runs} timed runs each…`);
   const bench = await startBench(BENCH_EXT_PATH, BASELINE_PATH);
@@ -149,6 +156,8 @@ async function main(): Promise<void> {
     ready: PopupReadySamples;
     shortcut: ShortcutSamples;
     search: Record<number, number[][]>;
+    bulkPreview: number[];
+    bulkMemory: BulkJobMemory;
   };
   try {
     // Requests first: the cache the bench warmed is fresh for 5 minutes.
@@ -161,7 +170,10 @@ async function main(): Promise<void> {
     for (const count of [10_000, 50_000]) {
       search[count] = await searchTimes(bench, searchScript, count, queries, options.runs);
     }
-    measured = { openRequests, shortenRequests, ready, shortcut, search };
+    const bulkPreview = await bulkPreviewTimes(bench, bulkScript, options.runs);
+    // Last: the job sends a thousand requests, which no other measure should run beside.
+    const bulkMemory = await bulkJobMemory(bench);
+    measured = { openRequests, shortenRequests, ready, shortcut, search, bulkPreview, bulkMemory };
   } finally {
     await bench.close();
   }
@@ -178,6 +190,9 @@ async function main(): Promise<void> {
     Object.entries(measured.search).map(([count, rounds]) => [count, keystrokes(rounds)]),
   );
   const median = (samples: number[]) => ms(summarize(samples).median);
+  const bulkPreview = summarize(measured.bulkPreview);
+  const heap = measured.bulkMemory;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   const sinceNavigation = (ready: number[], open: number[]) => summarize(ready.map((t, i) => t - open[i]!));
   const pageReady = {
     app: sinceNavigation(measured.ready.app, measured.ready.appOpen),
@@ -235,6 +250,22 @@ async function main(): Promise<void> {
         met: yes(search[count]!.perRound.median < SEARCH_GOALS_MS[count]),
       }),
     ),
+    {
+      measure: `Bulk create preview of 10,000 pasted rows against 10,000 cached links, median of ${bulkPreview.n}`,
+      result: ms(bulkPreview.median),
+      goal: `≤ ${BULK_PREVIEW_GOAL_MS} ms`,
+      baseline: '—',
+      noise: pct(bulkPreview),
+      met: yes(bulkPreview.median <= BULK_PREVIEW_GOAL_MS),
+    },
+    {
+      measure: `Service worker JS heap during a ${heap.rows.toLocaleString('en-US')}-row bulk job (peak; before → after)`,
+      result: `${mb(heap.peak)}; ${mb(heap.before)} → ${mb(heap.after)}`,
+      goal: `peak ≤ ${mb(BULK_HEAP_FENCE)} (fence); after − before ≤ ${mb(BULK_HEAP_KEPT_GOAL)}`,
+      baseline: '—',
+      noise: 'one run',
+      met: yes(heap.peak <= BULK_HEAP_FENCE && heap.after - heap.before <= BULK_HEAP_KEPT_GOAL),
+    },
     fenceRow(
       'Popup first load, gzip (HTML + every script and stylesheet before its code runs)',
       popupLoad,
@@ -252,6 +283,8 @@ async function main(): Promise<void> {
     `Stopped worker: the worker is stopped with the DevTools protocol (ServiceWorker.stopAllWorkers), then the shorten-page shortcut (Alt+Shift+S) is pressed over a page never shortened (timed as for the popup), and, once the server has answered, the clipboard is read with xclip, back to back, until it holds the short URL (the copy is placed between the middles of the last two reads); the server holds each new link ${SERVER_DELAY_MS} ms (a \`slow\` fault), which is subtracted. Key press → request at the server: ${median(measured.shortcut.coldToRequest)} with the worker stopped, ${median(measured.shortcut.warmToRequest)} running (the server's clock, whole ms); the stopped worker's own part (stopped − running medians) is ${ms(cold.median - warm.median)}. The context menu runs the same shorten-and-copy after its click.`,
     'Requests: counted by the reference server while the real popup opens with a fresh cache (0.5 s allowed for its background refresh), and for each Shorten click over a page never shortened.',
     `Search: the popup's searchLinks over a buildSearchIndex index, limit 20, for each keystroke of ${SEARCH_TERMS.map((t) => `"${t}"`).join(', ')} (the last matches nothing, so it scans every link); the median keystroke of each round, median over rounds.`,
+    `Bulk preview: the management page's own readBulkRows and previewBulk, in a page of the same browser, over a paste of 10,000 lines (a fifth of them shortened before and in a cache of 10,000 links, some twice, some not web addresses), tracking parameters stripped; the page runs it once the user stops typing for 300 ms, and draws the first 200 rows.`,
+    `Bulk job memory: a ${heap.rows}-row job started from an extension page as the management page starts one, against the reference server with no rate limit to wait for (it took ${(heap.durationMs / 1000).toFixed(0)} s); the worker's JavaScript heap in use (Runtime.getHeapUsage) sampled every 250 ms, with a garbage collection before and after. Each progress write copies the job's rows, which is most of the peak.`,
     `Sizes: fences, not goals; gzip level 9 per file of what loads before the code runs, found from the built HTML and the worker's script and their static imports. Popup = ${fileList(popupLoad)}; worker = ${fileList(workerStart)}.`,
   ];
 
@@ -284,6 +317,7 @@ async function main(): Promise<void> {
           search: Object.fromEntries(
             Object.entries(search).map(([count, s]) => [count, { ...s.perRound, worstKeystroke: s.worst }]),
           ),
+          bulkPreview,
         },
         requests: { onOpen: measured.openRequests, perShorten: measured.shortenRequests },
         samples: measured,
