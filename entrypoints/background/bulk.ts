@@ -237,18 +237,24 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
     }
   }
 
+  const wantsRun = () => job?.state === 'running' || job?.state === 'waiting';
+
   /** Runs the job unless it already runs in this worker. */
   function drive(): Promise<void> {
-    driving ??= run()
-      .catch(async (error) => {
-        if (job) {
-          job = stopBulkJob(job, toErrorData(error));
-          await save(true).catch(() => undefined);
-        }
-      })
-      .finally(() => {
-        driving = null;
-      });
+    driving ??= (async () => {
+      // Again while there is work: a job resumed, or a new one started, while the last run was
+      // finishing (its request still on the way after a cancel) would otherwise wait for a restart.
+      do {
+        await run().catch(async (error) => {
+          if (job) {
+            job = stopBulkJob(job, toErrorData(error));
+            await save(true).catch(() => undefined);
+          }
+        });
+      } while (wantsRun());
+    })().finally(() => {
+      driving = null;
+    });
     return driving;
   }
 

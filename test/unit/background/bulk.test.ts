@@ -186,6 +186,29 @@ describe('bulk create', () => {
     );
   });
 
+  it('runs a new job started while the cancelled one still had its request on the way', async () => {
+    await seedProfile();
+    let release = () => undefined as void;
+    server.state.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    startBackground(server);
+    await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    await until(() => adds().length === 1);
+    await sendFromPopup('bulkControl', { action: 'cancel' }, MANAGE());
+    await sendFromPopup('bulkControl', { action: 'clear' }, MANAGE());
+    const second = await sendFromPopup('bulkStart', { items: [item('https://b.example')] }, MANAGE());
+    server.state.gate = null;
+    release();
+    const job = await until((j) => j?.state === 'done');
+    expect(second.ok && job?.id).toBe(second.ok && second.data.id);
+    expect(job?.rows[0]).toMatchObject({ state: 'made' });
+    expect(adds().map((c) => (c.body as { url: string }).url)).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
   it('a new worker, woken by the alarm, resumes a job left waiting', async () => {
     const profile = await seedProfile();
     // As a stopped worker left it: waiting for a window that has reset since.
