@@ -16,7 +16,7 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 import { longUrlError } from '@/lib/url/rules';
 import { SHOWN_ROWS } from './bulk-input';
 import type { BulkService } from './bulk-service';
-import { formatDuration, formatNumber } from './format';
+import { formatDuration, formatNumber, tCount } from './format';
 import { ActionButton, ErrorMessage, StatusMessage } from './ui';
 
 /** The time now, redrawn every second while `live`: the countdown and the time left move on their own. */
@@ -162,7 +162,7 @@ export function BulkProgress({
       () => true,
       () => false,
     );
-    setCopied(ok ? t('manage_bulk_copied', linked.length) : undefined);
+    setCopied(ok ? tCount(linked.length, 'manage_bulk_copied_one', 'manage_bulk_copied_other') : undefined);
     setError(ok ? null : { kind: 'internal', message: t('manage_link_copy_failed') });
   }
 

@@ -186,5 +186,6 @@ describe('BulkView', () => {
     await click(button('Copy all'));
     await settle();
     expect(writeText).toHaveBeenCalledWith('[T](https://sho.rt/a)\n[T](https://sho.rt/b)');
+    expect(document.body.textContent).toContain('2 links copied.');
   });
 });
