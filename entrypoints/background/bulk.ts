@@ -270,6 +270,7 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
     if (items.length === 0) throw new ExtensionError('bad_message', t('error_bulk_empty'));
     items.forEach(checkItem);
     const active = await clients.active('job');
+    const before = job;
     job = newBulkJob(
       crypto.randomUUID(),
       active.profile.id,
@@ -277,7 +278,13 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
       clock(),
       active.client.rateLimit?.limit ?? DEFAULT_LIMIT,
     );
-    await save(true);
+    try {
+      await save(true);
+    } catch {
+      // Not stored, not started: the page says why and keeps the rows.
+      job = before;
+      throw new ExtensionError('internal', t('error_bulk_not_stored'));
+    }
     void drive();
     return { id: job.id, total: job.rows.length };
   }

@@ -90,6 +90,21 @@ describe('bulk create', () => {
     expect(await stored()).toBeNull();
   });
 
+  it('says so when the job cannot be stored, and starts the next one', async () => {
+    await seedProfile();
+    startBackground(server);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    const refused = await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', message: expect.stringMatching(/could not be saved/) },
+    });
+    expect(adds()).toHaveLength(0);
+    const started = await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    expect(started.ok).toBe(true);
+    await until((j) => j?.state === 'done');
+  });
+
   it('records a failed row and goes on; a retry with an edited URL makes it', async () => {
     await seedProfile();
     startBackground(server);
