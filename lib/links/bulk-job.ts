@@ -203,40 +203,45 @@ export function retryBulkRows(
 }
 
 // The stored job is read strictly: it is written only by the background, so anything else is damage,
-// and a damaged job reads as none rather than sending requests nobody asked for.
-const errorSchema = z.object({ kind: z.string(), message: z.string() });
-const inputSchema = z.object({
-  url: z.string(),
-  custom: z.optional(z.string()),
-  campaign: z.optional(z.number()),
-  channel: z.optional(z.number()),
-  expiry: z.optional(z.string()),
-  domain: z.optional(z.string()),
-  description: z.optional(z.string()),
-  status: z.enum(['public', 'private']),
-});
-const jobSchema = z.object({
-  id: z.string(),
-  profileId: z.string(),
-  createdAt: z.number(),
-  state: z.enum(['running', 'paused', 'waiting', 'done', 'cancelled']),
-  waitUntil: z.nullable(z.number()),
-  limit: z.number(),
-  error: z.optional(errorSchema),
-  rows: z.array(
-    z.object({
-      input: inputSchema,
-      title: z.string(),
-      label: z.string(),
-      state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
-      shortUrl: z.optional(z.string()),
-      error: z.optional(errorSchema),
-    }),
-  ),
-});
+// and a damaged job reads as none rather than sending requests nobody asked for. Built when read, so
+// pages that import the storage items without reading this one (the popup) do not carry it.
+function buildJobSchema() {
+  const error = z.optional(z.object({ kind: z.string(), message: z.string() }));
+  const input = z.object({
+    url: z.string(),
+    custom: z.optional(z.string()),
+    campaign: z.optional(z.number()),
+    channel: z.optional(z.number()),
+    expiry: z.optional(z.string()),
+    domain: z.optional(z.string()),
+    description: z.optional(z.string()),
+    status: z.enum(['public', 'private']),
+  });
+  return z.object({
+    id: z.string(),
+    profileId: z.string(),
+    createdAt: z.number(),
+    state: z.enum(['running', 'paused', 'waiting', 'done', 'cancelled']),
+    waitUntil: z.nullable(z.number()),
+    limit: z.number(),
+    error,
+    rows: z.array(
+      z.object({
+        input,
+        title: z.string(),
+        label: z.string(),
+        state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
+        shortUrl: z.optional(z.string()),
+        error,
+      }),
+    ),
+  });
+}
+let jobSchema: ReturnType<typeof buildJobSchema> | undefined;
 
 /** The stored value as a job, or null when absent or unreadable. */
 export function readBulkJob(value: unknown): BulkJob | null {
+  jobSchema ??= buildJobSchema();
   const parsed = jobSchema.safeParse(value);
   return parsed.success ? (parsed.data as BulkJob) : null;
 }

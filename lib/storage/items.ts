@@ -98,8 +98,9 @@ export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
 /**
  * The bulk create job (entrypoints/background/bulk.ts runs it, the management page watches it); null
  * when none. In storage.local: a job of a thousand links outlives workers and browser restarts.
+ * Marked pure so a page that never reads it (the popup) drops it and its reader from its bundle.
  */
-export const bulkJobItem = item<BulkJob | null>('local', 'bulkJob', readBulkJob);
+export const bulkJobItem = /* @__PURE__ */ item<BulkJob | null>('local', 'bulkJob', readBulkJob);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
