@@ -45,8 +45,6 @@ import { rememberUncertain } from './uncertain-creates';
 
 /** The alarm that wakes a stopped worker when a rate-limit wait is over. */
 export const BULK_ALARM = 'bulk-job';
-/** Requests per window assumed until the server has answered once. */
-const DEFAULT_LIMIT = 30;
 /** At most one progress write a second: a 1,000-row job must not write its rows a thousand times a minute. */
 const WRITE_EVERY_MS = 1_000;
 /** Waited after the window's reset before sending again, for clock skew (as the rate limiter does). */
@@ -132,12 +130,15 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
     }
   }
 
-  /** When the job's share of the current window is spent: the window's end, else null. */
+  /**
+   * When the job's share of the current window is spent, as the rate limiter counts it (the user's
+   * requests and the pages' included): the window's end, else null. The limiter would hold the next
+   * request until then anyway; waiting here instead says so on the page and leaves an alarm.
+   */
   function windowSpentUntil(active: ProfileClient): number | null {
-    const info = active.client.rateLimit;
-    if (!info || info.resetAt === null || info.resetAt <= clock()) return null;
-    const reserve = info.limit - jobRequestsPerWindow(info.limit);
-    return info.remaining <= reserve ? info.resetAt + RESET_MARGIN_MS : null;
+    const { limit, used, resetAt } = active.budget();
+    if (resetAt === null || resetAt <= clock()) return null;
+    return limit - used <= limit - jobRequestsPerWindow(limit) ? resetAt + RESET_MARGIN_MS : null;
   }
 
   async function run(): Promise<void> {
@@ -227,8 +228,8 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
       } else {
         job = markFailed(job, index, outcome.error);
       }
-      const limit = active.client.rateLimit?.limit;
-      if (limit && limit !== job.limit) job = { ...job, limit };
+      const { limit } = active.budget();
+      if (limit !== job.limit) job = { ...job, limit };
       await save(false);
     }
     if (job?.id === id) {
@@ -271,13 +272,7 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
     items.forEach(checkItem);
     const active = await clients.active('job');
     const before = job;
-    job = newBulkJob(
-      crypto.randomUUID(),
-      active.profile.id,
-      items,
-      clock(),
-      active.client.rateLimit?.limit ?? DEFAULT_LIMIT,
-    );
+    job = newBulkJob(crypto.randomUUID(), active.profile.id, items, clock(), active.budget().limit);
     try {
       await save(true);
     } catch {
@@ -323,7 +318,7 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
 
   async function bulkRateLimit(): Promise<ResponseOf<'bulkRateLimit'>> {
     const active = await clients.active('job');
-    return { limit: active.client.rateLimit?.limit ?? DEFAULT_LIMIT };
+    return { limit: active.budget().limit };
   }
 
   /** Listens for the wake-up alarm and resumes a job the previous worker left running (background start). */
