@@ -97,6 +97,8 @@ export default defineConfig({
         'contextMenus',
         'clipboardWrite',
         'notifications',
+        // Wakes a stopped worker to go on with a bulk create job after a rate-limit wait.
+        'alarms',
         // Reads the page's <link rel="canonical"> when the user asks to shorten it (menu, shortcut):
         // only in a tab the click or shortcut granted through activeTab, so no host access is added,
         // and browsers show no install warning for it.

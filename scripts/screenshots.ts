@@ -11,6 +11,8 @@
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
  *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
+ *   manage-bulk.png       Bulk create's preview of a pasted CSV fanned out by two UTM presets
+ *   manage-bulk-results.png   the job finished: its counts and results
  *
  * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
  * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
@@ -217,6 +219,43 @@ async function sidePanelShots(ext: ExtensionBrowser): Promise<void> {
   await tab.close();
 }
 
+/** A CSV with a header, a duplicate, a link made before and a row with an unknown campaign. */
+const BULK_CSV = [
+  'url,title,campaign',
+  'https://blog.example.com/2026/naming-short-links,Naming guide,',
+  'https://blog.example.com/2026/spring-release,Spring release,',
+  'https://blog.example.com/2026/spring-release/,Spring release,',
+  'https://shop.example.com/sale?fbclid=abc,Sale,Autumn',
+  'https://docs.example.com/api,API docs,',
+].join('\n');
+
+async function bulkShots(ext: ExtensionBrowser): Promise<void> {
+  const page = await ext.extensionPage('manage.html#/bulk');
+  await page.setViewport({ width: 1120, height: 900 });
+  const text = await visible(page, '#bulk-text');
+  await page.evaluate(
+    (element, value) => {
+      const area = element as HTMLTextAreaElement;
+      area.value = value;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    text,
+    BULK_CSV,
+  );
+  for (const name of ['X', 'LinkedIn']) await page.locator(`label.checkbox::-p-text(${name})`).click();
+  await visible(page, '#bulk-summary');
+  await settled(page);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await captureTop(page, '[aria-labelledby="bulk-preview-heading"]', 'manage-bulk');
+
+  await page.locator('button::-p-text(Start)').click();
+  await page.waitForFunction(() => document.querySelector('#bulk-state')?.textContent === 'Finished.', {
+    timeout: 30_000,
+  });
+  await captureTop(page, '[aria-labelledby="bulk-results-heading"]', 'manage-bulk-results');
+  await page.close();
+}
+
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(
@@ -256,6 +295,7 @@ async function main(): Promise<void> {
     await optionsShot(ext);
     await manageShots(ext);
     await sidePanelShots(ext);
+    await bulkShots(ext);
     await ext.close();
     ext = undefined;
     await germanShot(extPath, server, hostRule);

@@ -60,3 +60,12 @@ export function overlayTypeLabel(type: string): string {
 /** How a link is named in a list and in what is said about it: its title, else alias, else number. */
 export const linkName = (link: Pick<LinkSummary, 'id' | 'title' | 'alias'>) =>
   link.title || link.alias || `#${link.id}`;
+/** A duration as a person reads it: seconds under a minute, minutes under two hours, else hours and minutes. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  // A countdown reads in seconds up to two minutes: "1 minute" would stand still for a whole minute.
+  if (seconds < 120) return tCount(seconds, 'manage_duration_seconds_one', 'manage_duration_seconds_other');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return tCount(minutes, 'manage_duration_minutes_one', 'manage_duration_minutes_other');
+  return t('manage_duration_hours', Math.floor(minutes / 60), minutes % 60);
+}

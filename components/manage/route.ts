@@ -11,9 +11,10 @@ export type Route =
   | { name: 'domains' }
   | { name: 'splash' }
   | { name: 'account' }
+  | { name: 'bulk' }
   | { name: 'not-found'; path: string };
 
-const SIMPLE = ['links', 'campaigns', 'channels', 'domains', 'splash', 'account'] as const;
+const SIMPLE = ['links', 'campaigns', 'channels', 'domains', 'splash', 'account', 'bulk'] as const;
 
 function positiveId(text: string | undefined): number | undefined {
   return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;

@@ -25,6 +25,8 @@ import { ExtensionError, notConfigured } from './errors';
 export interface ProfileClient {
   profile: Profile;
   client: ShortenerClient;
+  /** The current window of the server key's rate limiter, as it counts it (a job's countdown). */
+  budget(): RateLimiter['budget'];
 }
 
 /** The API clients of the saved profiles, and of a server being checked before it is saved. */
@@ -118,7 +120,8 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
       };
       cached.set(profile.id, entry);
     }
-    return { profile, client: entry.clients[priority] };
+    const limiter = limiterFor(profile.serverUrl, apiKey);
+    return { profile, client: entry.clients[priority], budget: () => limiter.budget };
   }
 
   return {

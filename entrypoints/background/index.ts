@@ -2,6 +2,7 @@ import { clearStaleAllTabs } from '@/lib/links/all-tabs';
 import { allApiKeys } from '@/lib/settings/api-keys';
 import { createAllTabs } from './all-tabs';
 import { createApiHandler } from './api-message';
+import { createBulk } from './bulk';
 import { createClients } from './clients';
 import { createClipboard } from './clipboard';
 import { registerCommands } from './commands';
@@ -30,6 +31,7 @@ export default defineBackground(() => {
   void clearStaleAllTabs().catch(() => undefined);
   // One handler for the popup's request and for the run a permission grant starts, so they join.
   const allTabs = createAllTabs({ clients, clipboard, notifier });
+  const bulk = createBulk({ clients });
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -39,6 +41,10 @@ export default defineBackground(() => {
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: allTabs.shortenAllTabs,
       api: createApiHandler(clients),
+      bulkStart: bulk.bulkStart,
+      bulkControl: bulk.bulkControl,
+      bulkRetry: bulk.bulkRetry,
+      bulkRateLimit: bulk.bulkRateLimit,
     },
     { ready: migrations.ready, secrets: allApiKeys },
   );
@@ -47,4 +53,5 @@ export default defineBackground(() => {
   registerOmnibox({ clients, shortenAndCopy, notifier });
   registerNotificationClicks();
   registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
+  bulk.register();
 });

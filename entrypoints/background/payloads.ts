@@ -4,12 +4,28 @@
  */
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
+import { MAX_BULK_ROWS } from '@/lib/links/bulk-csv';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const entityId = z.number().check(z.int(), z.positive());
+
+// A bulk row's create input: the fields a batch sets, each bounded; the handler checks URL and alias.
+const bulkInput = () =>
+  z.object({
+    url: text(8_000),
+    custom: z.optional(text(200)),
+    campaign: z.optional(entityId),
+    channel: z.optional(entityId),
+    expiry: z.optional(text(40)),
+    domain: z.optional(text(500)),
+    description: z.optional(text(2_000)),
+    status: z.enum(['public', 'private']),
+  });
 
 // Each built on its first use, like the API schemas (lib/api/schemas.ts): a request needs one.
 const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
@@ -51,6 +67,27 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
       dryRun: z.optional(z.boolean()),
     }),
   ),
+  bulkStart: z.lazy(() =>
+    z.object({
+      items: z
+        .array(z.object({ input: bulkInput(), title: text(1_000), label: text(200) }))
+        .check(z.maxLength(MAX_BULK_ROWS)),
+    }),
+  ),
+  bulkControl: z.lazy(() => z.object({ action: z.enum(['pause', 'resume', 'cancel', 'clear']) })),
+  bulkRetry: z.lazy(() =>
+    z.object({
+      rows: z
+        .array(
+          z.object({
+            index: z.number().check(z.int(), z.nonnegative(), z.lt(MAX_BULK_ROWS)),
+            input: z.optional(bulkInput()),
+          }),
+        )
+        .check(z.maxLength(MAX_BULK_ROWS)),
+    }),
+  ),
+  bulkRateLimit: z.lazy(() => z.object({})) as z.ZodMiniType<RequestOf<'bulkRateLimit'>>,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { copyLink } from '@/components/clipboard';
 import { AccountView } from '@/components/manage/account-view';
+import { BulkView } from '@/components/manage/bulk-view';
 import { CampaignsView } from '@/components/manage/campaigns-view';
 import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
 import type { CopyLink } from '@/components/manage/copy-button';
@@ -12,9 +13,11 @@ import { type Route, routeHref, useRoute } from '@/components/manage/route';
 import { SplashView } from '@/components/manage/splash-view';
 import { type MessageKey, t } from '@/lib/i18n';
 import { loadSettings } from '@/lib/settings/settings';
+import { bulkService } from './bulk-service';
 
 const NAV: { route: Route; label: MessageKey; section: Route['name'][] }[] = [
   { route: { name: 'links' }, label: 'manage_nav_links', section: ['links', 'link', 'link-new'] },
+  { route: { name: 'bulk' }, label: 'manage_nav_bulk', section: ['bulk'] },
   { route: { name: 'campaigns' }, label: 'manage_nav_campaigns', section: ['campaigns'] },
   { route: { name: 'channels' }, label: 'manage_nav_channels', section: ['channels', 'channel'] },
   { route: { name: 'domains' }, label: 'manage_nav_domains', section: ['domains'] },
@@ -46,6 +49,7 @@ function View({ route }: { route: Route }) {
       {route.name === 'domains' && <DomainsView />}
       {route.name === 'splash' && <SplashView />}
       {route.name === 'account' && <AccountView />}
+      {route.name === 'bulk' && <BulkView service={bulkService} />}
       {route.name === 'not-found' && (
         <section>
           <h1>{t('manage_not_found_heading')}</h1>

@@ -84,6 +84,12 @@ const DEFAULT_MAX_WAIT_MS = 90_000;
 // from different answers differ by less than this, those of two windows by at least this.
 const SAME_WINDOW_MS = 1_000;
 
+/** Requests of a window a job may use with the default reserve: what an estimate of a job's time counts on. */
+export function jobRequestsPerWindow(limit: number): number {
+  const whole = Math.max(1, Math.floor(limit));
+  return Math.max(1, whole - Math.min(DEFAULT_RESERVE, whole - 1));
+}
+
 const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),

@@ -191,10 +191,14 @@ export async function clearProfileCache(profileId: string): Promise<void> {
   await set(listsKey(profileId), { v: CACHE_VERSION, ...emptyLists() }, cacheStore());
 }
 
+/** A long URL as sameLongUrl compares it, for looking many up at once (a bulk preview's Map). */
+export function longUrlKey(url: string): string {
+  return url.trim().replace(/#.*$/, '').replace(/\/+$/, '');
+}
+
 /** Compares long URLs the way a user would: ignoring a trailing slash and the `#fragment`. */
 export function sameLongUrl(a: string, b: string): boolean {
-  const norm = (u: string) => u.trim().replace(/#.*$/, '').replace(/\/+$/, '');
-  return norm(a) === norm(b);
+  return longUrlKey(a) === longUrlKey(b);
 }
 
 /** The newest cached link for a long URL, if it was shortened before. */

@@ -5,6 +5,7 @@
 import type { ShortenerClient } from '../api/client';
 import type { Account, LinkInput } from '../api/schemas';
 import type { AllTabsResult } from '../links/all-tabs-progress';
+import type { BulkCounts, BulkInput, BulkItem } from '../links/bulk-job';
 import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
@@ -69,6 +70,18 @@ interface Protocol {
    * `dryRun`, only answers what the import would do (for the preview) and writes nothing.
    */
   importSettings: { request: { text: string; dryRun?: boolean }; response: ImportSummary };
+  /**
+   * Starts a bulk create job of the active profile (entrypoints/background/bulk.ts): the links the
+   * management page's preview made of the rows. The background owns the run and stores its progress
+   * (bulkJobItem); a second start while a job has work left gets `busy`.
+   */
+  bulkStart: { request: { items: BulkItem[] }; response: { id: string; total: number } };
+  /** Pauses, resumes or cancels the job; `clear` forgets a finished or cancelled one. */
+  bulkControl: { request: { action: 'pause' | 'resume' | 'cancel' | 'clear' }; response: null };
+  /** Queues failed rows again, each with its edited input when given. */
+  bulkRetry: { request: { rows: { index: number; input?: BulkInput }[] }; response: BulkCounts };
+  /** Requests per minute the server allows, as last seen (30 until it has answered): the preview's estimate. */
+  bulkRateLimit: { request: Record<string, never>; response: { limit: number } };
 }
 
 /** What an import changed: counts, and the imported profiles that still need an API key. */

@@ -23,6 +23,7 @@
  */
 import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-state';
 import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
+import { type BulkJob, readBulkJob } from '../links/bulk-job';
 import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
 import { type QrOptions, readQrOptions } from '../links/qr-options';
@@ -97,6 +98,12 @@ export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value:
 export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
 /** The size and margin last chosen for a QR code, in the popup or the management page. */
 export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', readQrOptions);
+/**
+ * The bulk create job (entrypoints/background/bulk.ts runs it, the management page watches it); null
+ * when none. In storage.local: a job of a thousand links outlives workers and browser restarts.
+ * Marked pure so a page that never reads it (the popup) drops it and its reader from its bundle.
+ */
+export const bulkJobItem = /* @__PURE__ */ item<BulkJob | null>('local', 'bulkJob', readBulkJob);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.

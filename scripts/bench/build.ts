@@ -64,8 +64,11 @@ export async function buildAll(): Promise<void> {
   await runBuild('the baseline extension', BASELINE_SCRIPT);
 }
 
-/** The search timing script for a page, as one classic script (it defines `timeSearch`). */
-export async function bundleSearchPage(): Promise<string> {
+/**
+ * A timing script for a page, as one classic script: `search-page.ts` (it defines `timeSearch`) or
+ * `bulk-preview-page.ts` (`timeBulkPreview`).
+ */
+export async function bundlePage(file: 'search-page.ts' | 'bulk-preview-page.ts'): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'silent',
@@ -73,14 +76,14 @@ export async function bundleSearchPage(): Promise<string> {
     build: {
       write: false,
       lib: {
-        entry: join(ROOT, 'scripts', 'bench', 'search-page.ts'),
+        entry: join(ROOT, 'scripts', 'bench', file),
         formats: ['iife'],
-        name: 'benchSearch',
+        name: 'benchPage',
       },
     },
   });
   const [result] = Array.isArray(output) ? output : [output];
   const chunk = result && 'output' in result ? result.output[0] : undefined;
-  if (chunk?.type !== 'chunk') throw new Error('Bundling scripts/bench/search-page.ts gave no script');
+  if (chunk?.type !== 'chunk') throw new Error(`Bundling scripts/bench/${file} gave no script`);
   return chunk.code;
 }

@@ -50,7 +50,7 @@ const KEYS = { app: 'Alt+Shift+P', baseline: 'Alt+Shift+K', shortenPage: 'Alt+Sh
 type Which = 'app' | 'baseline';
 
 /** A running benchmark browser. */
-interface Bench {
+export interface Bench {
   browser: Browser;
   extensionId: string;
   baselineId: string;

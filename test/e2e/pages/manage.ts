@@ -33,6 +33,9 @@ export class ManagePage extends ExtensionPage {
     campaignsStatus: '[aria-labelledby="campaigns-heading"] > [role="status"]',
     pager: '.pager',
     list: 'table.list tbody',
+    bulkSummary: '#bulk-summary',
+    bulkState: '#bulk-state',
+    bulkCounts: '#bulk-counts',
   } as const;
 
   /** What shows once each section has its server data (a list row, an item, a form). */
@@ -46,6 +49,7 @@ export class ManagePage extends ExtensionPage {
     domains: '[aria-labelledby="domains-heading"] ul.items li',
     splash: '[aria-labelledby="overlays-heading"] table.list tbody tr',
     account: '[aria-labelledby="account-heading"] form',
+    bulk: '#bulk-text, #bulk-counts',
   } as const;
 
   /** Opens manage.html at `route` (e.g. 'links') in a new tab. */
@@ -381,5 +385,34 @@ export class ManagePage extends ExtensionPage {
       WAIT,
       text,
     );
+  }
+
+  /** The bulk job's counts as shown (made, reused, failed, left), once its progress shows. */
+  async bulkCounts(): Promise<{ made: number; reused: number; failed: number; left: number }> {
+    const text = await this.text(ManagePage.parts.bulkCounts);
+    const [made = 0, reused = 0, failed = 0, left = 0] = (text.match(/\d+/g) ?? []).map(Number);
+    return { made, reused, failed, left };
+  }
+
+  /** Whether the bulk page offers a new batch's input (it does not while a job is shown). */
+  showsBulkInput(): Promise<boolean> {
+    return this.has('#bulk-text');
+  }
+
+  /**
+   * Waits until the bulk job's state line starts with `state` (e.g. 'Finished.'), for up to `timeout`
+   * ms. Polled from here in short looks: a job waits minutes for the rate limit, longer than one
+   * browser-side wait may take.
+   */
+  async waitForBulkState(state: string, timeout = WAIT.timeout): Promise<void> {
+    const end = Date.now() + timeout;
+    for (;;) {
+      const text = await this.page
+        .$eval(ManagePage.parts.bulkState, (el) => el.textContent ?? '')
+        .catch(() => '');
+      if (text.startsWith(state)) return;
+      if (Date.now() > end) throw new Error(`The bulk job's state stayed “${text}”, never “${state}”.`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }

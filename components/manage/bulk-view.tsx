@@ -1,0 +1,51 @@
+/**
+ * #/bulk: Bulk create. Without a job, the input, options and preview of a new batch (bulk-input.tsx);
+ * with one, its progress and results (bulk-progress.tsx), read from storage, so a page closed and
+ * opened again mid-run shows the same job still running.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
+import type { BulkJob } from '@/lib/links/bulk-job';
+import { BulkInput } from './bulk-input';
+import { BulkProgress } from './bulk-progress';
+import type { BulkLookups, BulkService } from './bulk-service';
+
+/** The Bulk create page. */
+export function BulkView({ service }: { service: BulkService }) {
+  // undefined until the stored job has been read: the page must not offer a new batch over a running one.
+  const [job, setJob] = useState<BulkJob | null>();
+  const [lookups, setLookups] = useState<BulkLookups>();
+
+  useEffect(() => service.watch(setJob), [service]);
+  useEffect(() => {
+    let live = true;
+    // Read again after each job: a finished batch has filled the cache a new preview reuses from.
+    service.lookups().then(
+      (found) => live && setLookups(found),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [service, job === null]);
+
+  return (
+    <section aria-labelledby="bulk-heading">
+      <h1 id="bulk-heading">{t('manage_bulk_heading')}</h1>
+      <p class="hint">{t('manage_bulk_intro')}</p>
+      {job === undefined || !lookups ? (
+        <p aria-busy="true">{t('manage_bulk_loading')}</p>
+      ) : job ? (
+        <BulkProgress job={job} service={service} copyFormat={lookups.copyFormat} />
+      ) : (
+        <BulkInput
+          lookups={lookups}
+          start={async (items) => {
+            const result = await service.start(items);
+            return result.ok ? null : result.error;
+          }}
+        />
+      )}
+    </section>
+  );
+}

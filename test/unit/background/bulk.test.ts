@@ -1,0 +1,245 @@
+/**
+ * Bulk create in the background: the job runs to the end from storage, reuses cached links, stops for
+ * a refused key, waits for the rate limit with an alarm, and a worker that stopped mid-request resumes
+ * the job without making a link twice.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { BULK_ALARM, createBulk } from '@/entrypoints/background/bulk';
+import { createClients } from '@/entrypoints/background/clients';
+import {
+  type BulkItem,
+  type BulkJob,
+  bulkCounts,
+  newBulkJob,
+  readBulkJob,
+  waitBulkJob,
+} from '@/lib/links/bulk-job';
+import { putCachedLinks } from '@/lib/links/cache';
+import { bulkJobItem, getItem } from '@/lib/storage/items';
+import {
+  cachedLink,
+  type FakeServer,
+  fakeServer,
+  seedProfile,
+  sendFromPopup,
+  settle,
+  startBackground,
+  stubBrowserApis,
+} from './helpers';
+
+let server: FakeServer;
+const MANAGE = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/manage.html') });
+
+const item = (url: string): BulkItem => ({ input: { url, status: 'private' }, title: '', label: '' });
+const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
+const stored = async () => getItem(bulkJobItem);
+
+/** Waits until the stored job satisfies `done` (the job runs on its own, between test steps). */
+async function until(done: (job: BulkJob | null) => boolean): Promise<BulkJob | null> {
+  for (let i = 0; i < 200; i++) {
+    const job = await stored();
+    if (done(job)) return job;
+    await settle(5);
+  }
+  throw new Error(`Job never got there: ${JSON.stringify(await stored())}`);
+}
+
+beforeEach(() => {
+  stubBrowserApis();
+  server = fakeServer();
+});
+
+describe('bulk create', () => {
+  it('runs a job to the end: each new row once, cached rows reused without a request', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(3, 'https://known.example/')]);
+    startBackground(server);
+    const reply = await sendFromPopup(
+      'bulkStart',
+      { items: [item('https://a.example'), item('https://known.example'), item('https://b.example')] },
+      MANAGE(),
+    );
+    expect(reply).toEqual({ ok: true, data: { id: expect.any(String), total: 3 } });
+    const job = await until((j) => j?.state === 'done');
+    expect(job?.rows.map((r) => r.state)).toEqual(['made', 'reused', 'made']);
+    expect(job?.rows[1]?.shortUrl).toBe('https://sho.rt/c3');
+    expect(adds().map((c) => (c.body as { url: string }).url)).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(job && bulkCounts(job)).toEqual({ made: 2, reused: 1, failed: 0, left: 0, total: 3 });
+  });
+
+  it('refuses a second job while one has work left, and rows that are not web addresses', async () => {
+    await seedProfile();
+    server.state.gate = new Promise(() => undefined);
+    startBackground(server);
+    await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    const second = await sendFromPopup('bulkStart', { items: [item('https://b.example')] }, MANAGE());
+    expect(second).toMatchObject({ ok: false, error: { kind: 'busy' } });
+    const bad = await sendFromPopup('bulkControl', { action: 'clear' }, MANAGE());
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'busy' } });
+  });
+
+  it('refuses a row that is not a web address, checked again in the background', async () => {
+    await seedProfile();
+    startBackground(server);
+    const reply = await sendFromPopup('bulkStart', { items: [item('javascript:alert(1)')] }, MANAGE());
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
+    expect(await stored()).toBeNull();
+  });
+
+  it('says so when the job cannot be stored, and starts the next one', async () => {
+    await seedProfile();
+    startBackground(server);
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    const refused = await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'internal', message: expect.stringMatching(/could not be saved/) },
+    });
+    expect(adds()).toHaveLength(0);
+    const started = await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    expect(started.ok).toBe(true);
+    await until((j) => j?.state === 'done');
+  });
+
+  it('records a failed row and goes on; a retry with an edited URL makes it', async () => {
+    await seedProfile();
+    startBackground(server);
+    // Only the first add is refused (a 400 is a clear "no": nothing was made).
+    const serve = server.fetch.getMockImplementation()!;
+    server.fetch.mockImplementation(async (input, init) =>
+      String(init?.body).includes('https://a.example')
+        ? new Response(JSON.stringify({ error: 1, message: 'Blocked domain' }), { status: 400 })
+        : serve(input, init),
+    );
+    await sendFromPopup(
+      'bulkStart',
+      { items: [item('https://a.example'), item('https://b.example')] },
+      MANAGE(),
+    );
+    let job = await until((j) => j?.state === 'done');
+    expect(job?.rows[0]?.error?.message).toContain('Blocked domain');
+    expect(job?.rows[1]?.state).toBe('made');
+    const retry = await sendFromPopup(
+      'bulkRetry',
+      { rows: [{ index: 0, input: { url: 'https://fixed.example', status: 'private' } }] },
+      MANAGE(),
+    );
+    expect(retry.ok).toBe(true);
+    job = await until((j) => j?.state === 'done' && j.rows[0]?.state === 'made');
+    expect(adds().at(-1)?.body).toMatchObject({ url: 'https://fixed.example' });
+  });
+
+  it('stops the whole job, keeping every row, when the server refuses the key; resume goes on', async () => {
+    await seedProfile();
+    server.state.key = 'another-key';
+    startBackground(server);
+    await sendFromPopup(
+      'bulkStart',
+      { items: [item('https://a.example'), item('https://b.example')] },
+      MANAGE(),
+    );
+    const job = await until((j) => j?.state === 'paused');
+    expect(job?.error?.kind).toBe('unauthorized');
+    expect(job?.rows.map((r) => r.state)).toEqual(['pending', 'pending']);
+    server.state.key = 'good-key-1234';
+    await sendFromPopup('bulkControl', { action: 'resume' }, MANAGE());
+    const done = await until((j) => j?.state === 'done');
+    expect(done?.rows.map((r) => r.state)).toEqual(['made', 'made']);
+  });
+
+  it('waits for the next window when its share is spent, with an alarm for a stopped worker', async () => {
+    await seedProfile();
+    const resetAt = Date.now() + 40_000;
+    server.state.headers = {
+      'X-RateLimit-Limit': '30',
+      'X-RateLimit-Remaining': '5',
+      'X-RateLimit-Reset': String(resetAt),
+    };
+    startBackground(server);
+    await sendFromPopup(
+      'bulkStart',
+      { items: [item('https://a.example'), item('https://b.example')] },
+      MANAGE(),
+    );
+    const job = await until((j) => j?.state === 'waiting');
+    expect(job?.waitUntil).toBeGreaterThanOrEqual(resetAt);
+    expect(job?.rows.map((r) => r.state)).toEqual(['made', 'pending']);
+    expect(adds()).toHaveLength(1);
+    expect((await fakeBrowser.alarms.get(BULK_ALARM))?.scheduledTime).toBe(job?.waitUntil);
+    await sendFromPopup('bulkControl', { action: 'pause' }, MANAGE());
+    expect((await stored())?.state).toBe('paused');
+    expect(await fakeBrowser.alarms.get(BULK_ALARM)).toBeFalsy();
+    await sendFromPopup('bulkControl', { action: 'cancel' }, MANAGE());
+    expect((await stored())?.state).toBe('cancelled');
+    expect(adds()).toHaveLength(1);
+  });
+
+  it('resumes after a worker stopped mid-request: the row left "sending" is found on the server, not made twice', async () => {
+    await seedProfile();
+    // Worker 1: its request reaches the server, which makes the link, but the answer never comes back.
+    const lost = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+      server.fetch(input, init).then(() => new Promise<Response>(() => undefined)),
+    );
+    const first = createBulk({ clients: createClients({ fetch: lost }) });
+    await first.bulkStart({ items: [item('https://a.example'), item('https://b.example')] });
+    const midway = await until((j) => j?.rows[0]?.state === 'sending' && adds().length === 1);
+    expect(readBulkJob(JSON.parse(JSON.stringify(midway)))?.rows[0]?.state).toBe('sending');
+
+    // Worker 2 starts (the background's start resumes a stored job).
+    const second = createBulk({ clients: createClients({ fetch: server.fetch }) });
+    second.register();
+    const job = await until((j) => j?.state === 'done');
+    expect(job?.rows.map((r) => r.state)).toEqual(['made', 'made']);
+    const urls = adds().map((c) => (c.body as { url: string }).url);
+    expect(urls).toEqual(['https://a.example', 'https://b.example']);
+    expect(job?.rows[0]?.shortUrl).toBe(
+      server.state.links.find((l) => l.longurl === 'https://a.example')?.shorturl,
+    );
+  });
+
+  it('runs a new job started while the cancelled one still had its request on the way', async () => {
+    await seedProfile();
+    let release = () => undefined as void;
+    server.state.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    startBackground(server);
+    await sendFromPopup('bulkStart', { items: [item('https://a.example')] }, MANAGE());
+    await until(() => adds().length === 1);
+    await sendFromPopup('bulkControl', { action: 'cancel' }, MANAGE());
+    await sendFromPopup('bulkControl', { action: 'clear' }, MANAGE());
+    const second = await sendFromPopup('bulkStart', { items: [item('https://b.example')] }, MANAGE());
+    server.state.gate = null;
+    release();
+    const job = await until((j) => j?.state === 'done');
+    expect(second.ok && job?.id).toBe(second.ok && second.data.id);
+    expect(job?.rows[0]).toMatchObject({ state: 'made' });
+    expect(adds().map((c) => (c.body as { url: string }).url)).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
+  it('a new worker, woken by the alarm, resumes a job left waiting', async () => {
+    const profile = await seedProfile();
+    // As a stopped worker left it: waiting for a window that has reset since.
+    const job = waitBulkJob(
+      newBulkJob('j1', profile.id, [item('https://a.example')], Date.now(), 30),
+      Date.now() - 1,
+    );
+    await fakeBrowser.storage.local.set({ [bulkJobItem.key]: job });
+    createBulk({ clients: createClients({ fetch: server.fetch }) }).register();
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: BULK_ALARM,
+      scheduledTime: Date.now(),
+      persistAcrossSessions: true,
+    });
+    const done = await until((j) => j?.state === 'done');
+    expect(done?.rows[0]?.state).toBe('made');
+    expect(adds()).toHaveLength(1);
+  });
+});

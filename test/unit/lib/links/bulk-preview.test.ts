@@ -1,0 +1,186 @@
+/** The bulk preview: popup rules per row, duplicates collapsed, cached links reused, names resolved, presets fanned out. */
+import { describe, expect, it } from 'vitest';
+import { readBulkRows } from '@/lib/links/bulk-csv';
+import { type BulkContext, type BulkOptions, estimateBulkMs, previewBulk } from '@/lib/links/bulk-preview';
+import type { CachedLink } from '@/lib/links/cache';
+import { defaultUtmPresets } from '@/lib/settings/schema';
+
+const NOW = new Date(2030, 0, 15, 12, 0, 0);
+
+const options = (patch: Partial<BulkOptions> = {}): BulkOptions => ({
+  campaignId: null,
+  channelId: null,
+  domain: '',
+  expiry: '',
+  status: 'private',
+  presets: [],
+  ...patch,
+});
+
+const link = (id: number, longUrl: string): CachedLink => ({
+  id,
+  alias: `c${id}`,
+  shortUrl: `https://sho.rt/c${id}`,
+  longUrl,
+  title: '',
+  description: '',
+  clicks: 0,
+  date: '2029-01-01 10:00:00',
+});
+
+const context = (patch: Partial<BulkContext> = {}): BulkContext => ({
+  cached: [],
+  campaigns: [{ id: 7, name: 'Spring Sale' }],
+  channels: [{ id: 9, name: 'Blog' }],
+  stripTracking: false,
+  now: NOW,
+  limit: 30,
+  ...patch,
+});
+
+const preview = (text: string, o = options(), c = context()) => previewBulk(readBulkRows(text).rows, o, c);
+
+describe('previewBulk', () => {
+  it('marks rows the popup would refuse as invalid, with the reason, and sends none of them', () => {
+    const result = preview(
+      'url,alias,expiry\nftp://a.example,,\nhttps://b.example,my alias,\nhttps://c.example,,2020-01-01\nhttps://d.example,,tomorrow\n,lonely,',
+    );
+    expect(result.rows.map((r) => r.status)).toEqual(['invalid', 'invalid', 'invalid', 'invalid', 'invalid']);
+    expect(result.rows[0]?.reason).toMatch(/web address|http/i);
+    expect(result.rows[1]?.reason).toMatch(/alias/i);
+    expect(result.rows[2]?.reason).toContain('2020-01-01');
+    expect(result.rows[3]?.reason).toContain('tomorrow');
+    expect(result.items).toEqual([]);
+    expect(result.requests).toBe(0);
+  });
+
+  it('collapses duplicates (trailing slash and #fragment alike) into their first line', () => {
+    const result = preview(
+      'https://a.example/x\nhttps://a.example/x/\nhttps://a.example/x#top\nhttps://b.example',
+    );
+    expect(result.rows.map((r) => r.status)).toEqual(['new', 'duplicate', 'duplicate', 'new']);
+    expect(result.rows[1]?.reason).toContain('1');
+    expect(result.items.map((i) => i.input.url)).toEqual(['https://a.example/x', 'https://b.example']);
+    expect(result.counts).toEqual({ new: 2, reused: 0, invalid: 0, duplicate: 2 });
+  });
+
+  it('marks a URL with a cached link "reused" with its short URL, and counts no request for it', () => {
+    const result = preview(
+      'https://a.example/x\nhttps://b.example',
+      options(),
+      context({ cached: [link(3, 'https://a.example/x/')] }),
+    );
+    expect(result.rows[0]).toMatchObject({ status: 'reused', shortUrl: 'https://sho.rt/c3' });
+    expect(result.items).toHaveLength(2);
+    expect(result.requests).toBe(1);
+  });
+
+  it('does not reuse a cached link for a row that asks for its own alias', () => {
+    const result = preview(
+      'url,alias\nhttps://a.example/x,mine',
+      options(),
+      context({ cached: [link(3, 'https://a.example/x')] }),
+    );
+    expect(result.rows[0]?.status).toBe('new');
+  });
+
+  it('refuses an alias used twice', () => {
+    const result = preview('url,alias\nhttps://a.example,same\nhttps://b.example,SAME');
+    expect(result.rows[1]).toMatchObject({ status: 'invalid' });
+    expect(result.rows[1]?.reason).toContain('SAME');
+  });
+
+  it('resolves campaigns and channels by id or by name without regard to case; an unknown name is invalid', () => {
+    const result = preview(
+      'url,campaign,channel\nhttps://a.example,spring sale,BLOG\nhttps://b.example,12,\nhttps://c.example,Winter,\nhttps://d.example,,Vlog',
+      options({ campaignId: 5, channelId: 6 }),
+    );
+    expect(result.items[0]?.input).toMatchObject({ campaign: 7, channel: 9 });
+    expect(result.items[1]?.input).toMatchObject({ campaign: 12, channel: 6 });
+    expect(result.rows[2]).toMatchObject({ status: 'invalid' });
+    expect(result.rows[2]?.reason).toContain('Winter');
+    expect(result.rows[3]?.reason).toContain('Vlog');
+  });
+
+  it('says a name cannot be checked when the lists could not be loaded, but takes ids', () => {
+    const result = preview(
+      'url,campaign\nhttps://a.example,Spring Sale\nhttps://b.example,7',
+      options(),
+      context({ campaigns: null }),
+    );
+    expect(result.rows.map((r) => r.status)).toEqual(['invalid', 'new']);
+    expect(result.rows[0]?.reason).toMatch(/could not be loaded/);
+  });
+
+  it('builds each input from the shared options, a row’s own values first', () => {
+    const result = preview(
+      'url,title,description,expiry\nhttps://a.example,Hello,Note,2031-02-03\nhttps://b.example,,,2031-02-03 08:30',
+      options({ domain: 'https://go.brand ', expiry: '2030-12-31 00:00:00', status: 'public' }),
+    );
+    expect(result.items).toEqual([
+      {
+        input: {
+          url: 'https://a.example',
+          status: 'public',
+          domain: 'https://go.brand',
+          expiry: '2031-02-03 23:59:59',
+          description: 'Note',
+        },
+        title: 'Hello',
+        label: '',
+      },
+      {
+        input: {
+          url: 'https://b.example',
+          status: 'public',
+          domain: 'https://go.brand',
+          expiry: '2031-02-03 08:30:00',
+        },
+        title: '',
+        label: '',
+      },
+    ]);
+  });
+
+  it('fans rows out by preset, each long URL with the preset’s parameters, tracking stripped first', () => {
+    const [x, linkedin] = defaultUtmPresets();
+    const result = preview(
+      'https://a.example/?utm_source=old&fbclid=1&id=3\nhttps://b.example\nhttps://b.example/',
+      options({ presets: [x!, linkedin!] }),
+      context({ stripTracking: true }),
+    );
+    expect(result.items.map((i) => [i.input.url, i.label])).toEqual([
+      ['https://a.example/?id=3&utm_source=x&utm_medium=social', 'X'],
+      ['https://a.example/?id=3&utm_source=linkedin&utm_medium=social', 'LinkedIn'],
+      ['https://b.example/?utm_source=x&utm_medium=social', 'X'],
+      ['https://b.example/?utm_source=linkedin&utm_medium=social', 'LinkedIn'],
+    ]);
+    expect(result.requests).toBe(4);
+    // The trailing-slash twin is one link per preset, though the preset's query now follows the slash.
+    expect(result.counts.duplicate).toBe(2);
+  });
+
+  it('refuses an alias with several presets: it can name one link only', () => {
+    const [x, linkedin] = defaultUtmPresets();
+    const result = preview('url,alias\nhttps://a.example,mine', options({ presets: [x!, linkedin!] }));
+    expect(result.rows.map((r) => r.status)).toEqual(['invalid', 'invalid']);
+  });
+
+  it('previews 10,000 rows', () => {
+    const text = Array.from({ length: 10_000 }, (_, i) => `https://site.example/${i % 9_000}`).join('\n');
+    const cached = Array.from({ length: 5_000 }, (_, i) => link(i + 1, `https://site.example/${i}`));
+    const result = preview(text, options(), context({ cached }));
+    expect(result.counts).toEqual({ new: 4_000, reused: 5_000, invalid: 0, duplicate: 1_000 });
+    expect(result.requests).toBe(4_000);
+  });
+});
+
+describe('estimateBulkMs', () => {
+  it('counts whole windows of the requests a job may use (the limit less the user’s reserve)', () => {
+    expect(estimateBulkMs(0, 30)).toBe(0);
+    expect(estimateBulkMs(10, 30)).toBe(5_000);
+    // 25 a window at 30/min: 40 requests take one wait and 15 requests more.
+    expect(estimateBulkMs(40, 30)).toBe(60_000 + 15 * 500);
+    expect(estimateBulkMs(1_000, 30)).toBe(39 * 60_000 + 25 * 500);
+  });
+});
