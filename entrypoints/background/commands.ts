@@ -27,7 +27,7 @@ async function handleCommand(
     await notifier.info(t('bg_page_cannot_be_shortened_title'), t('bg_page_cannot_be_shortened'));
     return;
   }
-  await shortenAndCopy({ kind: 'page', url, title: target.title, tabId: target.id });
+  await shortenAndCopy({ via: 'shortcut', kind: 'page', url, title: target.title, tabId: target.id });
 }
 
 /** Registers the commands listener. */

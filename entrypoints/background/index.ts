@@ -11,6 +11,7 @@ import { registerMessageHandlers } from './messages';
 import { createMigrations, registerMigrations } from './migrations';
 import { createNotifier, registerNotificationClicks } from './notify';
 import { createProfileHandlers } from './profiles';
+import { createCreateQueue, createQueueHandlers, registerQueueTriggers } from './queue';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
 import { createShortenAndCopy } from './shorten-and-copy';
@@ -22,13 +23,19 @@ export default defineBackground(() => {
   const migrations = createMigrations();
   const waits = createWaitPublisher();
   waits.clear();
-  const clients = createClients({ ready: migrations.ready, onWait: waits.update });
+  // A request of the user's answered by a server wakes the creates queued for it (called later only).
+  const clients = createClients({
+    ready: migrations.ready,
+    onWait: waits.update,
+    onAnswer: (profileId) => queue.serverAnswered(profileId),
+  });
   const notifier = createNotifier();
   const clipboard = createClipboard();
-  const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier });
+  const queue = createCreateQueue({ clients, clipboard, notifier });
+  const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier, queue });
   void clearStaleAllTabs().catch(() => undefined);
   // One handler for the popup's request and for the run a permission grant starts, so they join.
-  const allTabs = createAllTabs({ clients, clipboard, notifier });
+  const allTabs = createAllTabs({ clients, clipboard, notifier, queue });
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -38,11 +45,14 @@ export default defineBackground(() => {
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: allTabs.shortenAllTabs,
       api: createApiHandler(clients),
+      ...createQueueHandlers(queue, clients),
     },
     { ready: migrations.ready, secrets: allApiKeys },
   );
   registerMenus(shortenAndCopy, notifier);
   registerCommands(shortenAndCopy, notifier);
-  registerNotificationClicks();
+  registerNotificationClicks(queue.copyMade);
   registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
+  registerQueueTriggers(queue);
+  void queue.start().catch(() => undefined);
 });

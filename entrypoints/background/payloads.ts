@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
-import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { isQueueable } from '@/lib/links/queue';
+import type { ErrorData, MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { isApiMethod, isLinkInputShape } from './api-message';
@@ -51,6 +52,20 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
       dryRun: z.optional(z.boolean()),
     }),
   ),
+  queueCreate: z.lazy(() =>
+    z.object({
+      input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
+      pageTitle: z.optional(z.string()),
+      error: z.object({
+        kind: z
+          .string()
+          .check(z.refine((kind) => isQueueable({ kind: kind as ErrorData['kind'] }), 'not queueable')),
+        message: z.string().check(z.maxLength(2_000)),
+      }),
+    }),
+  ) as z.ZodMiniType<RequestOf<'queueCreate'>>,
+  queueRetry: z.lazy(() => z.object({ id })),
+  queueCancel: z.lazy(() => z.object({ id })),
 };
 
 /**

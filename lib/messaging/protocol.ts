@@ -9,6 +9,8 @@ import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
 
+import type { ErrorData } from './result';
+
 export type { ErrorData, Result } from './result';
 
 /** Client methods a page may call through the `api` message (management pages). */
@@ -69,6 +71,15 @@ interface Protocol {
    * `dryRun`, only answers what the import would do (for the preview) and writes nothing.
    */
   importSettings: { request: { text: string; dryRun?: boolean }; response: ImportSummary };
+  /**
+   * Puts a create that failed for the server's or the network's reason (lib/links/queue.ts
+   * isQueueable) in the outage queue, for the active profile; `queue_full` when it holds its maximum.
+   */
+  queueCreate: { request: { input: LinkInput; pageTitle?: string; error: ErrorData }; response: null };
+  /** Tries a queued create now (a failed one too). */
+  queueRetry: { request: { id: string }; response: null };
+  /** Removes a queued create. */
+  queueCancel: { request: { id: string }; response: null };
 }
 
 /** What an import changed: counts, and the imported profiles that still need an API key. */

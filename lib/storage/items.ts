@@ -25,6 +25,7 @@ import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-st
 import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
 import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
+import { type QueuedCreate, type QueueMadeLink, readQueue, readQueueMade } from '../links/queue';
 import { parseSettings, type Settings } from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
@@ -94,6 +95,8 @@ export const settingsItem = item<Settings>('local', 'settings', parseSettings);
 export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value: unknown) => value);
 /** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
 export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
+/** Creates waiting for the server (lib/links/queue.ts), oldest first: they must outlive a browser restart. */
+export const createQueueItem = item<QueuedCreate[]>('local', 'createQueue', readQueue);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
@@ -121,6 +124,9 @@ export const allTabsProgressItem = item<AllTabsProgress | null>(
 export const allTabsShownItem = item('session', 'allTabsShown', epochMs);
 /** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts watches it); null when none. */
 export const rateLimitWaitItem = item<RateLimitWait | null>('session', 'rateLimitWait', readRateLimitWait);
+
+/** The links of the latest "made from the queue" notification, which a click copies. */
+export const queueMadeItem = item<QueueMadeLink[]>('session', 'queueMade', readQueueMade);
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
 interface StorageFamily {
