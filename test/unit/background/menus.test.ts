@@ -199,7 +199,11 @@ describe('failures', () => {
         expect.stringMatching(/^Link queued: .*Try again in 40 seconds\.\nIt waits in the queue/),
       ]);
       expect(await getItem(createQueueItem)).toEqual([
-        expect.objectContaining({ source: 'menu', state: 'waiting', input: expect.objectContaining({ url: 'https://x.example/' }) }),
+        expect.objectContaining({
+          source: 'menu',
+          state: 'waiting',
+          input: expect.objectContaining({ url: 'https://x.example/' }),
+        }),
       ]);
     } finally {
       vi.useRealTimers();
