@@ -49,7 +49,11 @@ const madeNotification = () =>
   fakeBrowser.notifications.getAllCreateOptions()['shortlink-queue-made']?.message;
 const badge = () => fakeBrowser.action.getBadgeText({});
 const fireAlarm = () =>
-  fakeBrowser.alarms.onAlarm.trigger({ name: 'queue-retry', scheduledTime: Date.now() });
+  fakeBrowser.alarms.onAlarm.trigger({
+    name: 'queue-retry',
+    scheduledTime: Date.now(),
+    persistAcrossSessions: true,
+  });
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 /** Stops the "worker" and starts a new one over the same storage (and the same IndexedDB cache). */
@@ -183,7 +187,7 @@ describe('tries', () => {
     expect(madeNotification()).toBe('The queued link was made: https://sho.rt/a500\nClick to copy.');
     expect((await getCachedLinks(profile.id)).links.map((l) => l.shortUrl)).toEqual(['https://sho.rt/a500']);
 
-    await fakeBrowser.notifications.onClicked.trigger('shortlink-queue-made', 0);
+    await fakeBrowser.notifications.onClicked.trigger('shortlink-queue-made');
     expect(stubs.copied).toEqual(['https://sho.rt/a500']);
   });
 
@@ -199,7 +203,7 @@ describe('tries', () => {
     advance(30_000);
     await fireAlarm();
     expect(madeNotification()).toBe('2 queued links were made.\nClick to copy.');
-    await fakeBrowser.notifications.onClicked.trigger('shortlink-queue-made', 0);
+    await fakeBrowser.notifications.onClicked.trigger('shortlink-queue-made');
     expect(stubs.copied).toEqual([
       '[https://sho.rt/a500](https://sho.rt/a500)\n[https://sho.rt/a501](https://sho.rt/a501)',
     ]);
