@@ -6,21 +6,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import background from '@/entrypoints/background';
 import { getCachedLinks } from '@/lib/links/cache';
 import { QUEUE_LIMIT, type QueuedCreate } from '@/lib/links/queue';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { apiKeysItem, createQueueItem, getItem, settingsItem } from '@/lib/storage/items';
-import { fakeI18n } from '../i18n/fake-i18n';
 import {
   type FakeServer,
   fakeServer,
   GOOD_KEY,
+  restartWorker,
   SERVER,
   seedProfile,
   sendFromPopup,
-  settle,
   startBackground,
   stubBrowserApis,
 } from './helpers';
@@ -55,19 +53,6 @@ const fireAlarm = () =>
     persistAcrossSessions: true,
   });
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
-
-/** Stops the "worker" and starts a new one over the same storage (and the same IndexedDB cache). */
-async function restartWorker(): Promise<void> {
-  const local = await fakeBrowser.storage.local.get(null);
-  const session = await fakeBrowser.storage.session.get(null);
-  fakeBrowser.reset();
-  Object.assign(fakeBrowser, { i18n: fakeI18n });
-  await fakeBrowser.storage.local.set(local);
-  await fakeBrowser.storage.session.set(session);
-  stubs = stubBrowserApis();
-  background.main();
-  await settle();
-}
 
 describe('what queues', () => {
   it('queues a menu create the server could not make, with its profile, options and time', async () => {
@@ -313,7 +298,7 @@ describe('exactly once', () => {
     await vi.waitFor(() => expect(adds()).toHaveLength(1));
     expect((await queued())[0]?.state).toBe('sending');
     server.state.gate = null;
-    await restartWorker();
+    stubs = await restartWorker();
     // The server carries out the request the stopped worker sent; nobody reads its answer.
     release();
     await vi.waitFor(() => expect(server.state.links).toHaveLength(1));
@@ -425,11 +410,11 @@ describe('a worker start', () => {
     server.state.fail = 'network';
     await shortenLink('https://x.example/a');
     await shortenLink('https://x.example/b');
-    await restartWorker();
+    stubs = await restartWorker();
     expect(await badge()).toBe('2');
     server.state.fail = null;
     advance(30_000);
-    await restartWorker();
+    stubs = await restartWorker();
     await vi.waitFor(async () => expect(await queued()).toEqual([]));
     expect(await badge()).toBe('');
   });
