@@ -90,7 +90,8 @@ describe('a dropped answer after the server made the link', () => {
     expect(await getItem(createQueueItem)).toEqual([expect.objectContaining({ uncertain: true })]);
     expect(ref.store.links).toHaveLength(1);
 
-    vi.setSystemTime(Date.now() + 30_000);
+    // Longer than a click's uncertain-create memory (10 min): the entry's own mark must count.
+    vi.setSystemTime(Date.now() + 11 * 60_000);
     await fireAlarm();
     expect(await getItem(createQueueItem)).toEqual([]);
     expect(ref.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
