@@ -15,7 +15,13 @@
  */
 import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { type CachedLink, findByLongUrl, getCachedLinks, putCachedLinks } from '@/lib/links/cache';
+import {
+  type CachedLink,
+  findByLongUrl,
+  getCachedLinks,
+  putCachedLinks,
+  sameLongUrl,
+} from '@/lib/links/cache';
 import { copyPayloadFor, copyPayloadForList } from '@/lib/links/copy-format';
 import { isQueueable, QUEUE_LIMIT, type QueuedCreate, type QueueSource, retryDelay } from '@/lib/links/queue';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
@@ -45,6 +51,13 @@ const UNCERTAIN_KINDS: ReadonlySet<ErrorData['kind']> = new Set([
 function mayHaveReached(error: Pick<ErrorData, 'kind' | 'status'>): boolean {
   if (error.kind === 'rate_limited') return error.status !== undefined && error.status !== 429;
   return UNCERTAIN_KINDS.has(error.kind);
+}
+
+/** The same create: the same address and options, whatever expiry the defaults computed each time. */
+function sameCreate(a: LinkInput, b: LinkInput): boolean {
+  const { expiry: _a, url: urlA, ...restA } = a;
+  const { expiry: _b, url: urlB, ...restB } = b;
+  return sameLongUrl(String(urlA), String(urlB)) && JSON.stringify(restA) === JSON.stringify(restB);
 }
 
 /** A failed create to keep for later. */
@@ -160,6 +173,11 @@ export function createCreateQueue({
     };
     if (error.retryAt) entry.nextTryAt = Math.max(entry.nextTryAt, error.retryAt);
     return update((entries) => {
+      // The same link asked for again (a second click while the server is down) waits once.
+      const same = entries.find(
+        (e) => e.profileId === profileId && e.state !== 'failed' && sameCreate(e.input, input),
+      );
+      if (same) return { entries, value: same };
       if (entries.length >= QUEUE_LIMIT)
         throw new ExtensionError('queue_full', t('error_queue_full', QUEUE_LIMIT));
       return { entries: [...entries, entry], value: entry };
@@ -213,7 +231,8 @@ export function createCreateQueue({
         await patch(entry.id, (e) => ({ ...e, state: 'failed', lastError, uncertain }));
         return {};
       }
-      const retryAt = Math.max(clock() + retryDelay(claimed.attempts), data.retryAt ?? 0);
+      // The wait before the first try was the first step of the backoff: this one waits the next.
+      const retryAt = Math.max(clock() + retryDelay(claimed.attempts + 1), data.retryAt ?? 0);
       await patch(entry.id, (e) => ({ ...e, state: 'waiting', nextTryAt: retryAt, lastError, uncertain }));
       return { retryAt };
     }

@@ -99,6 +99,15 @@ describe('what queues', () => {
     expect(await queued()).toEqual([]);
   });
 
+  it('queues a link asked for twice while the server is down once', async () => {
+    await seedProfile();
+    server.state.fail = 'network';
+    await shortenLink('https://x.example/a');
+    await shortenLink('https://x.example/a#again');
+    await shortenLink('https://x.example/b');
+    expect((await queued()).map((e) => e.input.url)).toEqual(['https://x.example/a', 'https://x.example/b']);
+  });
+
   it('queues the shortcut’s create as the shortcut’s', async () => {
     await seedProfile();
     server.state.fail = 'network';
@@ -152,16 +161,16 @@ describe('tries', () => {
       expect.objectContaining({
         id: entry?.id,
         attempts: 1,
-        nextTryAt: Date.now() + 30_000,
+        nextTryAt: Date.now() + 60_000,
         state: 'waiting',
       }),
     ]);
-    advance(30_000);
+    advance(60_000);
     await fireAlarm();
-    expect((await queued())[0]).toMatchObject({ attempts: 2, nextTryAt: Date.now() + 60_000 });
+    expect((await queued())[0]).toMatchObject({ attempts: 2, nextTryAt: Date.now() + 120_000 });
 
     server.state.fail = null;
-    advance(60_000);
+    advance(120_000);
     await fireAlarm();
     expect(await queued()).toEqual([]);
     // The failed tries only looked for the link (the first one may have reached the server); one more POST made it.
@@ -202,7 +211,7 @@ describe('tries', () => {
     await fireAlarm();
     // Only the first entry was tried (it looked for a link its lost try made, and failed).
     expect((await queued()).map((e) => e.attempts)).toEqual([1, 0, 0]);
-    expect((await queued()).map((e) => e.nextTryAt)).toEqual(Array(3).fill(Date.now() + 30_000));
+    expect((await queued()).map((e) => e.nextTryAt)).toEqual(Array(3).fill(Date.now() + 60_000));
   });
 
   it('tries at once when the browser is back online, and when another request to the server succeeds', async () => {
