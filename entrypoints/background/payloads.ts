@@ -56,12 +56,13 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
       pageTitle: z.optional(z.string()),
-      error: z.object({
-        kind: z
-          .string()
-          .check(z.refine((kind) => isQueueable({ kind: kind as ErrorData['kind'] }), 'not queueable')),
-        message: z.string().check(z.maxLength(2_000)),
-      }),
+      error: z
+        .object({
+          kind: z.string(),
+          message: z.string().check(z.maxLength(2_000)),
+          status: z.optional(z.number().check(z.int())),
+        })
+        .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),
     }),
   ) as z.ZodMiniType<RequestOf<'queueCreate'>>,
   queueRetry: z.lazy(() => z.object({ id })),

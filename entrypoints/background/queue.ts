@@ -88,6 +88,8 @@ export interface CreateQueue {
   online(): void;
   /** Copies the links the last "made" notification announced (its click). */
   copyMade(): Promise<void>;
+  /** The link a try under way is making for this profile and address, for a new ask to join. */
+  sending(profileId: string, url: string): Promise<CachedLink> | undefined;
 }
 
 interface Deps {
@@ -110,6 +112,7 @@ export function createCreateQueue({
   let writes: Promise<unknown> = Promise.resolve();
   let running: Promise<void> | null = null;
   let again = false;
+  const underWay: { profileId: string; url: string; link: Promise<CachedLink> }[] = [];
 
   /** Runs `change` on the stored queue, after every earlier change; stores and shows what it returns. */
   function update<T>(change: (entries: QueuedCreate[]) => { entries: QueuedCreate[]; value: T }): Promise<T> {
@@ -219,8 +222,11 @@ export function createCreateQueue({
     }
     const claimed = await claim(entry.id, cached);
     if (claimed?.state !== 'sending') return {};
+    const making = makeOnce(active, claimed);
+    const mine = { profileId: entry.profileId, url: String(entry.input.url), link: making };
+    underWay.push(mine);
     try {
-      const link = await makeOnce(active, claimed);
+      const link = await making;
       await patch(entry.id, () => null);
       return { link };
     } catch (error) {
@@ -235,6 +241,8 @@ export function createCreateQueue({
       const retryAt = Math.max(clock() + retryDelay(claimed.attempts + 1), data.retryAt ?? 0);
       await patch(entry.id, (e) => ({ ...e, state: 'waiting', nextTryAt: retryAt, lastError, uncertain }));
       return { retryAt };
+    } finally {
+      underWay.splice(underWay.indexOf(mine), 1);
     }
   }
 
@@ -325,6 +333,8 @@ export function createCreateQueue({
       await patch(id, () => null);
     },
     run,
+    sending: (profileId, url) =>
+      underWay.find((u) => u.profileId === profileId && sameLongUrl(u.url, url))?.link,
     async start() {
       const now = clock();
       const entries = await update((stored) => {

@@ -59,7 +59,7 @@ interface Deps {
   clipboard: ClipboardWriter;
   notifier: Notifier;
   /** Where a create the server could not make waits. */
-  queue: Pick<CreateQueue, 'add'>;
+  queue: Pick<CreateQueue, 'add' | 'sending'>;
   clock?: () => number;
   /** Reads a tab's canonical URL; injectable for tests. */
   canonical?: (tabId: number) => Promise<string | null>;
@@ -81,6 +81,9 @@ export function createShortenAndCopy({
     const active = await clients.active();
     const known = findByLongUrl((await getCachedLinks(active.profile.id)).links, longUrl);
     if (known) return { link: known, reused: true };
+    // The queue may be sending this very address as the server comes back: one request, not two.
+    const queued = await queue.sending(active.profile.id, longUrl)?.catch(() => undefined);
+    if (queued) return { link: queued, reused: false };
     const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
     try {
       return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };

@@ -60,15 +60,19 @@ const QUEUEABLE: ReadonlySet<ErrorData['kind']> = new Set([
   'network',
   'timeout',
   'server',
-  // A 200 the extension can't read is most often a proxy's or captive portal's page during an
-  // outage; the retry looks for the link first, so it cannot make a second one.
-  'invalid_response',
   // The rate limiter holds a request for up to 90 s; what reaches a caller waits longer than that.
   'rate_limited',
 ]);
 
-/** Whether a failed create is the server's or the network's, and so may wait in the queue. */
-export function isQueueable(error: Pick<ErrorData, 'kind'>): boolean {
+/**
+ * Whether a failed create is the server's or the network's, and so may wait in the queue. An answer
+ * the extension can't read is too (most often a proxy's or captive portal's page during an outage;
+ * the retry looks for the link first, so it cannot make a second one), but not a redirect (no
+ * status, or 3xx): that is the server's set-up, which waiting does not change.
+ */
+export function isQueueable(error: Pick<ErrorData, 'kind' | 'status'>): boolean {
+  if (error.kind === 'invalid_response')
+    return error.status !== undefined && (error.status < 300 || error.status >= 500);
   return QUEUEABLE.has(error.kind);
 }
 

@@ -42,7 +42,8 @@ export function useQueue() {
     queued,
     /** Puts a failed create in the queue; the form (and its draft) stays as it is. */
     async queueIt(failed: FailedCreate, failure: ErrorData) {
-      const error = { kind: failure.kind, message: failure.message };
+      const { kind, message, status } = failure;
+      const error = { kind, message, ...(status === undefined ? {} : { status }) };
       if (answer(await send('queueCreate', { ...failed, error }))) setQueued(failure);
     },
     retry: async (id: string) => void answer(await send('queueRetry', { id })),

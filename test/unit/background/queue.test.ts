@@ -19,6 +19,7 @@ import {
   SERVER,
   seedProfile,
   sendFromPopup,
+  settle,
   startBackground,
   stubBrowserApis,
 } from './helpers';
@@ -320,6 +321,26 @@ describe('exactly once', () => {
     expect(await queued()).toEqual([]);
     expect(server.state.links).toHaveLength(1);
     expect(adds()).toHaveLength(1);
+  });
+
+  it('joins a menu click to the try under way for the same address: one request', async () => {
+    await seedProfile();
+    const error = { kind: 'rate_limited' as const, message: 'Too many requests.' };
+    await sendFromPopup('queueCreate', { input: { url: 'https://x.example/a' }, error });
+    let release = () => {};
+    server.state.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    advance(30_000);
+    const tried = fireAlarm();
+    await vi.waitFor(() => expect(adds()).toHaveLength(1));
+    server.state.gate = null;
+    const clicked = shortenLink('https://x.example/a');
+    await settle();
+    release();
+    await Promise.all([tried, clicked]);
+    expect(adds()).toHaveLength(1);
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
   });
 
   it('resolves, without a request, an entry whose address got a link meanwhile', async () => {
