@@ -43,7 +43,9 @@ export function QueueList({ entries, now, error, onRetry, onCancel }: QueueListP
               <span class="title" title={entry.input.url}>
                 {entry.pageTitle || entry.input.url}
               </span>
-              <span class={entry.state === 'failed' ? 'long failed' : 'long'}>{stateOf(entry, now)}</span>
+              <span class={entry.state === 'failed' ? 'long failed' : 'long'} title={stateOf(entry, now)}>
+                {stateOf(entry, now)}
+              </span>
             </div>
             <button
               type="button"
