@@ -159,6 +159,12 @@ export function createCreateQueue({
 
   async function add({ profileId, input, pageTitle, source, error }: QueueRequest): Promise<QueuedCreate> {
     const now = clock();
+    // What is known now: a link to this address made later (by hand, meanwhile) resolves the entry;
+    // one known already does not (the popup's "Create new anyway" asked for another).
+    const cached = await getCachedLinks(profileId).then(
+      (c) => c.links,
+      () => [],
+    );
     const entry: QueuedCreate = {
       id: crypto.randomUUID(),
       profileId,
@@ -172,7 +178,7 @@ export function createCreateQueue({
       lastError: { kind: error.kind, message: error.message },
       // The failure that brought it here may have reached the server: the first try looks first.
       uncertain: mayHaveReached(error),
-      mark: null,
+      mark: markOf(cached, input, now),
     };
     if (error.retryAt) entry.nextTryAt = Math.max(entry.nextTryAt, error.retryAt);
     return update((entries) => {
@@ -215,7 +221,11 @@ export function createCreateQueue({
       () => [],
     );
     const alias = typeof entry.input.custom === 'string' ? entry.input.custom.trim() : '';
-    const known = findByLongUrl(cached, entry.input.url);
+    const knownThen = entry.mark?.knownIds ?? [];
+    const known = findByLongUrl(
+      cached.filter((link) => !knownThen.includes(link.id)),
+      entry.input.url,
+    );
     if (known && (!alias || known.alias === alias)) {
       await patch(entry.id, () => null);
       return { link: known };

@@ -52,7 +52,7 @@ export interface QueuedCreate {
   lastError: Pick<ErrorData, 'kind' | 'message'> | null;
   /** True once a try may have reached the server: the next one looks among its newest links first. */
   uncertain: boolean;
-  /** Set before the first try; kept, so any later look compares with what was known then. */
+  /** What the cache knew when it was queued (null in an entry that never had one); kept, so every later look compares with it. */
   mark: CreateMark | null;
 }
 

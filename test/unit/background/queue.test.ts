@@ -6,12 +6,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { getCachedLinks } from '@/lib/links/cache';
+import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { QUEUE_LIMIT, type QueuedCreate } from '@/lib/links/queue';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { apiKeysItem, createQueueItem, getItem, settingsItem } from '@/lib/storage/items';
 import {
+  cachedLink,
   type FakeServer,
   fakeServer,
   GOOD_KEY,
@@ -321,6 +322,18 @@ describe('exactly once', () => {
     expect(await queued()).toEqual([]);
     expect(server.state.links).toHaveLength(1);
     expect(adds()).toHaveLength(1);
+  });
+
+  it('sends, rather than resolves, a create queued beside a link known before (Create new anyway)', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(7, 'https://x.example/a')]);
+    const error = { kind: 'network' as const, message: 'Could not reach the server.' };
+    await sendFromPopup('queueCreate', { input: { url: 'https://x.example/a' }, error });
+    advance(30_000);
+    await fireAlarm();
+    expect(await queued()).toEqual([]);
+    expect(adds()).toHaveLength(1);
+    expect((await getCachedLinks(profile.id)).links.map((l) => l.id)).toEqual([500, 7]);
   });
 
   it('joins a menu click to the try under way for the same address: one request', async () => {
