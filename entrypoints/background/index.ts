@@ -40,7 +40,7 @@ export default defineBackground(() => {
   registerMigrations(migrations);
   registerMessageHandlers(
     {
-      ...createLinkHandlers(clients),
+      ...createLinkHandlers(clients, { sending: (profileId, input) => queue.sending(profileId, input) }),
       ...createProfileHandlers(clients),
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: allTabs.shortenAllTabs,

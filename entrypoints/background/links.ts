@@ -245,8 +245,14 @@ function combineRefresh(
   };
 }
 
+/** A try of the outage queue under way for the same create, which a new ask joins (queue.ts). */
+type SendingCreate = (profileId: string, input: LinkInput) => Promise<CachedLink> | undefined;
+
 /** The `shorten` and `refresh` handlers. `clock` is injectable for tests. */
-export function createLinkHandlers(clients: Clients, clock: () => number = () => Date.now()) {
+export function createLinkHandlers(
+  clients: Clients,
+  { clock = () => Date.now(), sending }: { clock?: () => number; sending?: SendingCreate } = {},
+) {
   const shortens = new Map<string, { result: Promise<CachedLink>; doneAt?: number }>();
   const refreshes = new Map<string, Promise<ResponseOf<'refresh'>>>();
 
@@ -259,7 +265,10 @@ export function createLinkHandlers(clients: Clients, clock: () => number = () =>
   async function createOnce({ requestId, input, pageTitle }: RequestOf<'shorten'>): Promise<CachedLink> {
     const earlier = await readCompleted(requestId, clock()).catch(() => null);
     if (earlier) return earlier;
-    const link = await createLink(await clients.active(), input, pageTitle, new Date(clock()));
+    const active = await clients.active();
+    // The queue may be sending this very create as the server comes back: one request, not two.
+    const queued = await sending?.(active.profile.id, input)?.catch(() => undefined);
+    const link = queued ?? (await createLink(active, input, pageTitle, new Date(clock())));
     await rememberCompleted(requestId, link, clock()).catch(() => undefined);
     return link;
   }

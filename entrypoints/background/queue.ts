@@ -88,8 +88,8 @@ export interface CreateQueue {
   online(): void;
   /** Copies the links the last "made" notification announced (its click). */
   copyMade(): Promise<void>;
-  /** The link a try under way is making for this profile and address, for a new ask to join. */
-  sending(profileId: string, url: string): Promise<CachedLink> | undefined;
+  /** The link a try under way is making for this profile and create, for a new ask to join. */
+  sending(profileId: string, input: LinkInput): Promise<CachedLink> | undefined;
 }
 
 interface Deps {
@@ -112,7 +112,7 @@ export function createCreateQueue({
   let writes: Promise<unknown> = Promise.resolve();
   let running: Promise<void> | null = null;
   let again = false;
-  const underWay: { profileId: string; url: string; link: Promise<CachedLink> }[] = [];
+  const underWay: { profileId: string; input: LinkInput; link: Promise<CachedLink> }[] = [];
 
   /** Runs `change` on the stored queue, after every earlier change; stores and shows what it returns. */
   function update<T>(change: (entries: QueuedCreate[]) => { entries: QueuedCreate[]; value: T }): Promise<T> {
@@ -233,7 +233,7 @@ export function createCreateQueue({
     const claimed = await claim(entry.id, cached);
     if (claimed?.state !== 'sending') return {};
     const making = makeOnce(active, claimed);
-    const mine = { profileId: entry.profileId, url: String(entry.input.url), link: making };
+    const mine = { profileId: entry.profileId, input: entry.input, link: making };
     underWay.push(mine);
     try {
       const link = await making;
@@ -343,8 +343,8 @@ export function createCreateQueue({
       await patch(id, () => null);
     },
     run,
-    sending: (profileId, url) =>
-      underWay.find((u) => u.profileId === profileId && sameLongUrl(u.url, url))?.link,
+    sending: (profileId, input) =>
+      underWay.find((u) => u.profileId === profileId && sameCreate(u.input, input))?.link,
     async start() {
       const now = clock();
       const entries = await update((stored) => {

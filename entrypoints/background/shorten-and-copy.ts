@@ -81,10 +81,10 @@ export function createShortenAndCopy({
     const active = await clients.active();
     const known = findByLongUrl((await getCachedLinks(active.profile.id)).links, longUrl);
     if (known) return { link: known, reused: true };
-    // The queue may be sending this very address as the server comes back: one request, not two.
-    const queued = await queue.sending(active.profile.id, longUrl)?.catch(() => undefined);
-    if (queued) return { link: queued, reused: false };
     const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
+    // The queue may be sending this very create as the server comes back: one request, not two.
+    const queued = await queue.sending(active.profile.id, input)?.catch(() => undefined);
+    if (queued) return { link: queued, reused: false };
     try {
       return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };
     } catch (error) {

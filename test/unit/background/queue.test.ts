@@ -336,10 +336,11 @@ describe('exactly once', () => {
     expect((await getCachedLinks(profile.id)).links.map((l) => l.id)).toEqual([500, 7]);
   });
 
-  it('joins a menu click to the try under way for the same address: one request', async () => {
+  it('joins a menu click to the try under way for the same create: one request', async () => {
     await seedProfile();
     const error = { kind: 'rate_limited' as const, message: 'Too many requests.' };
-    await sendFromPopup('queueCreate', { input: { url: 'https://x.example/a' }, error });
+    // The create a menu click makes: the address with the profile's defaults.
+    await sendFromPopup('queueCreate', { input: { url: 'https://x.example/a', status: 'private' }, error });
     let release = () => {};
     server.state.gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -354,6 +355,27 @@ describe('exactly once', () => {
     await Promise.all([tried, clicked]);
     expect(adds()).toHaveLength(1);
     expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+  });
+
+  it('joins the popup’s Shorten of the same create to the try under way: one request', async () => {
+    await seedProfile();
+    const error = { kind: 'rate_limited' as const, message: 'Too many requests.' };
+    const input = { url: 'https://x.example/typed', custom: 'mine' };
+    await sendFromPopup('queueCreate', { input, error });
+    let release = () => {};
+    server.state.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    advance(30_000);
+    const tried = fireAlarm();
+    await vi.waitFor(() => expect(adds()).toHaveLength(1));
+    server.state.gate = null;
+    const shortened = sendFromPopup('shorten', { requestId: 'r-join', input });
+    await settle();
+    release();
+    const [reply] = await Promise.all([shortened, tried]);
+    expect(reply).toMatchObject({ ok: true, data: { link: { shortUrl: 'https://sho.rt/mine' } } });
+    expect(adds()).toHaveLength(1);
   });
 
   it('resolves, without a request, an entry whose address got a link meanwhile', async () => {
