@@ -103,6 +103,8 @@ export default defineConfig({
         // only in a tab the click or shortcut granted through activeTab, so no host access is added,
         // and browsers show no install warning for it.
         'scripting',
+        // Wakes the stopped worker for the next try of a create queued while the server was down.
+        'alarms',
         // Chrome's service worker has no DOM: it copies through an offscreen document. Firefox
         // copies from its background page and has no offscreen API.
         ...(browser === 'firefox' ? [] : ['offscreen']),

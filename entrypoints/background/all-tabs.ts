@@ -8,10 +8,12 @@
  * list is copied in the copy format and summed up by badge and notification.
  */
 
+import type { LinkInput } from '@/lib/api/schemas';
 import { t, tPlural } from '@/lib/i18n';
 import type { AllTabsProgress, AllTabsResult, ShortenedTab, TabFailure } from '@/lib/links/all-tabs-progress';
 import { type CachedLink, findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
 import { type CopyFormat, copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
+import { isQueueable } from '@/lib/links/queue';
 import type { ErrorData, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { loadSettings } from '@/lib/settings/settings';
 import { allTabsProgressItem, setItem } from '@/lib/storage/items';
@@ -22,6 +24,7 @@ import type { ClipboardWriter } from './clipboard';
 import { ExtensionError, toErrorData } from './errors';
 import { createLink, inputFromDefaults } from './links';
 import type { Notifier } from './notify';
+import type { CreateQueue } from './queue';
 
 /** The tab fields a run reads. */
 type TabInfo = { index: number; url?: string | undefined; title?: string | undefined };
@@ -30,6 +33,8 @@ interface Deps {
   clients: Clients;
   clipboard: ClipboardWriter;
   notifier: Notifier;
+  /** Where a create the server could not make waits. */
+  queue: Pick<CreateQueue, 'add'>;
   clock?: () => number;
 }
 
@@ -64,18 +69,28 @@ function addressesOf(tabs: TabInfo[], clean: (url: string) => string) {
 function summaryOf(result: AllTabsResult, format: CopyFormat): string {
   const made = result.links.length;
   const failed = result.failures.length;
+  if (made === 0 && result.failures.some((failure) => failure.queued))
+    return tPlural(failed, 'bg_tabs_all_queued_one', 'bg_tabs_all_queued_other');
   if (made === 0) return tPlural(failed, 'bg_tabs_none_one', 'bg_tabs_none_other');
   const copied = !result.copied
     ? tPlural(made, 'bg_tabs_not_copied_one', 'bg_tabs_not_copied_other')
     : format === 'plain'
       ? tPlural(made, 'bg_tabs_copied_one', 'bg_tabs_copied_other')
       : tPlural(made, 'bg_tabs_copied_as_one', 'bg_tabs_copied_as_other', t(FORMAT_NAMES[format]));
-  if (failed === 0) return copied;
-  return t('bg_tabs_with_failures', copied, tPlural(failed, 'bg_tabs_failed_one', 'bg_tabs_failed_other'));
+  const queued = result.failures.filter((failure) => failure.queued).length;
+  const waiting = queued > 0 ? `\n${tPlural(queued, 'bg_tabs_queued_one', 'bg_tabs_queued_other')}` : '';
+  if (failed === queued) return copied + waiting;
+  return (
+    t(
+      'bg_tabs_with_failures',
+      copied,
+      tPlural(failed - queued, 'bg_tabs_failed_one', 'bg_tabs_failed_other'),
+    ) + waiting
+  );
 }
 
 /** Creates the `shortenAllTabs` handler; at most one run at a time. */
-export function createAllTabs({ clients, clipboard, notifier, clock = () => Date.now() }: Deps) {
+export function createAllTabs({ clients, clipboard, notifier, queue, clock = () => Date.now() }: Deps) {
   let running: { windowId: number; result: Promise<AllTabsResult> } | undefined;
 
   async function run(windowId: number): Promise<AllTabsResult> {
@@ -106,31 +121,51 @@ export function createAllTabs({ clients, clipboard, notifier, clock = () => Date
     const links: ShortenedTab[] = [];
     const failures: TabFailure[] = [];
     let fatal: ErrorData | undefined;
+    // Once the server failed for its own reason, the other tabs wait in the queue without a try each.
+    let outage: ErrorData | undefined;
+    const enqueue = async (longUrl: string, title: string, input: LinkInput, error: ErrorData) => {
+      try {
+        await queue.add({ profileId: active.profile.id, input, pageTitle: title, source: 'allTabs', error });
+        failures.push({
+          longUrl,
+          title,
+          error: { ...error, message: t('bg_queued', error.message) },
+          queued: true,
+        });
+      } catch (refused) {
+        failures.push({ longUrl, title, error: toErrorData(refused) });
+      }
+      progress.failed++;
+    };
     for (const { longUrl, title } of targets) {
       if (fatal) {
         failures.push({ longUrl, title, error: fatal });
         progress.failed++;
         continue;
       }
+      const known = findByLongUrl(cached, longUrl);
+      const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
+      if (!known && outage) {
+        await enqueue(longUrl, title, input, outage);
+        await publish(progress);
+        continue;
+      }
       try {
-        const known = findByLongUrl(cached, longUrl);
-        const link =
-          known ??
-          (await createLink(
-            active,
-            inputFromDefaults(longUrl, active.profile.defaults, new Date(clock())),
-            title,
-            new Date(clock()),
-          ));
+        const link = known ?? (await createLink(active, input, title, new Date(clock())));
         // The tab's own title first, as for every copy of a page: the list reads the same on every run,
         // whatever title the server has stored for a reused link since.
         links.push({ longUrl, shortUrl: link.shortUrl, title: title || link.title.trim(), reused: !!known });
         progress.done++;
       } catch (error) {
         const data = toErrorData(error);
-        if (FAILS_FOR_ALL.includes(data.kind)) fatal = data;
-        failures.push({ longUrl, title, error: data });
-        progress.failed++;
+        if (isQueueable(data)) {
+          outage = data;
+          await enqueue(longUrl, title, input, data);
+        } else {
+          if (FAILS_FOR_ALL.includes(data.kind)) fatal = data;
+          failures.push({ longUrl, title, error: data });
+          progress.failed++;
+        }
       }
       await publish(progress);
     }

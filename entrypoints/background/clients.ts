@@ -48,6 +48,8 @@ interface ClientEnvironment extends Pick<ClientOptions, 'fetch' | 'timeoutMs' | 
   onWait?: (limiterId: string, wait: RateLimitWait | null) => void;
   /** Resolves once stored settings are migrated; awaited before settings are read. */
   ready?: () => Promise<void>;
+  /** A request of the user or a refresh to this profile's server was answered (the queue tries again). */
+  onAnswer?: (profileId: string) => void;
 }
 
 interface Cached {
@@ -58,7 +60,7 @@ interface Cached {
 
 /** Creates the per-profile client registry. */
 export function createClients(environment: ClientEnvironment = {}): Clients {
-  const { limiter: limiterOptions, onWait, ready, ...clientOptions } = environment;
+  const { limiter: limiterOptions, onWait, ready, onAnswer, ...clientOptions } = environment;
   const cached = new Map<string, Cached>();
   // Keyed by server and key, because that is what the server counts: two profiles with the same
   // pair, and a profile being re-saved, share one budget. Held in memory only, like the clients.
@@ -75,19 +77,29 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
     return limiter;
   }
 
-  function create(serverUrl: string, apiKey: string, priority: Priority): ShortenerClient {
+  function create(
+    serverUrl: string,
+    apiKey: string,
+    priority: Priority,
+    profileId?: string,
+  ): ShortenerClient {
     const limiter = limiterFor(serverUrl, apiKey);
+    // The queue's own answers (a job's) would only wake the queue again.
+    const answered = profileId !== undefined && priority !== 'job' ? onAnswer : undefined;
     return createClient({
       ...clientOptions,
       baseUrl: serverUrl,
       apiKey,
       onRateLimit: limiter.observe,
-      schedule: (request: HttpRequest, send) =>
-        limiter.schedule(send, {
+      schedule: async (request: HttpRequest, send) => {
+        const answer = await limiter.schedule(send, {
           priority,
           kind: request.method === 'GET' ? 'read' : 'write',
           signal: request.signal,
-        }),
+        });
+        answered?.(profileId as string);
+        return answer;
+      },
     });
   }
 
@@ -113,9 +125,9 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
         serverUrl: profile.serverUrl,
         apiKey,
         clients: {
-          user: create(profile.serverUrl, apiKey, 'user'),
-          job: create(profile.serverUrl, apiKey, 'job'),
-          background: create(profile.serverUrl, apiKey, 'background'),
+          user: create(profile.serverUrl, apiKey, 'user', profile.id),
+          job: create(profile.serverUrl, apiKey, 'job', profile.id),
+          background: create(profile.serverUrl, apiKey, 'background', profile.id),
         },
       };
       cached.set(profile.id, entry);

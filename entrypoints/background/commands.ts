@@ -23,6 +23,7 @@ export async function shortenTab(
   tab: CommandTab,
   shortenAndCopy: ShortenAndCopy,
   notifier: Notifier,
+  via: 'shortcut' | 'omnibox' = 'shortcut',
 ): Promise<void> {
   // Older browsers do not pass the tab to the command listener; the address bar's keyword never does.
   const target = tab ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0];
@@ -31,7 +32,7 @@ export async function shortenTab(
     await notifier.info(t('bg_page_cannot_be_shortened_title'), t('bg_page_cannot_be_shortened'));
     return;
   }
-  await shortenAndCopy({ kind: 'page', url, title: target.title, tabId: target.id });
+  await shortenAndCopy({ via, kind: 'page', url, title: target.title, tabId: target.id });
 }
 
 /** Runs one command; reports problems by notification and never rejects. */

@@ -13,6 +13,7 @@ import { createMigrations, registerMigrations } from './migrations';
 import { createNotifier, registerNotificationClicks } from './notify';
 import { registerOmnibox } from './omnibox';
 import { createProfileHandlers } from './profiles';
+import { createCreateQueue, createQueueHandlers, registerQueueTriggers } from './queue';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
 import { createShortenAndCopy } from './shorten-and-copy';
@@ -24,19 +25,25 @@ export default defineBackground(() => {
   const migrations = createMigrations();
   const waits = createWaitPublisher();
   waits.clear();
-  const clients = createClients({ ready: migrations.ready, onWait: waits.update });
+  // A request of the user's answered by a server wakes the creates queued for it (called later only).
+  const clients = createClients({
+    ready: migrations.ready,
+    onWait: waits.update,
+    onAnswer: (profileId) => queue.serverAnswered(profileId),
+  });
   const notifier = createNotifier();
   const clipboard = createClipboard();
-  const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier });
+  const queue = createCreateQueue({ clients, clipboard, notifier });
+  const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier, queue });
   void clearStaleAllTabs().catch(() => undefined);
   // One handler for the popup's request and for the run a permission grant starts, so they join.
-  const allTabs = createAllTabs({ clients, clipboard, notifier });
+  const allTabs = createAllTabs({ clients, clipboard, notifier, queue });
   const bulk = createBulk({ clients });
 
   registerMigrations(migrations);
   registerMessageHandlers(
     {
-      ...createLinkHandlers(clients),
+      ...createLinkHandlers(clients, { sending: (profileId, input) => queue.sending(profileId, input) }),
       ...createProfileHandlers(clients),
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: allTabs.shortenAllTabs,
@@ -45,13 +52,16 @@ export default defineBackground(() => {
       bulkControl: bulk.bulkControl,
       bulkRetry: bulk.bulkRetry,
       bulkRateLimit: bulk.bulkRateLimit,
+      ...createQueueHandlers(queue, clients),
     },
     { ready: migrations.ready, secrets: allApiKeys },
   );
   registerMenus(shortenAndCopy, notifier);
   registerCommands(shortenAndCopy, notifier);
   registerOmnibox({ clients, shortenAndCopy, notifier });
-  registerNotificationClicks();
+  registerNotificationClicks(queue.copyMade);
   registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
   bulk.register();
+  registerQueueTriggers(queue);
+  void queue.start().catch(() => undefined);
 });

@@ -75,6 +75,17 @@ export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date
   return input;
 }
 
+/** What the cache knows before a create of `input`: a link that create makes is newer than all of it. */
+export function markOf(cached: readonly CachedLink[], input: LinkInput, at: number): UncertainCreate {
+  const knownIds = cached.filter((link) => sameLongUrl(link.longUrl, input.url)).map((link) => link.id);
+  // A loop, not Math.max(...ids): a cache of tens of thousands of links would overflow the call.
+  const maxKnownId = cached.reduce<number | null>(
+    (max, link) => (max === null || link.id > max ? link.id : max),
+    null,
+  );
+  return { at, knownIds, maxKnownId };
+}
+
 /**
  * Creates a link on the profile's server and puts it at the front of that profile's cache. When an
  * earlier create of the same link failed without a clear answer, the server's newest links are
@@ -105,18 +116,12 @@ export async function createLink(
     created = await active.client.addLink(input);
   } catch (error) {
     if (!isUncertainFailure(error)) throw error;
-    const cached = (await cachedBefore)?.links ?? [];
-    const known = cached.filter((link) => sameLongUrl(link.longUrl, input.url)).map((link) => link.id);
-    // A loop, not Math.max(...ids): a cache of tens of thousands of links would overflow the call.
-    const highest = cached.reduce<number | null>(
-      (max, link) => (max === null || link.id > max ? link.id : max),
-      null,
-    );
+    const mark = markOf((await cachedBefore)?.links ?? [], input, now.getTime());
     await rememberUncertain(profileId, input, {
-      at: now.getTime(),
-      knownIds: [...new Set([...(uncertain?.knownIds ?? []), ...known])],
+      at: mark.at,
+      knownIds: [...new Set([...(uncertain?.knownIds ?? []), ...mark.knownIds])],
       // The first failure's mark: a link made by any of the attempts is newer than it.
-      maxKnownId: uncertain ? uncertain.maxKnownId : highest,
+      maxKnownId: uncertain ? uncertain.maxKnownId : mark.maxKnownId,
     }).catch(() => undefined);
     throw withUncertainNote(error);
   }
@@ -182,7 +187,7 @@ function newestLinks(active: ProfileClient, since: number, now: number): Promise
  * The page fetched refreshes the cache too. A failure to look is thrown: the server is still not
  * answering well.
  */
-async function findMadeSince(
+export async function findMadeSince(
   active: ProfileClient,
   input: LinkInput,
   uncertain: UncertainCreate,
@@ -240,8 +245,14 @@ function combineRefresh(
   };
 }
 
+/** A try of the outage queue under way for the same create, which a new ask joins (queue.ts). */
+type SendingCreate = (profileId: string, input: LinkInput) => Promise<CachedLink> | undefined;
+
 /** The `shorten` and `refresh` handlers. `clock` is injectable for tests. */
-export function createLinkHandlers(clients: Clients, clock: () => number = () => Date.now()) {
+export function createLinkHandlers(
+  clients: Clients,
+  { clock = () => Date.now(), sending }: { clock?: () => number; sending?: SendingCreate } = {},
+) {
   const shortens = new Map<string, { result: Promise<CachedLink>; doneAt?: number }>();
   const refreshes = new Map<string, Promise<ResponseOf<'refresh'>>>();
 
@@ -254,7 +265,10 @@ export function createLinkHandlers(clients: Clients, clock: () => number = () =>
   async function createOnce({ requestId, input, pageTitle }: RequestOf<'shorten'>): Promise<CachedLink> {
     const earlier = await readCompleted(requestId, clock()).catch(() => null);
     if (earlier) return earlier;
-    const link = await createLink(await clients.active(), input, pageTitle, new Date(clock()));
+    const active = await clients.active();
+    // The queue may be sending this very create as the server comes back: one request, not two.
+    const queued = await sending?.(active.profile.id, input)?.catch(() => undefined);
+    const link = queued ?? (await createLink(active, input, pageTitle, new Date(clock())));
     await rememberCompleted(requestId, link, clock()).catch(() => undefined);
     return link;
   }

@@ -102,6 +102,7 @@ async function handleMenuClick(
     case MENU.link:
       return info.linkUrl && isHttpUrl(info.linkUrl)
         ? shortenAndCopy({
+            via: 'menu',
             kind: 'link',
             url: info.linkUrl,
             text: info.linkText?.trim(),
@@ -111,11 +112,11 @@ async function handleMenuClick(
         : cannot(t('bg_link_not_web'));
     case MENU.page:
       return pageUrl && isHttpUrl(pageUrl)
-        ? shortenAndCopy({ kind: 'page', url: pageUrl, title: tab?.title, tabId: tab?.id })
+        ? shortenAndCopy({ via: 'menu', kind: 'page', url: pageUrl, title: tab?.title, tabId: tab?.id })
         : cannot(t('bg_page_not_web'));
     case MENU.selection: {
       const url = urlFromSelection(info.selectionText ?? '');
-      return url ? shortenAndCopy({ kind: 'link', url }) : cannot(t('bg_selection_not_url'));
+      return url ? shortenAndCopy({ via: 'menu', kind: 'link', url }) : cannot(t('bg_selection_not_url'));
     }
     case MENU.withOptions: {
       // Text selected inside a link reports both: the link is what the item was shown for.

@@ -10,6 +10,8 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 /** Notification id of "not configured": clicking it opens Options. */
 export const SETUP_NOTIFICATION_ID = 'shortlink-setup';
 const RESULT_NOTIFICATION_ID = 'shortlink-result';
+/** Notification id of "links made from the queue": clicking it copies them. */
+const QUEUE_MADE_NOTIFICATION_ID = 'shortlink-queue-made';
 
 const SUCCESS_BADGE_MS = 3_000;
 const FAILURE_BADGE_MS = 5_000;
@@ -20,12 +22,38 @@ export function toolbarAction(): typeof browser.action {
 }
 
 let badgeTimer: ReturnType<typeof setTimeout> | undefined;
+/** The number of queued creates as the badge shows it between short-lived badges ('' for none). */
+let queueBadge = '';
+const QUEUE_BADGE_COLOR = '#2563eb';
+
+async function showQueueBadge(): Promise<void> {
+  const action = toolbarAction();
+  await Promise.all([
+    action.setBadgeText({ text: queueBadge }),
+    queueBadge ? action.setBadgeBackgroundColor({ color: QUEUE_BADGE_COLOR }) : null,
+  ]);
+}
 
 async function showBadge(text: string, color: string, ms: number): Promise<void> {
+  // While creates wait in the queue, their count is the badge; the notification still tells the rest.
+  if (queueBadge) return;
   clearTimeout(badgeTimer);
   const action = toolbarAction();
   await Promise.all([action.setBadgeText({ text }), action.setBadgeBackgroundColor({ color })]);
-  badgeTimer = setTimeout(() => void action.setBadgeText({ text: '' }).catch(() => undefined), ms);
+  badgeTimer = setTimeout(() => {
+    badgeTimer = undefined;
+    void showQueueBadge().catch(() => undefined);
+  }, ms);
+}
+
+/** Shows how many creates wait in the queue; with none, the badge clears once any short-lived one is over. */
+export async function showQueueCount(count: number): Promise<void> {
+  queueBadge = count > 0 ? String(count) : '';
+  if (queueBadge) {
+    clearTimeout(badgeTimer);
+    badgeTimer = undefined;
+  }
+  if (badgeTimer === undefined) await showQueueBadge();
 }
 
 async function notify(id: string, title: string, message: string): Promise<void> {
@@ -35,6 +63,13 @@ async function notify(id: string, title: string, message: string): Promise<void>
     title,
     message,
   });
+}
+
+/** Says that queued creates were made; clicking it copies them (registerNotificationClicks). */
+export async function notifyQueueMade(message: string): Promise<void> {
+  await notify(QUEUE_MADE_NOTIFICATION_ID, t('ext_name'), `${message}\n${t('bg_queue_made_click')}`).catch(
+    () => undefined,
+  );
 }
 
 /** What the user sees about a finished copy. Failures to show it are not failures of the copy. */
@@ -83,9 +118,16 @@ export function createNotifier(): Notifier {
   };
 }
 
-/** Opens Options when the user clicks the "add your server" notification. */
-export function registerNotificationClicks(): void {
+/**
+ * Opens Options when the user clicks the "add your server" notification; copies the links a "made
+ * from the queue" notification announced with `copyQueueMade`.
+ */
+export function registerNotificationClicks(copyQueueMade: () => Promise<void>): void {
   browser.notifications.onClicked.addListener((id) => {
+    if (id === QUEUE_MADE_NOTIFICATION_ID) {
+      void browser.notifications.clear(id);
+      return copyQueueMade();
+    }
     if (id !== SETUP_NOTIFICATION_ID) return;
     void browser.notifications.clear(id);
     void browser.runtime.openOptionsPage();

@@ -83,13 +83,14 @@ export function registerOmnibox({
     const intent = omniboxIntent(text, state.cache);
     switch (intent.kind) {
       case 'current-tab':
-        return shortenTab(undefined, shortenAndCopy, notifier);
+        return shortenTab(undefined, shortenAndCopy, notifier, 'omnibox');
       case 'shorten':
-        return shortenAndCopy({ kind: 'link', url: intent.url });
+        return shortenAndCopy({ via: 'omnibox', kind: 'link', url: intent.url });
       case 'no-match':
         return notifier.info(t('bg_omnibox_no_match_title'), t('bg_omnibox_no_match', intent.query));
       case 'link': {
-        if (disposition === 'currentTab') return shortenAndCopy({ kind: 'saved', link: intent.link });
+        if (disposition === 'currentTab')
+          return shortenAndCopy({ via: 'omnibox', kind: 'saved', link: intent.link });
         const url = safeHref(intent.link.longUrl);
         if (!url) return notifier.info(t('bg_omnibox_cannot_open_title'), t('bg_omnibox_cannot_open'));
         await browser.tabs.create({ url, active: disposition === 'newForegroundTab' });

@@ -5,7 +5,8 @@
 import * as z from 'zod/mini';
 import type { LinkInput } from '@/lib/api/schemas';
 import { MAX_BULK_ROWS } from '@/lib/links/bulk-csv';
-import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
+import { isQueueable } from '@/lib/links/queue';
+import type { ErrorData, MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { isApiMethod, isLinkInputShape } from './api-message';
@@ -88,6 +89,21 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     }),
   ),
   bulkRateLimit: z.lazy(() => z.object({})) as z.ZodMiniType<RequestOf<'bulkRateLimit'>>,
+  queueCreate: z.lazy(() =>
+    z.object({
+      input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
+      pageTitle: z.optional(z.string()),
+      error: z
+        .object({
+          kind: z.string(),
+          message: z.string().check(z.maxLength(2_000)),
+          status: z.optional(z.number().check(z.int())),
+        })
+        .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),
+    }),
+  ) as z.ZodMiniType<RequestOf<'queueCreate'>>,
+  queueRetry: z.lazy(() => z.object({ id })),
+  queueCancel: z.lazy(() => z.object({ id })),
 };
 
 /**

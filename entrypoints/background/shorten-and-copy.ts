@@ -9,6 +9,8 @@
 import { t } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor } from '@/lib/links/copy-format';
+import { isQueueable } from '@/lib/links/queue';
+import type { ErrorData } from '@/lib/messaging/protocol';
 import type { Behaviour } from '@/lib/settings/schema';
 import { defaultBehaviour } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/settings';
@@ -20,12 +22,16 @@ import { toErrorData } from './errors';
 import { readLinkText } from './link-text';
 import { createLink, inputFromDefaults } from './links';
 import type { Notifier } from './notify';
+import type { CreateQueue } from './queue';
 
 /**
  * What the user asked to shorten: the page of a tab, a link (a link target or a selected URL), or a
  * link made before that the user picked (the address bar's keyword), copied as it is.
  */
-type ShortenTarget =
+type ShortenTarget = {
+  /** Where it was asked: a create that fails for the server's reason is queued under this name. */
+  via: 'menu' | 'shortcut' | 'omnibox';
+} & (
   | {
       kind: 'page';
       /** The tab's address, already known to be http(s). */
@@ -43,7 +49,11 @@ type ShortenTarget =
       tabId?: number | undefined;
       frameId?: number | undefined;
     }
-  | { kind: 'saved'; link: CachedLink };
+  | { kind: 'saved'; link: CachedLink }
+);
+
+/** A link found or made, or the reason its create waits in the queue. */
+type Found = { link: CachedLink; reused: boolean } | { queued: ErrorData };
 
 /** Shortens a page or link and copies the short URL; reports the outcome itself and never rejects. */
 export type ShortenAndCopy = (target: ShortenTarget) => Promise<void>;
@@ -52,6 +62,8 @@ interface Deps {
   clients: Clients;
   clipboard: ClipboardWriter;
   notifier: Notifier;
+  /** Where a create the server could not make waits. */
+  queue: Pick<CreateQueue, 'add' | 'sending'>;
   clock?: () => number;
   /** Reads a tab's canonical URL; injectable for tests. */
   canonical?: (tabId: number) => Promise<string | null>;
@@ -62,18 +74,29 @@ export function createShortenAndCopy({
   clients,
   clipboard,
   notifier,
+  queue,
   clock = () => Date.now(),
   canonical = readCanonical,
 }: Deps): ShortenAndCopy {
   // A double-clicked menu item or a repeated shortcut joins the first request instead of making a twin.
-  const running = new Map<string, Promise<{ link: CachedLink; reused: boolean }>>();
+  const running = new Map<string, Promise<Found>>();
 
-  async function findOrCreate(longUrl: string, pageTitle: string | undefined) {
+  async function findOrCreate(longUrl: string, pageTitle: string | undefined, via: ShortenTarget['via']) {
     const active = await clients.active();
     const known = findByLongUrl((await getCachedLinks(active.profile.id)).links, longUrl);
     if (known) return { link: known, reused: true };
     const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
-    return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };
+    // The queue may be sending this very create as the server comes back: one request, not two.
+    const queued = await queue.sending(active.profile.id, input)?.catch(() => undefined);
+    if (queued) return { link: queued, reused: false };
+    try {
+      return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };
+    } catch (error) {
+      const data = toErrorData(error);
+      if (!isQueueable(data)) throw error;
+      await queue.add({ profileId: active.profile.id, input, pageTitle, source: via, error: data });
+      return { queued: data };
+    }
   }
 
   async function longUrlOf(target: Exclude<ShortenTarget, { kind: 'saved' }>, behaviour: Behaviour) {
@@ -122,16 +145,20 @@ export function createShortenAndCopy({
     const longUrl = await longUrlOf(target, behaviour);
     // Only a page's title describes the address; a link's text is for this copy only.
     const pageTitle = target.kind === 'page' ? target.title : undefined;
-    let result: { link: CachedLink; reused: boolean };
+    let result: Found;
     try {
       let pending = running.get(longUrl);
       if (!pending) {
-        pending = findOrCreate(longUrl, pageTitle).finally(() => running.delete(longUrl));
+        pending = findOrCreate(longUrl, pageTitle, target.via).finally(() => running.delete(longUrl));
         running.set(longUrl, pending);
       }
       result = await pending;
     } catch (error) {
       await notifier.failed(t('bg_shorten_failed_title'), toErrorData(error));
+      return;
+    }
+    if ('queued' in result) {
+      await notifier.info(t('bg_queued_title'), t('bg_queued', result.queued.message));
       return;
     }
     // A page is titled as its tab shows it; a link by the title its short link was given, else its text.

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
 import { t } from '@/lib/i18n';
 import { findByLongUrl } from '@/lib/links/cache';
+import { isQueueable } from '@/lib/links/queue';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/AllTabsReport';
 import { ConnectPrompt } from './components/ConnectPrompt';
@@ -10,6 +11,8 @@ import { ErrorAlert } from './components/ErrorAlert';
 import { MoreOptionsToggle } from './components/MoreOptionsToggle';
 import { OpenSidePanelButton } from './components/OpenSidePanelButton';
 import { ProfileSelect } from './components/ProfileSelect';
+import { QueueList } from './components/QueueList';
+import { QueueOffer } from './components/QueueOffer';
 import { RecentLinks } from './components/RecentLinks';
 import { ShortenForm } from './components/ShortenForm';
 import { ShortenResult } from './components/ShortenResult';
@@ -17,6 +20,7 @@ import { UndoNotice } from './components/UndoNotice';
 import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
 import { usePopupLoad } from './hooks/use-popup-load';
+import { useQueue } from './hooks/use-queue';
 import { useRateLimitWait } from './hooks/use-rate-limit-wait';
 import { useRecentLinks } from './hooks/use-recent-links';
 import { useShorten } from './hooks/use-shorten';
@@ -69,6 +73,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const ready = popup.ready === 'unconfigured' ? null : popup.ready;
   const shorten = useShorten({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
+  const queue = useQueue();
   const copyExistingRef = useRef<HTMLButtonElement>(null);
   const openSidePanel = useOpenSidePanel(() =>
     shorten.fail({ kind: 'internal', message: t('panel_open_failed') }),
@@ -216,6 +221,19 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       />
       <RateLimitNotice seconds={wait} />
       {shorten.error && <ErrorAlert error={shorten.error} now={Date.now()} onOpenOptions={openOptions} />}
+      {shorten.error && shorten.sent && isQueueable(shorten.error) && (
+        <QueueOffer
+          queued={queue.queued === shorten.error}
+          onQueue={() => shorten.sent && shorten.error && queue.queueIt(shorten.sent, shorten.error)}
+        />
+      )}
+      <QueueList
+        entries={queue.entries}
+        now={queue.now}
+        error={queue.error}
+        onRetry={queue.retry}
+        onCancel={queue.cancel}
+      />
       <p class="sr-only" role="status" aria-live="polite">
         {shorten.status}
       </p>

@@ -22,6 +22,8 @@ export interface TabFailure {
   longUrl: string;
   title: string;
   error: ErrorData;
+  /** True when its create waits in the outage queue, to be made when the server answers. */
+  queued?: boolean;
 }
 
 /** The answer of `shortenAllTabs`. */

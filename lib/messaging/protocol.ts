@@ -10,6 +10,8 @@ import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
 
+import type { ErrorData } from './result';
+
 export type { ErrorData, Result } from './result';
 
 /** Client methods a page may call through the `api` message (management pages). */
@@ -82,6 +84,15 @@ interface Protocol {
   bulkRetry: { request: { rows: { index: number; input?: BulkInput }[] }; response: BulkCounts };
   /** Requests per minute the server allows, as last seen (30 until it has answered): the preview's estimate. */
   bulkRateLimit: { request: Record<string, never>; response: { limit: number } };
+  /**
+   * Puts a create that failed for the server's or the network's reason (lib/links/queue.ts
+   * isQueueable) in the outage queue, for the active profile; `queue_full` when it holds its maximum.
+   */
+  queueCreate: { request: { input: LinkInput; pageTitle?: string; error: ErrorData }; response: null };
+  /** Tries a queued create now (a failed one too). */
+  queueRetry: { request: { id: string }; response: null };
+  /** Removes a queued create. */
+  queueCancel: { request: { id: string }; response: null };
 }
 
 /** What an import changed: counts, and the imported profiles that still need an API key. */

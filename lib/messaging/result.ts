@@ -15,7 +15,9 @@ type ExtensionErrorKind =
   | 'bad_message'
   | 'internal'
   /** Another run of the same kind (shortening all tabs of another window) is still going. */
-  | 'busy';
+  | 'busy'
+  /** The outage queue holds its maximum of creates; this one was neither made nor queued. */
+  | 'queue_full';
 
 /** What a failed request carries back to a page: plain data with a message a user can act on. */
 export interface ErrorData {

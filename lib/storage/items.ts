@@ -27,6 +27,7 @@ import { type BulkJob, readBulkJob } from '../links/bulk-job';
 import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
 import { type QrOptions, readQrOptions } from '../links/qr-options';
+import { type QueuedCreate, type QueueMadeLink, readQueue, readQueueMade } from '../links/queue';
 import { parseSettings, type Settings } from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
@@ -104,6 +105,8 @@ export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', readQrOptions
  * Marked pure so a page that never reads it (the popup) drops it and its reader from its bundle.
  */
 export const bulkJobItem = /* @__PURE__ */ item<BulkJob | null>('local', 'bulkJob', readBulkJob);
+/** Creates waiting for the server (lib/links/queue.ts), oldest first: they must outlive a browser restart. */
+export const createQueueItem = item<QueuedCreate[]>('local', 'createQueue', readQueue);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
@@ -131,6 +134,9 @@ export const allTabsProgressItem = item<AllTabsProgress | null>(
 export const allTabsShownItem = item('session', 'allTabsShown', epochMs);
 /** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts watches it); null when none. */
 export const rateLimitWaitItem = item<RateLimitWait | null>('session', 'rateLimitWait', readRateLimitWait);
+
+/** The links of the latest "made from the queue" notification, which a click copies. */
+export const queueMadeItem = item<QueueMadeLink[]>('session', 'queueMade', readQueueMade);
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
 interface StorageFamily {

@@ -80,7 +80,7 @@ describe('Shorten link in the context menu', () => {
     expect(ext.browser.targets().filter(isPopupTarget)).toEqual([]);
   });
 
-  test('tells about a server failure by notification and badge, and leaves the clipboard alone', async ({
+  test('queues the link when the server fails, says so by notification and badge, and leaves the clipboard alone', async ({
     configuredExt: ext,
     referenceServer: server,
     site,
@@ -94,13 +94,16 @@ describe('Shorten link in the context menu', () => {
       .toEqual([
         {
           id: expect.any(String),
-          title: 'Could not shorten the link',
-          message: expect.stringContaining('HTTP 500'),
+          title: 'Link queued',
+          message: expect.stringMatching(
+            /HTTP 500[\s\S]*It waits in the queue and will be made when the server answers\./,
+          ),
         },
       ]);
     const [notification] = await recordedNotifications(worker);
     expect(await shownNotificationIds(worker)).toContain(notification?.id);
-    expect(await badgeText(worker)).toBe('!');
+    // The number of links waiting in the queue.
+    expect(await badgeText(worker)).toBe('1');
     expect(apiRequests(server, ADD).map((r) => r.body)).toEqual([{ url: DOCS_URL, status: 'private' }]);
     expect(await readClipboard()).toBe('copied earlier');
   });

@@ -6,7 +6,8 @@
  *   await recordNotifications(worker);             // before the action that notifies
  *   await expect.poll(() => recordedNotifications(worker)).toContainEqual(expect.objectContaining({ title }));
  */
-import type { WebWorker } from 'puppeteer-core';
+import type { Page, WebWorker } from 'puppeteer-core';
+import { createQueueItem } from '@/lib/storage/items';
 
 /** A notification the extension asked Chromium to show. */
 export interface ShownNotification {
@@ -124,4 +125,22 @@ export async function waitForMenuItem(worker: WebWorker, id: string, timeoutMs =
       throw new Error(`The context-menu item ${id} did not exist after ${timeoutMs} ms: ${error}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Cancels every queued create (the outage queue) as the popup's Cancel does: a `queueCancel` message
+ * to the background from `page`, which must be one of the extension's pages (a worker can't message
+ * itself). For specs that make one failure after another and count each one's requests.
+ */
+export async function cancelQueued(page: Page): Promise<void> {
+  await page.evaluate(async (key) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: {
+        storage: { local: { get(key: string): Promise<Record<string, { id: string }[] | undefined>> } };
+        runtime: { sendMessage(message: unknown): Promise<unknown> };
+      };
+    };
+    const queued = (await chrome.storage.local.get(key))[key] ?? [];
+    for (const { id } of queued) await chrome.runtime.sendMessage({ type: 'queueCancel', payload: { id } });
+  }, createQueueItem.key);
 }

@@ -74,7 +74,7 @@ export interface ExtensionBrowser {
   extensionId: string;
   /** The unpacked extension's folder. */
   extPath: string;
-  /** The throw-away profile; removed by close(). */
+  /** The profile; removed by close() unless it was given in LaunchOptions. */
   userDataDir: string;
   /** The extension's service worker, for `evaluate` (e.g. seeding `chrome.storage.local`). */
   serviceWorker(): Promise<WebWorker>;
@@ -98,6 +98,11 @@ export interface LaunchOptions {
   args?: string[];
   /** Let puppeteer kill Chromium on Ctrl-C/SIGTERM (default true); false when the caller shuts down itself. */
   handleSignals?: boolean;
+  /**
+   * A profile directory to use, e.g. that of a browser closed before (a relaunch keeps the
+   * extension's storage); the caller owns it, and close() leaves it. Default: a new throw-away one.
+   */
+  userDataDir?: string;
   /**
    * Chromium's UI language, hence the extension's (`de`, `fr`, `pt-BR`…); default `en`, whatever the
    * machine's locale, so that every run reads the same texts.
@@ -135,7 +140,10 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
 export async function launchBrowser(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   requireDisplay();
   const extPath = options.extPath ?? (await ensureExtensionBuilt());
-  const userDataDir = mkdtempSync(join(tmpdir(), 'shortlink-e2e-profile-'));
+  const ownProfile = options.userDataDir === undefined;
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'shortlink-e2e-profile-'));
+  const removeProfile = () =>
+    ownProfile ? rm(userDataDir, { recursive: true, force: true, maxRetries: 3 }) : Promise.resolve();
   let browser: Browser;
   try {
     browser = await puppeteer.launch({
@@ -160,7 +168,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Extens
       ],
     });
   } catch (error) {
-    await rm(userDataDir, { recursive: true, force: true });
+    await removeProfile();
     throw new Error(`Chromium (${CHROMIUM_PATH}) did not start: ${(error as Error).message}`);
   }
 
@@ -169,7 +177,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Extens
     await withTimeout(browser.close(), CLOSE_TIMEOUT_MS, 'Chromium did not close').catch(() => {
       child?.kill('SIGKILL');
     });
-    await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    await removeProfile();
   };
 
   try {

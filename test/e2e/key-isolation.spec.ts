@@ -80,6 +80,7 @@ describe('what the extension may reach', () => {
     expect(manifest.permissions.sort()).toEqual(
       [
         'activeTab',
+        'alarms',
         'clipboardWrite',
         'contextMenus',
         'notifications',

@@ -7,6 +7,7 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import type { Profile, Settings } from '@/lib/settings/schema';
 import type { DraftKeeper } from './use-draft';
+import type { FailedCreate } from './use-queue';
 import type { RecentLinksState } from './use-recent-links';
 import type { ShortenFormState } from './use-shorten-form';
 import type { StartUrlState } from './use-start-url';
@@ -37,6 +38,8 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
   // The long URL the user chose to shorten again despite an earlier link.
   const [newAnyway, setNewAnyway] = useState('');
   const [status, setStatus] = useState('');
+  // What the last Shorten sent, for "Queue it" when the server could not make it.
+  const [sent, setSent] = useState<FailedCreate | null>(null);
   const inFlight = useRef(false);
   const latest = useRef({ pending, result });
   latest.current = { pending, result };
@@ -94,6 +97,7 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     setError(null);
     setResult(null);
     setNewAnyway(input.url);
+    setSent({ input, pageTitle });
     setStatus(t('popup_shortening'));
     const reply = await send('shorten', { requestId, input, ...(pageTitle ? { pageTitle } : {}) });
     inFlight.current = false;
@@ -110,6 +114,7 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     result,
     newAnyway,
     status,
+    sent,
     submit,
     fail,
     copy,

@@ -10,7 +10,13 @@ import { watchAllTabs } from '@/lib/links/all-tabs';
 import { type AllTabsProgress, readAllTabsProgress } from '@/lib/links/all-tabs-progress';
 import { putCachedLinks } from '@/lib/links/cache';
 import type { Behaviour, Settings } from '@/lib/settings/schema';
-import { allTabsAskedItem, allTabsProgressItem, settingsItem } from '@/lib/storage/items';
+import {
+  allTabsAskedItem,
+  allTabsProgressItem,
+  createQueueItem,
+  getItem,
+  settingsItem,
+} from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -196,8 +202,10 @@ describe('shortenAllTabs', () => {
     openTabs('https://a.example/', 'https://b.example/', 'https://c.example/');
     let call = 0;
     const original = server.fetch.getMockImplementation()!;
+    // A refusal of this one address (not an outage, which queues: test/unit/background/queue.test.ts).
     server.fetch.mockImplementation(async (input, init) => {
-      if (++call === 2) throw new TypeError('Failed to fetch');
+      if (++call === 2)
+        return new Response(JSON.stringify({ error: 1, message: 'This URL is blocked.' }), { status: 400 });
       return original(input, init);
     });
     const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
@@ -208,12 +216,10 @@ describe('shortenAllTabs', () => {
       {
         longUrl: 'https://b.example/',
         title: 'Tab 1',
-        error: {
-          kind: 'network',
-          message: expect.stringMatching(
-            /^Could not reach https:\/\/sho\.rt\. .* may have been made all the same/,
-          ),
-        },
+        error: expect.objectContaining({
+          kind: 'validation',
+          message: expect.stringMatching(/This URL is blocked/),
+        }),
       },
     ]);
     expect(stubs.copied).toEqual(['https://sho.rt/a500\nhttps://sho.rt/a501']);
@@ -221,6 +227,48 @@ describe('shortenAllTabs', () => {
       'Copied the short links of 2 tabs, one line per tab. 1 tab could not be shortened: open the Shortlink popup to see why.',
     ]);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
+  });
+
+  it('queues the tabs when the server is down, trying only the first, and says they wait', async () => {
+    await seedProfile();
+    server.state.fail = 'network';
+    openTabs('https://a.example/', 'https://b.example/', 'https://c.example/');
+    const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.data.links).toEqual([]);
+    expect(reply.data.failures.map((f) => [f.longUrl, f.queued, f.error.kind])).toEqual([
+      ['https://a.example/', true, 'network'],
+      ['https://b.example/', true, 'network'],
+      ['https://c.example/', true, 'network'],
+    ]);
+    expect(reply.data.failures[0]?.error.message).toMatch(
+      /It waits in the queue and will be made when the server answers\.$/,
+    );
+    expect(adds()).toHaveLength(1);
+    expect((await getItem(createQueueItem)).map((e) => [e.input.url, e.source, e.pageTitle])).toEqual([
+      ['https://a.example/', 'allTabs', 'Tab 0'],
+      ['https://b.example/', 'allTabs', 'Tab 1'],
+      ['https://c.example/', 'allTabs', 'Tab 2'],
+    ]);
+    expect(notifications().map((n) => n.message)).toEqual([
+      'The server did not answer: 3 tabs wait in the queue and will be made when it does.',
+    ]);
+  });
+
+  it('says which tabs wait in the queue beside those copied', async () => {
+    await seedProfile();
+    openTabs('https://a.example/', 'https://b.example/');
+    let call = 0;
+    const original = server.fetch.getMockImplementation()!;
+    server.fetch.mockImplementation(async (input, init) => {
+      if (++call === 2) throw new TypeError('Failed to fetch');
+      return original(input, init);
+    });
+    await sendFromPopup('shortenAllTabs', { windowId: 1 });
+    expect(notifications().map((n) => n.message)).toEqual([
+      'Copied the short link of 1 tab.\n1 tab waits in the queue and will be made when the server answers.',
+    ]);
   });
 
   it('stops sending after the key is refused: every other request would be refused too', async () => {

@@ -12,6 +12,7 @@ import { isCopyRequest } from '@/lib/messaging/offscreen-copy';
 import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { defaultSettings, emptyDefaults, type LinkDefaults, type Profile } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
+import { fakeI18n } from '../i18n/fake-i18n';
 
 export const GOOD_KEY = 'good-key-1234';
 export const SERVER = 'https://sho.rt';
@@ -274,6 +275,23 @@ export function cachedLink(id: number, longUrl: string, date = '2024-05-01 10:00
     clicks: 3,
     date,
   };
+}
+
+/**
+ * Stops the "worker" and starts a new one over the same storage (and the same IndexedDB cache): the
+ * listeners and alarms are gone, storage.local and storage.session stay. Returns the new stubs.
+ */
+export async function restartWorker(): Promise<ReturnType<typeof stubBrowserApis>> {
+  const local = await fakeBrowser.storage.local.get(null);
+  const session = await fakeBrowser.storage.session.get(null);
+  fakeBrowser.reset();
+  Object.assign(fakeBrowser, { i18n: fakeI18n });
+  await fakeBrowser.storage.local.set(local);
+  await fakeBrowser.storage.session.set(session);
+  const stubs = stubBrowserApis();
+  background.main();
+  await settle();
+  return stubs;
 }
 
 /** Lets queued promise callbacks and I/O-free timers run. */

@@ -4,7 +4,7 @@ import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
-import { pendingShortenItem } from '@/lib/storage/items';
+import { createQueueItem, getItem, pendingShortenItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -230,23 +230,32 @@ describe('failures', () => {
       // A 429 means "refused, not done": sent again once, never a third time.
       expect(adds()).toHaveLength(2);
       expect(stubs.copied).toEqual([]);
+      // Still refused after the wait the limiter may hold: the create waits in the queue instead.
       expect(notificationTexts()).toEqual([
-        expect.stringMatching(/^Could not shorten the link: .*Try again in 40 seconds\./),
+        expect.stringMatching(/^Link queued: .*Try again in 40 seconds\.\nIt waits in the queue/),
+      ]);
+      expect(await getItem(createQueueItem)).toEqual([
+        expect.objectContaining({
+          source: 'menu',
+          state: 'waiting',
+          input: expect.objectContaining({ url: 'https://x.example/' }),
+        }),
       ]);
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('explains an unreachable server', async () => {
+  it('explains an unreachable server, and queues the link', async () => {
     await seedProfile();
     server.state.fail = 'network';
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
-      'Could not shorten the link: Could not reach https://sho.rt. Check the server URL and your connection.' +
+      'Link queued: Could not reach https://sho.rt. Check the server URL and your connection.' +
         ' The link may have been made all the same: try again and Shortlink looks on the server first,' +
-        ' so it is not made twice.',
+        ' so it is not made twice.\nIt waits in the queue and will be made when the server answers.',
     ]);
+    expect(await getItem(createQueueItem)).toHaveLength(1);
   });
 
   it('copies the link a lost answer made when clicked again, instead of making a second one', async () => {

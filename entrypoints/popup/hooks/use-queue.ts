@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { LinkInput } from '@/lib/api/schemas';
+import type { QueuedCreate } from '@/lib/links/queue';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { send } from '@/lib/messaging/send';
+import { createQueueItem, watchItem } from '@/lib/storage/items';
+
+/** A create the popup sent and the server could not make. */
+export interface FailedCreate {
+  input: LinkInput;
+  pageTitle?: string | undefined;
+}
+
+/**
+ * The outage queue as the popup shows it: the stored entries (watched, so a try the background
+ * makes shows at once), a clock for "next try in N s", and the actions, which the background
+ * carries out. `queued` is the failure just put in the queue, so its offer turns into a note.
+ */
+export function useQueue() {
+  const [entries, setEntries] = useState<QueuedCreate[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  const [error, setError] = useState<ErrorData | null>(null);
+  const [queued, setQueued] = useState<ErrorData | null>(null);
+
+  useEffect(() => watchItem(createQueueItem, setEntries), []);
+  const counting = entries.some((entry) => entry.state === 'waiting');
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [counting]);
+
+  const answer = (reply: { ok: boolean; error?: ErrorData }) => {
+    setError(reply.ok ? null : (reply.error ?? null));
+    return reply.ok;
+  };
+
+  return {
+    entries,
+    now,
+    error,
+    queued,
+    /** Puts a failed create in the queue; the form (and its draft) stays as it is. */
+    async queueIt(failed: FailedCreate, failure: ErrorData) {
+      const { kind, message, status } = failure;
+      const error = { kind, message, ...(status === undefined ? {} : { status }) };
+      if (answer(await send('queueCreate', { ...failed, error }))) setQueued(failure);
+    },
+    retry: async (id: string) => void answer(await send('queueRetry', { id })),
+    cancel: async (id: string) => void answer(await send('queueCancel', { id })),
+  };
+}

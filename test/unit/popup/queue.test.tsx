@@ -1,0 +1,145 @@
+/**
+ * The popup's side of the outage queue: "Queue it" beside a failure of the server or the network
+ * (never beside a refusal of the input), the form kept as typed, and the list of queued creates with
+ * their state, Retry now and Cancel, redrawn when the background changes the stored queue.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '@/entrypoints/popup/App';
+import type { QueuedCreate } from '@/lib/links/queue';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/settings';
+import { createQueueItem } from '@/lib/storage/items';
+import { button, buttons, click, fakeBackground, field, mount, ok, roleText, settle, typeInto } from '../dom';
+
+const NOW = new Date(2031, 2, 14, 10, 0, 0);
+const TAB = { url: 'https://blog.example/post', title: 'A post' };
+let counter = 0;
+
+async function seed() {
+  const id = `queue-profile-${++counter}`;
+  await saveSettings({
+    version: 1,
+    activeProfileId: id,
+    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
+    behaviour: defaultBehaviour(),
+    utmPresets: defaultUtmPresets(),
+  });
+  vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([TAB] as never);
+  return id;
+}
+
+function failingBackground(error: ErrorData) {
+  return fakeBackground({
+    refresh: () => ok({ links: null, lists: null }),
+    shorten: () => ({ ok: false, error }),
+    queueCreate: () => ok(null),
+    queueRetry: () => ok(null),
+    queueCancel: () => ok(null),
+  });
+}
+
+function entry(extra: Partial<QueuedCreate>): QueuedCreate {
+  return {
+    id: 'e1',
+    profileId: 'p',
+    input: { url: 'https://x.example/one' },
+    pageTitle: '',
+    source: 'menu',
+    askedAt: Date.now(),
+    attempts: 1,
+    nextTryAt: Date.now() + 45_000,
+    state: 'waiting',
+    lastError: { kind: 'network', message: 'Could not reach https://sho.rt.' },
+    uncertain: true,
+    mark: null,
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Queue it', () => {
+  it('queues a create the server could not make, with what was typed, and keeps the form', async () => {
+    await seed();
+    const bg = failingBackground({ kind: 'timeout', message: 'The server did not answer in time.' });
+    await mount(<App />, 'main');
+    await typeInto(field('Alias'), 'mine');
+    await click(button('Shorten'));
+    expect(roleText('alert')).toContain('The server did not answer in time.');
+
+    await click(button('Queue it'));
+    expect(bg.of('queueCreate')).toEqual([
+      {
+        input: expect.objectContaining({ url: TAB.url, custom: 'mine' }),
+        pageTitle: TAB.title,
+        error: { kind: 'timeout', message: 'The server did not answer in time.' },
+      },
+    ]);
+    expect(document.body.textContent).toContain('Queued: it will be made when the server answers.');
+    expect(buttons('Queue it')).toEqual([]);
+    expect(field('Alias').value).toBe('mine');
+  });
+
+  it('is not offered for a refusal of the input', async () => {
+    await seed();
+    failingBackground({ kind: 'validation', message: 'That alias is taken.' });
+    await mount(<App />, 'main');
+    await click(button('Shorten'));
+    expect(roleText('alert')).toContain('That alias is taken.');
+    expect(buttons('Queue it')).toEqual([]);
+  });
+});
+
+describe('the queued list', () => {
+  it('shows each entry’s state and last error, and follows the stored queue', async () => {
+    await seed();
+    failingBackground({ kind: 'network', message: 'x' });
+    await fakeBrowser.storage.local.set({
+      [createQueueItem.key]: [
+        entry({ id: 'a', pageTitle: 'Waiting page' }),
+        entry({ id: 'b', input: { url: 'https://x.example/two' }, state: 'sending' }),
+        entry({
+          id: 'c',
+          input: { url: 'https://x.example/three' },
+          state: 'failed',
+          lastError: { kind: 'validation', message: 'That alias is taken.' },
+        }),
+        entry({ id: 'd', input: { url: 'https://x.example/four' }, nextTryAt: Date.now() + 8 * 60_000 }),
+      ],
+    });
+    await mount(<App />, 'main');
+    const section = document.querySelector<HTMLElement>('.queue')!;
+    expect(section.querySelector('h2')?.textContent).toBe('Waiting for the server (4)');
+    expect(
+      [...section.querySelectorAll('li')].map((li) => li.querySelector('.link-text')?.textContent),
+    ).toEqual([
+      'Waiting pageNext try in 45 s · last error: Could not reach https://sho.rt.',
+      'https://x.example/twoSending…',
+      'https://x.example/threeFailed: That alias is taken.',
+      'https://x.example/fourNext try in 8 min · last error: Could not reach https://sho.rt.',
+    ]);
+
+    await fakeBrowser.storage.local.set({ [createQueueItem.key]: [] });
+    await settle();
+    expect(document.querySelector('.queue')).toBeNull();
+  });
+
+  it('asks the background to retry or cancel an entry', async () => {
+    await seed();
+    const bg = failingBackground({ kind: 'network', message: 'x' });
+    await fakeBrowser.storage.local.set({ [createQueueItem.key]: [entry({ id: 'a' })] });
+    await mount(<App />, 'main');
+    await click(button('Retry now: https://x.example/one'));
+    await click(button('Cancel the queued link to https://x.example/one'));
+    expect(bg.of('queueRetry')).toEqual([{ id: 'a' }]);
+    expect(bg.of('queueCancel')).toEqual([{ id: 'a' }]);
+  });
+});
