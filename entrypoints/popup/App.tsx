@@ -135,6 +135,7 @@ export function App() {
         <ShortenResult
           link={result.link}
           copied={result.copied}
+          edited={result.edited}
           onCopy={() => shorten.copyResult()}
           onCopyAs={(format) => shorten.copyResult(format)}
         />
@@ -159,8 +160,12 @@ export function App() {
         onChange={(patch) => {
           if ('url' in patch) start.markEdited();
           form.edit(patch);
+          shorten.formEdited();
         }}
-        onSubmit={shorten.submit}
+        onSubmit={() => {
+          allTabs.clearReport();
+          void shorten.submit();
+        }}
         more={
           <>
             <MoreOptionsToggle
@@ -176,7 +181,10 @@ export function App() {
                 profileId={profile.id}
                 state={more}
                 errors={form.errors}
-                onChange={form.editMore}
+                onChange={(patch) => {
+                  form.editMore(patch);
+                  shorten.formEdited();
+                }}
               />
             )}
           </>
@@ -204,7 +212,10 @@ export function App() {
         class="quiet all-tabs"
         // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
         aria-disabled={allTabs.view?.kind === 'running' || undefined}
-        onClick={allTabs.start}
+        onClick={() => {
+          shorten.clear();
+          void allTabs.start();
+        }}
       >
         {t('popup_all_tabs_button')}
       </button>

@@ -413,6 +413,43 @@ describe('errors', () => {
     expect(hasField('Short URL')).toBe(false);
   });
 
+  it('a new attempt replaces the previous one’s alert, even when it ends in a field error', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({ ok: false, error: { kind: 'validation', message: 'That alias is already taken.' } }));
+    await mountPopup();
+    await typeInto(field('Alias'), 'docs');
+    await click(button('Shorten'));
+    expect(roleText('alert')).toBe('That alias is already taken.');
+
+    await typeInto(field('Alias'), '');
+    await typeInto(field('Long URL'), 'not a url');
+    await click(button('Shorten'));
+
+    expect(field('Long URL').getAttribute('aria-invalid')).toBe('true');
+    expect(roleText('alert')).toBeNull();
+  });
+
+  it('marks a result as the previous URL’s once the form changes, and a new attempt removes it', async () => {
+    await seed();
+    activeTab(TAB.url);
+    await mountPopup();
+    background();
+    await click(button('Shorten'));
+    expect(field('Short URL').value).toBe('https://sho.rt/new');
+    expect(document.body.textContent).toContain('✓ Copied');
+
+    await typeInto(field('Long URL'), 'https://other.example/');
+    const result = document.querySelector('.result')!;
+    expect(result.textContent).toContain(`For the previous URL: ${TAB.url}`);
+    expect(result.textContent).not.toContain('✓ Copied');
+
+    await typeInto(field('Expiry'), '2031-03-01T10:00');
+    await click(button('Shorten'));
+    expect(document.getElementById('expiry-error')?.textContent).toBe('The expiry must be in the future.');
+    expect(hasField('Short URL')).toBe(false);
+  });
+
   it('offers Options when the extension is not configured', async () => {
     await seed();
     activeTab(TAB.url);
