@@ -121,7 +121,7 @@ export function createShortenAndCopy({
     try {
       await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
     } catch (error) {
-      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error));
+      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error), t('bg_failed_copy'));
       return;
     }
     await notifier.copied(shortUrl, {

@@ -7,6 +7,7 @@ import { AllTabsReport } from './components/AllTabsReport';
 import { ConnectPrompt } from './components/ConnectPrompt';
 import { DuplicateNotice } from './components/DuplicateNotice';
 import { ErrorAlert } from './components/ErrorAlert';
+import { LastFailure } from './components/LastFailure';
 import { MoreOptionsToggle } from './components/MoreOptionsToggle';
 import { ProfileSelect } from './components/ProfileSelect';
 import { RecentLinks } from './components/RecentLinks';
@@ -15,6 +16,7 @@ import { ShortenResult } from './components/ShortenResult';
 import { UndoNotice } from './components/UndoNotice';
 import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
+import { useLastFailure } from './hooks/use-last-failure';
 import { usePopupLoad } from './hooks/use-popup-load';
 import { useRateLimitWait } from './hooks/use-rate-limit-wait';
 import { useRecentLinks } from './hooks/use-recent-links';
@@ -57,6 +59,7 @@ export function App() {
   const ready = popup.ready === 'unconfigured' ? null : popup.ready;
   const shorten = useShorten({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
+  const lastFailure = useLastFailure();
   const copyExistingRef = useRef<HTMLButtonElement>(null);
 
   useLayoutEffect(() => {
@@ -95,6 +98,13 @@ export function App() {
       ? findByLongUrl(recent.links, values.url)
       : undefined;
 
+  /** Shortens the form: a new attempt, so no message of an earlier one stays. */
+  const attempt = () => {
+    allTabs.clearReport();
+    lastFailure.clear();
+    void shorten.submit();
+  };
+
   const switchProfile = async (id: string) => {
     const reply = await send('setActiveProfile', { id });
     if (!reply.ok) return shorten.fail(reply.error);
@@ -121,6 +131,7 @@ export function App() {
           {t('popup_options_button')}
         </button>
       </header>
+      {lastFailure.failure && <LastFailure failure={lastFailure.failure} />}
       {start.source.reason && !result && <p class="notice">{start.source.reason}</p>}
       {start.adjusted && start.adjusted.url === values.url && !result && (
         <UndoNotice
@@ -145,7 +156,7 @@ export function App() {
             link={duplicate}
             buttonRef={copyExistingRef}
             onCopyExisting={() => shorten.showLink(duplicate, true)}
-            onCreateNew={shorten.submit}
+            onCreateNew={attempt}
           />
         )
       )}
@@ -162,10 +173,7 @@ export function App() {
           form.edit(patch);
           shorten.formEdited();
         }}
-        onSubmit={() => {
-          allTabs.clearReport();
-          void shorten.submit();
-        }}
+        onSubmit={attempt}
         more={
           <>
             <MoreOptionsToggle
@@ -214,6 +222,7 @@ export function App() {
         aria-disabled={allTabs.view?.kind === 'running' || undefined}
         onClick={() => {
           shorten.clear();
+          lastFailure.clear();
           void allTabs.start();
         }}
       >

@@ -25,6 +25,7 @@ import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-st
 import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
 import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
+import { type LastFailure, readLastFailure } from '../messaging/last-failure';
 import { parseSettings, type Settings } from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
@@ -121,6 +122,9 @@ export const allTabsProgressItem = item<AllTabsProgress | null>(
 export const allTabsShownItem = item('session', 'allTabsShown', epochMs);
 /** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts watches it); null when none. */
 export const rateLimitWaitItem = item<RateLimitWait | null>('session', 'rateLimitWait', readRateLimitWait);
+
+/** The background's last failure, in full, for the next popup (lib/messaging/last-failure.ts); null when none. */
+export const lastFailureItem = item<LastFailure | null>('session', 'lastFailure', readLastFailure);
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
 interface StorageFamily {

@@ -202,6 +202,25 @@ describe('a create whose answer never came', () => {
     expect(adds()).toHaveLength(1);
   });
 
+  it('says nothing was sent when the server cannot be reached at all, and still looks first on the retry', async () => {
+    await seedProfile();
+    server.state.fail = 'network';
+    const failed = await sendFromPopup('shorten', request('down'));
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining('https://sho.rt: nothing was sent') },
+    });
+    expect(failed.ok || failed.error.message).not.toContain('may have been made');
+    // The probe: a plain HEAD of the origin, without the key.
+    expect(server.calls.at(-1)).toMatchObject({ method: 'HEAD', path: '/' });
+    expect(server.fetch.mock.calls.at(-1)?.[1]?.headers).toBeUndefined();
+
+    server.state.fail = null;
+    const retried = await sendFromPopup('shorten', request('down'));
+    expect(retried.ok).toBe(true);
+    expect(gets()).toHaveLength(1);
+  });
+
   it('does not look after a clear refusal: the server said it made nothing', async () => {
     await seedProfile();
     server.state.fail = { status: 400, body: { error: 1, message: 'That alias is taken.' } };

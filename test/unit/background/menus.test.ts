@@ -4,7 +4,7 @@ import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
-import { pendingShortenItem } from '@/lib/storage/items';
+import { getItem, lastFailureItem, pendingShortenItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -166,7 +166,7 @@ describe('failures', () => {
 
     expect(server.calls).toEqual([]);
     expect(notifications()[SETUP_NOTIFICATION_ID]?.message).toBe(
-      'Add your server URL and API key in Options.',
+      'Shortlink has no server yet. Click here to add it in Options.',
     );
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
 
@@ -195,7 +195,7 @@ describe('failures', () => {
       expect(adds()).toHaveLength(2);
       expect(stubs.copied).toEqual([]);
       expect(notificationTexts()).toEqual([
-        expect.stringMatching(/^Could not shorten the link: .*Try again in 40 seconds\./),
+        'Could not shorten the link: The server’s request limit is used up. Try again in 40 seconds.',
       ]);
     } finally {
       vi.useRealTimers();
@@ -207,9 +207,24 @@ describe('failures', () => {
     server.state.fail = 'network';
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
-      'Could not shorten the link: Could not reach https://sho.rt. Check the server URL and your connection.' +
-        ' The link may have been made all the same: try again and Shortlink looks on the server first,' +
-        ' so it is not made twice.',
+      'Could not shorten the link: The server could not be reached: nothing was sent.' +
+        ' Check your connection, then try again.',
+    ]);
+    // The whole message waits for the popup.
+    expect(await getItem(lastFailureItem)).toMatchObject({
+      title: 'Could not shorten the link',
+      message:
+        'Shortlink could not reach https://sho.rt: nothing was sent. Check the server URL and your connection, then try again.',
+    });
+  });
+
+  it('says the link may exist when the connection dropped after the request went out', async () => {
+    await seedProfile();
+    server.state.lose = 'network';
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(notificationTexts()).toEqual([
+      'Could not shorten the link: No clear answer from the server: the link may exist.' +
+        ' Try again; it will not be made twice.',
     ]);
   });
 
@@ -236,8 +251,9 @@ describe('failures', () => {
     stubs.clipboard.works = false;
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
-      expect.stringMatching(/^Short URL created: https:\/\/sho\.rt\/a500: .*could not be copied/),
+      'Short URL created: https://sho.rt/a500: It could not be copied: copy it from the recent links in the Shortlink popup.',
     ]);
+    expect((await getItem(lastFailureItem))?.message).toMatch(/could not be copied/);
   });
 
   it('refuses a link that is not http(s)', async () => {

@@ -11,7 +11,7 @@ import {
   type Profile,
 } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';
-import { pendingShortenItem } from '@/lib/storage/items';
+import { getItem, lastFailureItem, pendingShortenItem, setItem } from '@/lib/storage/items';
 import {
   button,
   buttons,
@@ -448,6 +448,34 @@ describe('errors', () => {
     await click(button('Shorten'));
     expect(document.getElementById('expiry-error')?.textContent).toBe('The expiry must be in the future.');
     expect(hasField('Short URL')).toBe(false);
+  });
+
+  it('shows the shortcut’s last failure in full, once, until a new attempt', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background();
+    const message =
+      'Shortlink could not reach https://sho.rt: nothing was sent. Check the server URL and your connection, then try again.';
+    await setItem(lastFailureItem, { title: 'Could not shorten the link', message, at: Date.now() - 60_000 });
+    await mountPopup();
+
+    expect(roleText('status')).toContain(`Could not shorten the link${message}`);
+    expect(await getItem(lastFailureItem)).toBeNull();
+    await click(button('Shorten'));
+    expect(document.body.textContent).not.toContain(message);
+  });
+
+  it('does not show a failure from long ago', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background();
+    await setItem(lastFailureItem, {
+      title: 'Could not shorten the link',
+      message: 'Old.',
+      at: Date.now() - 3_600_000,
+    });
+    await mountPopup();
+    expect(document.body.textContent).not.toContain('Old.');
   });
 
   it('offers Options when the extension is not configured', async () => {
