@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
@@ -42,6 +43,7 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: () =>
         label={t('manage_account_new_email_label')}
         type="email"
         autoComplete="email"
+        maxLength={TEXT_LIMITS.email}
         value={email}
         onValue={setEmail}
         error={error}
@@ -85,6 +87,7 @@ function ChangePassword() {
         label={t('manage_account_new_password_label')}
         type="password"
         autoComplete="new-password"
+        maxLength={TEXT_LIMITS.password}
         value={password}
         onValue={setPassword}
         error={errors.password}

@@ -7,6 +7,7 @@ import type { LinkInput } from '@/lib/api/schemas';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
@@ -26,7 +27,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       profile: z.object({
         id: z.optional(id),
-        name: z.string(),
+        name: z.string().check(z.maxLength(TEXT_LIMITS.name)),
         serverUrl: z.string(),
         defaults: z.optional(z.object(linkDefaultsFields)),
       }),

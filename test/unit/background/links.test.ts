@@ -54,6 +54,22 @@ describe('shorten', () => {
     ]);
   });
 
+  it('refuses a text over its limit whatever the page sent, and sends nothing', async () => {
+    await seedProfile();
+    const reply = await sendFromPopup('shorten', {
+      requestId: 'long',
+      input: { url: 'https://news.example/story', description: 'x'.repeat(56_000) },
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        message: 'The field “description” is longer than 1000 characters. Shorten it and try again.',
+      },
+    });
+    expect(adds()).toEqual([]);
+  });
+
   it('creates one link for a double click (same requestId in flight)', async () => {
     await seedProfile();
     let open!: () => void;

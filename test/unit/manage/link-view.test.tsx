@@ -130,7 +130,7 @@ describe('LinkView', () => {
       return document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;
     };
     expect(field(root, 'Custom alias').value).toBe('');
-    expect(hintOf('Custom alias')).toBe('Leave blank to keep the current alias.');
+    expect(hintOf('Custom alias')).toBe('Leave blank to keep the current alias. Up to 64 characters.');
     expect(root.textContent).not.toContain('random alias');
     expect(hintOf('Expiry')).toContain('Clearing the field does not remove an expiry already set.');
     const editor = root.querySelector<HTMLElement>('form.link-editor')!;

@@ -507,7 +507,8 @@ describe('errors', () => {
 
     const alias = field('Alias');
     expect(alias.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(alias.getAttribute('aria-describedby')!)?.textContent).toBe(
+    expect(alias.getAttribute('aria-describedby')).toBe('alias-error alias-hint');
+    expect(document.getElementById('alias-error')?.textContent).toBe(
       'An alias cannot contain spaces, /, ? or #.',
     );
     expect(document.activeElement).toBe(alias);
@@ -517,6 +518,22 @@ describe('errors', () => {
     await typeInto(alias, 'frühling-2024');
     await click(button('Shorten'));
     expect(bg.of('shorten')[0]?.input.custom).toBe('frühling-2024');
+  });
+
+  it('refuses an alias over its limit at the field, whole, and says the limit in its hint', async () => {
+    await seed();
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+    const alias = field('Alias');
+    expect(document.getElementById('alias-hint')?.textContent).toBe('Up to 64 characters.');
+
+    await typeInto(alias, 'a'.repeat(70));
+    await click(button('Shorten'));
+
+    expect(alias.value).toHaveLength(70);
+    expect(document.getElementById('alias-error')?.textContent).toBe('At most 64 characters: remove 6.');
+    expect(bg.of('shorten')).toEqual([]);
   });
 
   it('moves focus from the Shorten button, disabled while it ran, to the alert', async () => {
