@@ -5,8 +5,9 @@
  */
 import type { ComponentChildren, PartialInputHTMLAttributes, Ref } from 'preact';
 import { useId, useState } from 'preact/hooks';
-import { t } from '@/lib/i18n';
+import { t, tPlural } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
+import { tooLong } from '@/lib/text-limits';
 
 const errorId = (id: string) => `${id}-error`;
 const hintId = (id: string) => `${id}-hint`;
@@ -31,12 +32,20 @@ interface FrameProps {
   errorReplacesHint?: boolean;
 }
 
+/** A text field's limit (lib/text-limits.ts) and its text. */
+interface Limit {
+  max: number;
+  value: string;
+}
+
 interface FieldProps extends Required<Pick<FrameProps, 'id'>>, Omit<FrameProps, 'id'> {
   class?: string | undefined;
   /** Draws the control (with `id` and the given ARIA attributes). */
   control: (aria: ControlAria) => ComponentChildren;
   /** Shown under the error: e.g. why a choice list could not be loaded. */
   children?: ComponentChildren;
+  /** A text field's limit: said in the hint, counted near it. */
+  limit?: Limit | undefined;
 }
 
 /** The ARIA attributes that tie a control to its error and to the hint it shows. */
@@ -67,13 +76,23 @@ export function Field({
   class: className,
   control,
   children,
+  limit,
 }: FieldProps) {
-  const showsHint = Boolean(hint) && !(error && errorReplacesHint);
+  const ownHint = Boolean(hint) && !(error && errorReplacesHint);
+  // A limit is said even while an error stands: it is what the user needs to fix a text too long.
+  const showsHint = ownHint || limit !== undefined;
   return (
     <div class={className ? `field ${className}` : 'field'}>
       <label for={id}>{label}</label>
       {control(controlAria(id, error, showsHint))}
-      {showsHint && <Hint id={id}>{hint}</Hint>}
+      {limit && <Counter {...limit} />}
+      {showsHint && (
+        <Hint id={id}>
+          {ownHint && hint}
+          {ownHint && limit && ' '}
+          {limit && t('common_limit_hint', limit.max)}
+        </Hint>
+      )}
       {error && (
         <p class="field-error" id={errorId(id)}>
           {error}
@@ -83,6 +102,40 @@ export function Field({
     </div>
   );
 }
+
+/** From this share of its limit on, a field counts its characters: earlier, a counter is only noise. */
+const COUNT_FROM = 0.8;
+/** Screen readers hear how much is left in steps of this many characters, not at every keystroke. */
+const SPOKEN_STEP = 10;
+
+/**
+ * The characters typed of a field's limit, once near it; past it, how many to remove. Screen readers
+ * hear it politely, in steps, while the visible count follows every keystroke.
+ */
+function Counter({ max, value }: Limit) {
+  const { length } = value;
+  const near = length >= max * COUNT_FROM;
+  const over = tooLong(value, max);
+  const left = max - length;
+  const step = left > SPOKEN_STEP ? left - (left % SPOKEN_STEP) : left;
+  const spoken = over ?? (near ? tPlural(step, 'common_chars_left_one', 'common_chars_left_other') : '');
+  return (
+    <>
+      {near && (
+        <p class={over ? 'counter field-error' : 'counter'} aria-hidden="true">
+          {t('common_chars_count', length, max)}
+          {over && ` · ${over}`}
+        </p>
+      )}
+      <span class="sr-only" aria-live="polite">
+        {spoken}
+      </span>
+    </>
+  );
+}
+
+const limitOf = (max: number | undefined, value: string): Limit | undefined =>
+  max === undefined ? undefined : { max, value };
 
 /** The id a field's control gets: the one asked for, or a generated one. */
 function useFieldId(id: string | undefined): string {
@@ -113,6 +166,12 @@ type InputProps = Omit<
 
 interface TextFieldProps extends InputProps, FrameProps {
   value: string;
+  /**
+   * The most characters it takes (lib/text-limits.ts): said in the hint and counted near the limit.
+   * Not the input's own maxlength, which would cut a pasted text short without a word: a longer text
+   * stays, marked, for the user to shorten, and the form's check refuses it.
+   */
+  maxLength?: number | undefined;
   onValue: (value: string) => void;
   /** The input, e.g. for the popup to focus it when it opens. */
   inputRef?: Ref<HTMLInputElement> | undefined;
@@ -130,6 +189,7 @@ export function TextField({
   inputRef,
   type = 'text',
   class: className,
+  maxLength,
   ...rest
 }: TextFieldProps) {
   const fieldId = useFieldId(id);
@@ -141,6 +201,7 @@ export function TextField({
       hint={hint}
       errorReplacesHint={errorReplacesHint}
       class={typeof className === 'string' ? className : undefined}
+      limit={limitOf(maxLength, value)}
       control={(aria) => (
         <input
           id={fieldId}
@@ -160,15 +221,18 @@ interface TextAreaFieldProps extends FrameProps {
   value: string;
   onValue: (value: string) => void;
   rows?: number;
+  /** As TextField's. */
+  maxLength?: number | undefined;
 }
 
 /** A labelled multi-line input. */
-export function TextAreaField({ id, value, onValue, rows = 3, ...frame }: TextAreaFieldProps) {
+export function TextAreaField({ id, value, onValue, rows = 3, maxLength, ...frame }: TextAreaFieldProps) {
   const fieldId = useFieldId(id);
   return (
     <Field
       id={fieldId}
       {...frame}
+      limit={limitOf(maxLength, value)}
       control={(aria) => (
         <textarea
           id={fieldId}

@@ -4,6 +4,7 @@ import { TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { Account } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { safeHref } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { formatDate } from './format';
@@ -47,6 +48,7 @@ function ChangeEmail({ current, onChanged }: { current: string; onChanged: (emai
         label={t('manage_account_new_email_label')}
         type="email"
         autoComplete="email"
+        maxLength={TEXT_LIMITS.email}
         value={email}
         onValue={setEmail}
         error={error}
@@ -96,6 +98,7 @@ function ChangePassword() {
         label={t('manage_account_new_password_label')}
         type="password"
         autoComplete="new-password"
+        maxLength={TEXT_LIMITS.password}
         value={password}
         onValue={setPassword}
         error={errors.password}

@@ -4,6 +4,7 @@ import { CheckboxField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from './api-context';
 import { forgetChoices } from './choice-lists';
 import { linkName } from './format';
@@ -45,12 +46,14 @@ function CreateCampaign({ list }: { list: PagedResource<Campaign> }) {
       <div class="grid">
         <TextField
           label={t('manage_name_label')}
+          maxLength={TEXT_LIMITS.name}
           value={name}
           onValue={setName}
           hint={t('manage_campaign_name_hint_new')}
         />
         <TextField
           label={t('manage_campaign_slug_label')}
+          maxLength={TEXT_LIMITS.slug}
           value={slug}
           onValue={setSlug}
           hint={t('manage_campaign_slug_hint_new')}
@@ -123,9 +126,17 @@ function EditCampaign({
       aria-label={t('manage_campaign_edit_form', campaignName(campaign))}
       aria-busy={save.busy}
     >
-      <TextField label={t('manage_name_label')} value={name} onValue={setName} error={nameError} required />
+      <TextField
+        label={t('manage_name_label')}
+        maxLength={TEXT_LIMITS.name}
+        value={name}
+        onValue={setName}
+        error={nameError}
+        required
+      />
       <TextField
         label={t('manage_campaign_slug_label')}
+        maxLength={TEXT_LIMITS.slug}
         value={slug}
         onValue={setSlug}
         hint={t('manage_campaign_slug_hint_edit')}

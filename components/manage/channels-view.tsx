@@ -6,6 +6,7 @@ import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel, ChannelItem, LinkSummary } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
 import { isHexColor } from '@/lib/links/link-form';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from './api-context';
 import { forgetChoices, useChoices } from './choice-lists';
 import { formatDate, linkName } from './format';
@@ -144,6 +145,7 @@ function ChannelForm({
       <div class="grid">
         <TextField
           label={t('manage_name_label')}
+          maxLength={TEXT_LIMITS.name}
           value={fields.name}
           onValue={(v) => set('name', v)}
           error={errors.name}
@@ -151,6 +153,7 @@ function ChannelForm({
         />
         <TextField
           label={t('manage_channel_description_label')}
+          maxLength={TEXT_LIMITS.description}
           value={fields.description}
           onValue={(v) => set('description', v)}
         />

@@ -8,6 +8,7 @@ import { ChoiceField, namedOptions, TextAreaField, TextField } from '@/component
 import { t } from '@/lib/i18n';
 import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/links/link-form';
 import type { ErrorData } from '@/lib/messaging/protocol';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { tCount } from './format';
@@ -202,6 +203,7 @@ export function LinkEditor({
       />
       <TextField
         label={t('manage_editor_alias_label')}
+        maxLength={TEXT_LIMITS.alias}
         value={state.custom}
         onValue={(v) => set('custom', v)}
         error={
@@ -216,6 +218,8 @@ export function LinkEditor({
         <>
           <TextAreaField
             label={t('manage_editor_description_label')}
+            maxLength={TEXT_LIMITS.description}
+            error={errors.description}
             value={state.description}
             onValue={(v) => set('description', v)}
           />

@@ -13,6 +13,7 @@ import {
   withUtmRows,
 } from '@/lib/links/link-form';
 import type { CallApi } from '@/lib/messaging/call-api';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useChoices } from './choice-lists';
 import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
@@ -140,12 +141,14 @@ export function DomainField({
 }
 
 /** The password visitors must enter before being redirected. */
-export function PasswordField({ state, set }: LinkFieldsProps) {
+export function PasswordField({ state, set, errors }: LinkFieldsProps) {
   return (
     <TextField
       label={t('manage_password_label')}
       type="password"
       autoComplete="new-password"
+      maxLength={TEXT_LIMITS.password}
+      error={errors.password}
       value={state.password}
       onValue={(v) => set('password', v)}
       hint={t('manage_password_hint')}
@@ -233,11 +236,15 @@ export function SocialFields({ state, set, errors }: LinkFieldsProps) {
     <>
       <TextField
         label={t('manage_meta_title_label')}
+        maxLength={TEXT_LIMITS.title}
+        error={errors.metatitle}
         value={state.metatitle}
         onValue={(v) => set('metatitle', v)}
       />
       <TextAreaField
         label={t('manage_meta_description_label')}
+        maxLength={TEXT_LIMITS.description}
+        error={errors.metadescription}
         value={state.metadescription}
         onValue={(v) => set('metadescription', v)}
       />

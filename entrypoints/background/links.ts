@@ -26,7 +26,7 @@ import {
   readUncertain,
   rememberUncertain,
   type UncertainCreate,
-  withUncertainNote,
+  uncertainCreateError,
 } from './uncertain-creates';
 
 export const LINKS_TTL_MS = 5 * 60_000;
@@ -123,7 +123,7 @@ export async function createLink(
       // The first failure's mark: a link made by any of the attempts is newer than it.
       maxKnownId: uncertain ? uncertain.maxKnownId : mark.maxKnownId,
     }).catch(() => undefined);
-    throw withUncertainNote(error);
+    throw await uncertainCreateError(error, active.client.baseUrl);
   }
   if (uncertain) await forgetUncertain(profileId, input).catch(() => undefined);
   const [newest] = (await getCachedLinks(profileId)).links;

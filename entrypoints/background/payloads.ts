@@ -9,6 +9,7 @@ import { isQueueable } from '@/lib/links/queue';
 import type { ErrorData, MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
@@ -43,7 +44,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       profile: z.object({
         id: z.optional(id),
-        name: z.string(),
+        name: z.string().check(z.maxLength(TEXT_LIMITS.name)),
         serverUrl: z.string(),
         defaults: z.optional(z.object(linkDefaultsFields)),
       }),

@@ -21,7 +21,7 @@ import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';
 import { readLinkText } from './link-text';
 import { createLink, inputFromDefaults } from './links';
-import type { Notifier } from './notify';
+import { briefQueued, type Notifier } from './notify';
 import type { CreateQueue } from './queue';
 
 /**
@@ -122,7 +122,7 @@ export function createShortenAndCopy({
     try {
       await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
     } catch (error) {
-      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error));
+      await notifier.failed(t('bg_copy_failed_title', shortUrl), toErrorData(error), t('bg_failed_copy'));
       return;
     }
     await notifier.copied(shortUrl, {
@@ -158,7 +158,7 @@ export function createShortenAndCopy({
       return;
     }
     if ('queued' in result) {
-      await notifier.info(t('bg_queued_title'), t('bg_queued', result.queued.message));
+      await notifier.info(t('bg_queued_title'), briefQueued(result.queued));
       return;
     }
     // A page is titled as its tab shows it; a link by the title its short link was given, else its text.

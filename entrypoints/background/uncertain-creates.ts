@@ -5,6 +5,7 @@
  * remembered lives in storage.session: the worker may stop between the failure and the retry.
  */
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
+import { isUnreachable } from '@/lib/api/probe';
 import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { getEntry, removeEntry, removeExpired, setEntry, uncertainCreates } from '@/lib/storage/items';
@@ -40,9 +41,23 @@ export function isUncertainFailure(error: unknown): error is ApiError {
   return UNCERTAIN_KINDS.has(error.kind) || (error.kind === 'rate_limited' && error.status !== 429);
 }
 
-/** The same error, saying that the link may exist and that trying again will not make it twice. */
-export function withUncertainNote(error: ApiError): ApiError {
-  return new ApiError({ ...error.toJSON(), message: t('error_create_uncertain', error.message) });
+/**
+ * What an uncertain create's failure tells the user: that the link may exist and trying again will
+ * not make it twice; unless the server could not be reached at all (lib/api/probe.ts), when nothing
+ * was sent. Only the message depends on the probe: the create is remembered as uncertain either way.
+ */
+export async function uncertainCreateError(error: ApiError, baseUrl: string): Promise<ApiError> {
+  if (error.kind === 'network' && baseUrl) {
+    const { origin } = new URL(baseUrl);
+    if (await isUnreachable(origin)) {
+      return new ApiError({ ...error.toJSON(), message: t('error_unreachable_nothing_sent', origin) });
+    }
+  }
+  return new ApiError({
+    ...error.toJSON(),
+    message: t('error_create_uncertain', error.message),
+    uncertain: true,
+  });
 }
 
 /** JSON with object keys sorted, so the same fields give the same text in any order. */

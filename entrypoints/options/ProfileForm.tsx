@@ -1,5 +1,6 @@
 import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 
 /** What the server form holds, as typed. */
 export interface ProfileFormValues {
@@ -12,7 +13,7 @@ export interface ProfileFormValues {
 export const PROFILE_FAILURE_ID = 'profile-failure';
 export const PROFILE_SAVE_ID = 'profile-save';
 
-export type ProfileFormErrors = Partial<Record<'serverUrl' | 'apiKey', string>>;
+export type ProfileFormErrors = Partial<Record<'serverUrl' | 'apiKey' | 'name', string>>;
 
 interface ProfileFormProps {
   values: ProfileFormValues;
@@ -87,6 +88,8 @@ export function ProfileForm({
         label={t('options_profile_name')}
         hint={t('options_profile_name_hint')}
         autoComplete="off"
+        maxLength={TEXT_LIMITS.name}
+        error={errors.name}
         value={values.name}
         onValue={(name) => onChange({ name })}
       />

@@ -20,6 +20,7 @@ import { send } from '@/lib/messaging/send';
 import { activeProfile, type Profile, type Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/settings';
 import { onItemChanged, settingsItem } from '@/lib/storage/items';
+import { TEXT_LIMITS, tooLong } from '@/lib/text-limits';
 import {
   PROFILE_FAILURE_ID,
   PROFILE_SAVE_ID,
@@ -42,7 +43,7 @@ const NONE: IdSet = new Set();
 /** The id of the Add profile button. */
 export const ADD_PROFILE_ID = 'add-profile';
 /** The ids of the form's fields, by the name of their value. */
-export const FIELD_IDS = { serverUrl: 'server-url', apiKey: 'api-key' } as const;
+export const FIELD_IDS = { serverUrl: 'server-url', apiKey: 'api-key', name: 'profile-name' } as const;
 
 const without = (ids: IdSet, id: string) => new Set([...ids].filter((other) => other !== id));
 
@@ -229,9 +230,12 @@ export function useProfiles(announce: (status: string) => void) {
     if (!base.ok) found.serverUrl = base.message;
     // A profile imported without its key has none to keep.
     if (!apiKey && (editing === 'new' || needsKey.has(editing))) found.apiKey = t('options_key_required');
+    const nameTooLong = tooLong(form.name.trim(), TEXT_LIMITS.name);
+    if (nameTooLong) found.name = nameTooLong;
     setErrors(found);
     setFailure(null);
-    if (!base.ok || found.apiKey) return focusSoon(found.serverUrl ? FIELD_IDS.serverUrl : FIELD_IDS.apiKey);
+    const first = (['serverUrl', 'apiKey', 'name'] as const).find((field) => found[field]);
+    if (!base.ok || first) return focusSoon(FIELD_IDS[first ?? 'serverUrl']);
     let permission: Promise<boolean>;
     try {
       permission = browser.permissions.request({ origins: [originOf(base.url)] });

@@ -8,6 +8,7 @@ import { AllTabsReport } from './components/AllTabsReport';
 import { ConnectPrompt } from './components/ConnectPrompt';
 import { DuplicateNotice } from './components/DuplicateNotice';
 import { ErrorAlert } from './components/ErrorAlert';
+import { LastFailure } from './components/LastFailure';
 import { MoreOptionsToggle } from './components/MoreOptionsToggle';
 import { OpenSidePanelButton } from './components/OpenSidePanelButton';
 import { ProfileSelect } from './components/ProfileSelect';
@@ -19,6 +20,7 @@ import { ShortenResult } from './components/ShortenResult';
 import { UndoNotice } from './components/UndoNotice';
 import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
+import { useLastFailure } from './hooks/use-last-failure';
 import { usePopupLoad } from './hooks/use-popup-load';
 import { useQueue } from './hooks/use-queue';
 import { useRateLimitWait } from './hooks/use-rate-limit-wait';
@@ -74,6 +76,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const shorten = useShorten({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
   const queue = useQueue();
+  const lastFailure = useLastFailure();
   const copyExistingRef = useRef<HTMLButtonElement>(null);
   const openSidePanel = useOpenSidePanel(() =>
     shorten.fail({ kind: 'internal', message: t('panel_open_failed') }),
@@ -115,6 +118,13 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       ? findByLongUrl(recent.links, values.url)
       : undefined;
 
+  /** Shortens the form: a new attempt, so no message of an earlier one stays. */
+  const attempt = () => {
+    allTabs.clearReport();
+    lastFailure.clear();
+    void shorten.submit();
+  };
+
   const switchProfile = async (id: string) => {
     const reply = await send('setActiveProfile', { id });
     if (!reply.ok) return shorten.fail(reply.error);
@@ -149,6 +159,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           {t('popup_options_button')}
         </button>
       </header>
+      {lastFailure.failure && <LastFailure failure={lastFailure.failure} />}
       {start.source.reason && !result && (
         <p class={panel?.onAllowTabs ? 'notice row' : 'notice'}>
           <span class="grow">{start.source.reason}</span>
@@ -172,6 +183,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         <ShortenResult
           link={result.link}
           copied={result.copied}
+          edited={result.edited}
           onCopy={() => shorten.copyResult()}
           onCopyAs={(format) => shorten.copyResult(format)}
         />
@@ -181,7 +193,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
             link={duplicate}
             buttonRef={copyExistingRef}
             onCopyExisting={() => shorten.showLink(duplicate, true)}
-            onCreateNew={shorten.submit}
+            onCreateNew={attempt}
           />
         )
       )}
@@ -196,8 +208,9 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         onChange={(patch) => {
           if ('url' in patch) start.markEdited();
           form.edit(patch);
+          shorten.formEdited();
         }}
-        onSubmit={shorten.submit}
+        onSubmit={attempt}
         more={
           <>
             <MoreOptionsToggle
@@ -213,7 +226,10 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
                 profileId={profile.id}
                 state={more}
                 errors={form.errors}
-                onChange={form.editMore}
+                onChange={(patch) => {
+                  form.editMore(patch);
+                  shorten.formEdited();
+                }}
               />
             )}
           </>
@@ -254,7 +270,11 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         class="quiet all-tabs"
         // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
         aria-disabled={allTabs.view?.kind === 'running' || undefined}
-        onClick={allTabs.start}
+        onClick={() => {
+          shorten.clear();
+          lastFailure.clear();
+          void allTabs.start();
+        }}
       >
         {t('popup_all_tabs_button')}
       </button>

@@ -23,6 +23,8 @@ interface ApiErrorData {
   status?: number;
   /** For rate_limited: epoch milliseconds when the server's window resets, if it said. */
   retryAt?: number;
+  /** The request may have been carried out all the same (a create without a clear answer). */
+  uncertain?: true;
 }
 
 /** A failed API call: one typed error with a kind and a message a user can act on. */
@@ -31,12 +33,14 @@ export class ApiError extends Error implements ApiErrorData {
   readonly kind: ApiErrorKind;
   readonly status?: number;
   readonly retryAt?: number;
+  readonly uncertain?: true;
 
   constructor(data: ApiErrorData) {
     super(data.message);
     this.kind = data.kind;
     if (data.status !== undefined) this.status = data.status;
     if (data.retryAt !== undefined) this.retryAt = data.retryAt;
+    if (data.uncertain) this.uncertain = true;
   }
 
   /** The plain-data form, for messages between the background and pages. */
@@ -44,6 +48,7 @@ export class ApiError extends Error implements ApiErrorData {
     const data: ApiErrorData = { kind: this.kind, message: this.message };
     if (this.status !== undefined) data.status = this.status;
     if (this.retryAt !== undefined) data.retryAt = this.retryAt;
+    if (this.uncertain) data.uncertain = true;
     return data;
   }
 }

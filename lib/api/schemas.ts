@@ -14,6 +14,7 @@
  */
 import * as z from 'zod/mini';
 import { t } from '../i18n';
+import { TEXT_LIMITS } from '../text-limits';
 
 type JsonObject = Record<string, unknown>;
 
@@ -392,14 +393,26 @@ const entered = z.pipe(
   z.optional(z.string()),
   z.transform((value: string | undefined) => value?.trim() || undefined),
 );
-const secret = z.pipe(
-  z.optional(z.string()),
-  z.transform((value: string | undefined) => value || undefined),
-);
 /** `entered`, with a check of what was entered (an empty field passes). */
 const enteredAnd = (valid: (value: string) => boolean, message: string) =>
   entered.check(z.refine((v) => v === undefined || valid(v), message));
 const required = (message: string) => z.string(message).check(z.trim(), z.minLength(1, message));
+/**
+ * At most `max` characters as typed (lib/text-limits.ts): the pages say so at the field; this is the
+ * background's own check, which trusts no page. `field` names the field in the message.
+ */
+const atMost = (max: number, field: string) =>
+  z.refine((v: unknown) => typeof v !== 'string' || v.length <= max, t('error_text_too_long', field, max));
+const enteredMax = (max: number, field: string) =>
+  z.pipe(
+    z.optional(z.string()).check(atMost(max, field)),
+    z.transform((value: string | undefined) => value?.trim() || undefined),
+  );
+const secretMax = (max: number, field: string) =>
+  z.pipe(
+    z.optional(z.string()).check(atMost(max, field)),
+    z.transform((value: string | undefined) => value || undefined),
+  );
 const positiveInt = (message: string) => z.number(message).check(z.int(message), z.positive(message));
 const optionalRef = (message: string) =>
   z.pipe(
@@ -429,8 +442,10 @@ export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 export const accountUpdateInputSchema = lazy(() => {
   const email = z.email();
   return z.object({
-    email: enteredAnd((v) => email.safeParse(v).success, t('error_email_invalid')),
-    password: secret,
+    email: enteredMax(TEXT_LIMITS.email, 'email').check(
+      z.refine((v) => v === undefined || email.safeParse(v).success, t('error_email_invalid')),
+    ),
+    password: secretMax(TEXT_LIMITS.password, 'password'),
   });
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
@@ -448,27 +463,35 @@ export type DomainInput = z.input<typeof domainInputSchema>;
 export const domainUpdateInputSchema = lazy(() => z.object(redirects()));
 export type DomainUpdateInput = z.input<typeof domainUpdateInputSchema>;
 
-const campaignFields = () => ({ slug: entered, public: z.optional(z.boolean()) });
+const campaignFields = () => ({
+  slug: enteredMax(TEXT_LIMITS.slug, 'slug'),
+  public: z.optional(z.boolean()),
+});
 
-export const campaignInputSchema = lazy(() => z.object({ name: entered, ...campaignFields() }));
+export const campaignInputSchema = lazy(() =>
+  z.object({ name: enteredMax(TEXT_LIMITS.name, 'name'), ...campaignFields() }),
+);
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
 export const campaignUpdateInputSchema = lazy(() =>
   z.object({
-    name: required(t('error_campaign_name_missing')),
+    name: required(t('error_campaign_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
     ...campaignFields(),
   }),
 );
 export type CampaignUpdateInput = z.input<typeof campaignUpdateInputSchema>;
 
 const channelFields = () => ({
-  description: entered,
+  description: enteredMax(TEXT_LIMITS.description, 'description'),
   color: enteredAnd((v) => /^#[\da-f]{6}$/i.test(v), t('error_colour_invalid')),
   starred: z.optional(z.boolean()),
 });
 
 export const channelInputSchema = lazy(() =>
-  z.object({ name: required(t('error_channel_name_missing')), ...channelFields() }),
+  z.object({
+    name: required(t('error_channel_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
+    ...channelFields(),
+  }),
 );
 export type ChannelInput = z.input<typeof channelInputSchema>;
 
@@ -476,7 +499,9 @@ export type ChannelInput = z.input<typeof channelInputSchema>;
 export const channelItemTypeSchema = lazy(() => z.enum(['links', 'bio', 'qr'], t('error_channel_item_type')));
 export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
 
-export const channelUpdateInputSchema = lazy(() => z.object({ name: entered, ...channelFields() }));
+export const channelUpdateInputSchema = lazy(() =>
+  z.object({ name: enteredMax(TEXT_LIMITS.name, 'name'), ...channelFields() }),
+);
 export type ChannelUpdateInput = z.input<typeof channelUpdateInputSchema>;
 
 /** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error (`message`). */
@@ -499,23 +524,23 @@ const linkInputObject = once(() => {
   const cell = z.string().check(z.trim());
   return z.object({
     url: required(t('error_long_url_missing')),
-    custom: entered,
+    custom: enteredMax(TEXT_LIMITS.alias, 'custom'),
     type: z.pipe(
       z.optional(z.union([z.string(), z.number()])),
       z.transform((value: string | number | undefined) =>
         value === undefined ? undefined : String(value).trim() || undefined,
       ),
     ),
-    password: secret,
+    password: secretMax(TEXT_LIMITS.password, 'password'),
     domain: entered,
     expiry: enteredAnd((v) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v), t('error_expiry_format')),
     geotarget: rows(z.object({ location: cell, link: cell }), t('error_rows_geo')),
     devicetarget: rows(z.object({ device: cell, link: cell }), t('error_rows_device')),
     languagetarget: rows(z.object({ language: cell, link: cell }), t('error_rows_language')),
-    metatitle: entered,
-    metadescription: entered,
+    metatitle: enteredMax(TEXT_LIMITS.title, 'metatitle'),
+    metadescription: enteredMax(TEXT_LIMITS.description, 'metadescription'),
     metaimage: entered,
-    description: entered,
+    description: enteredMax(TEXT_LIMITS.description, 'description'),
     pixels: z.pipe(
       z.optional(z.array(positiveInt(t('error_pixel_id_invalid')))),
       z.transform((list: number[] | undefined) => (list && list.length > 0 ? list : undefined)),

@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import type { LinkDetail, LinkInput, LinkUpdateInput } from '../api/schemas';
 import { apiToDatetimeLocal, datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { type MessageKey, t } from '../i18n';
+import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
 import { aliasError } from './shorten-form';
 
@@ -157,6 +158,15 @@ function rowSchema(key: string, keyMessage: MessageKey, valueKey: 'link' | 'valu
   );
 }
 
+/** Text of at most `max` characters (lib/text-limits.ts). */
+const limited = (max: number) =>
+  z.string().check(
+    z.superRefine((value, ctx) => {
+      const message = tooLong(value, max);
+      if (message) ctx.addIssue({ code: 'custom', message, input: value });
+    }),
+  );
+
 function linkFormSchema(now: Date) {
   return z.object({
     url: z.string().check(
@@ -170,6 +180,10 @@ function linkFormSchema(now: Date) {
       }),
     ),
     domain: optionalUrl('manage_domain_choice_invalid'),
+    description: limited(TEXT_LIMITS.description),
+    metatitle: limited(TEXT_LIMITS.title),
+    metadescription: limited(TEXT_LIMITS.description),
+    password: limited(TEXT_LIMITS.password),
     expiry: z.string().check(
       z.superRefine((value, ctx) => {
         if (!filled(value)) return;

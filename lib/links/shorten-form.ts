@@ -7,6 +7,7 @@
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
 import type { LinkDefaults } from '../settings/schema';
+import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { longUrlError } from '../url/rules';
 
 /** What the form's fields hold; select values are ids as strings, '' for "None". */
@@ -38,6 +39,8 @@ export type FormErrors = Partial<Record<'url' | 'alias' | 'expiry', string>>;
  * space, `/`, `?` and `#`. The one rule of the popup and of the link editor (lib/links/link-form.ts).
  */
 export function aliasError(alias: string): string | undefined {
+  const tooLongText = tooLong(alias.trim(), TEXT_LIMITS.alias);
+  if (tooLongText) return tooLongText;
   return /[\s/?#]/.test(alias.trim()) ? t('common_alias_invalid') : undefined;
 }
 

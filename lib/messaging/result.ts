@@ -26,6 +26,8 @@ export interface ErrorData {
   status?: number;
   /** For rate_limited: epoch ms when the server's window resets. */
   retryAt?: number;
+  /** The request may have been carried out all the same: a create without a clear answer. */
+  uncertain?: true;
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorData };

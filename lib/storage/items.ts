@@ -28,6 +28,7 @@ import { type Drafts, parseDrafts } from '../links/draft-schema';
 import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
 import { type QrOptions, readQrOptions } from '../links/qr-options';
 import { type QueuedCreate, type QueueMadeLink, readQueue, readQueueMade } from '../links/queue';
+import { type LastFailure, readLastFailure } from '../messaging/last-failure';
 import { parseSettings, type Settings } from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
@@ -137,6 +138,8 @@ export const rateLimitWaitItem = item<RateLimitWait | null>('session', 'rateLimi
 
 /** The links of the latest "made from the queue" notification, which a click copies. */
 export const queueMadeItem = item<QueueMadeLink[]>('session', 'queueMade', readQueueMade);
+/** The background's last failure, in full, for the next popup (lib/messaging/last-failure.ts); null when none. */
+export const lastFailureItem = item<LastFailure | null>('session', 'lastFailure', readLastFailure);
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
 interface StorageFamily {

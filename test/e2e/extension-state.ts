@@ -127,6 +127,25 @@ export async function waitForMenuItem(worker: WebWorker, id: string, timeoutMs =
   }
 }
 
+/** The last error of every create waiting in the outage queue, in full (the popup's queue list shows it). */
+export async function queuedErrors(page: Page): Promise<string[]> {
+  return page.evaluate(async (key) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: {
+        storage: {
+          local: {
+            get(
+              key: string,
+            ): Promise<Record<string, { lastError: { message: string } | null }[] | undefined>>;
+          };
+        };
+      };
+    };
+    const queued = (await chrome.storage.local.get(key))[key] ?? [];
+    return queued.map((entry) => entry.lastError?.message ?? '');
+  }, createQueueItem.key);
+}
+
 /**
  * Cancels every queued create (the outage queue) as the popup's Cancel does: a `queueCancel` message
  * to the background from `page`, which must be one of the extension's pages (a worker can't message

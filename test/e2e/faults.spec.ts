@@ -12,13 +12,14 @@
  */
 import { describe, expect, onTestFinished } from 'vitest';
 import type { Draft } from '@/lib/links/draft-schema';
-import { draftsItem } from '@/lib/storage/items';
+import { draftsItem, lastFailureItem } from '@/lib/storage/items';
 import type { Fault } from '../server/server';
 import { configureExtension } from './configure';
 import { chooseShortenLink } from './context-menu-pick';
 import {
   badgeText,
   cancelQueued,
+  queuedErrors,
   readStorage,
   recordedNotifications,
   recordNotifications,
@@ -235,11 +236,13 @@ describe('the popup when the server fails', () => {
     // The server is down, then back on the same address.
     const { port } = server;
     await server.close();
+    const downText = await failWith('popup-down');
     expectSays(
-      await failWith('popup-down'),
-      [`Could not reach ${server.url}`, 'Check the server URL and your connection'],
+      downText,
+      [`could not reach ${server.url}: nothing was sent`, 'Check the server URL and your connection'],
       'server down',
     );
+    expect(downText).not.toContain('may have been made');
     server = await startServer(port);
     await recover('popup-down', 0);
   });
@@ -326,10 +329,18 @@ describe('the context menu and the management page when the server fails', () =>
     const article = await ext.browser.newPage();
     await article.goto(site.url('/'));
 
-    /** Waits for notification number `count` and returns it. */
+    /**
+     * Waits for notification number `count` and returns it, with the whole message it sums up (kept
+     * for the next popup): the notification itself has room for the cause and what to do only.
+     */
     const notified = async (count: number, timeout = WAIT.timeout) => {
       await expect.poll(async () => (await recordedNotifications(worker)).length, { timeout }).toBe(count);
-      return (await recordedNotifications(worker)).at(-1)!;
+      const shown = (await recordedNotifications(worker)).at(-1)!;
+      expect(shown.message.length, shown.message).toBeLessThanOrEqual(120);
+      const kept = (await readStorage(worker, 'session'))[lastFailureItem.key] as
+        | { message: string }
+        | undefined;
+      return { ...shown, full: kept?.message ?? '' };
     };
     const shortenDocsLink = () => chooseShortenLink(worker, article, '#docs-link');
     const docsAdds = () =>
@@ -371,10 +382,11 @@ describe('the context menu and the management page when the server fails', () =>
     expectSays(await listTimedOut, [`${server.url} did not answer within 15 seconds`], 'list timeout');
     const timedOut = await notified(1, 30_000);
     expect(timedOut.title).toBe('Link queued');
+    expectSays(timedOut.message, ['No clear answer', 'waits in the queue'], 'menu timeout');
     expectSays(
-      timedOut.message,
-      [`${server.url} did not answer within 15 seconds`, 'It waits in the queue'],
-      'menu timeout',
+      (await queuedErrors(manage.page)).join('\n'),
+      [`${server.url} did not answer within 15 seconds`, 'may have been made all the same'],
+      'menu timeout, in full',
     );
     expect(docsAdds()).toHaveLength(1);
     // Each case below counts its own requests: the queue must not try this one meanwhile
@@ -395,7 +407,11 @@ describe('the context menu and the management page when the server fails', () =>
       await shortenDocsLink();
       const notification = await notified(++shown);
       expect(notification.title, name).toBe(queues ? 'Link queued' : 'Could not shorten the link');
-      expectSays(notification.message, says, `menu ${name}`);
+      // The notification has the cause and what to do; the full message waits for the popup: in the
+      // queue list for a queued create, else in the popup's last-failure box.
+      expectSays(notification.message, queues ? ['waits in the queue'] : [], `menu ${name}`);
+      const full = queues ? (await queuedErrors(manage.page)).join('\n') : notification.full;
+      expectSays(full, says, `menu ${name}, in full`);
       // Queued: the badge counts the links waiting.
       expect(await badgeText(worker)).toBe(queues ? '1' : '!');
       expect(docsAdds().length - before, `creates for ${name}`).toBe(1);
@@ -417,7 +433,12 @@ describe('the context menu and the management page when the server fails', () =>
     const before429 = docsAdds().length;
     await shortenDocsLink();
     const refused = await notified(++shown, 30_000);
-    expectSays(refused.message, ['Too many requests', 'Try again in', 'It waits in the queue'], 'menu 429');
+    expectSays(refused.message, ['request limit', 'waits in the queue'], 'menu 429');
+    expectSays(
+      (await queuedErrors(manage.page)).join('\n'),
+      ['Too many requests', 'Try again in'],
+      'menu 429, in full',
+    );
     expect(docsAdds().length - before429).toBe(2);
     await cancelQueued(manage.page);
 
@@ -425,11 +446,15 @@ describe('the context menu and the management page when the server fails', () =>
     const { port } = server;
     await server.close();
     await shortenDocsLink();
+    // Refused connections: nothing was sent, so the link cannot exist.
+    const down = await notified(++shown);
+    expectSays(down.message, ['could not be reached', 'waits in the queue'], 'menu down');
     expectSays(
-      (await notified(++shown)).message,
-      [`Could not reach ${server.url}`, 'Check the server URL and your connection', 'It waits in the queue'],
-      'menu down',
+      (await queuedErrors(manage.page)).join('\n'),
+      [`could not reach ${server.url}: nothing was sent`, 'Check the server URL and your connection'],
+      'menu down, in full',
     );
+    expect((await queuedErrors(manage.page)).join('\n')).not.toContain('may have been made');
     await cancelQueued(manage.page);
     expectSays(await listFails(), [`Could not reach ${server.url}`], 'list down');
     server = await startServer(port);

@@ -5,6 +5,7 @@
  * button, asking for the tabs permission in the click.
  */
 import { describe, expect } from 'vitest';
+import { createLink } from '../server/store';
 import { test } from './fixtures';
 import {
   allowPermissionDialog,
@@ -121,5 +122,44 @@ describe('Shorten all tabs from the popup', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await popup.allTabsReport()).toBeNull();
     expect(apiRequests(server, ADD)).toHaveLength(2);
+  });
+});
+
+describe('the recent list', () => {
+  test('uses the popup’s height: several rows whatever else is open, only the list scrolls, the header stays', async ({
+    configuredExt: ext,
+    referenceServer: server,
+    site,
+  }) => {
+    for (let i = 0; i < 30; i++) {
+      server.store.links.push(
+        createLink({
+          id: 1000 + i,
+          alias: `row-${i}`,
+          longurl: `https://example.com/articles/${i}`,
+          title: `Article ${i}`,
+          date: `2026-11-${String((i % 28) + 1).padStart(2, '0')} 10:00:00`,
+        }),
+      );
+    }
+    const popup = await PopupPage.over(ext, site.url('/'), 'refreshed');
+    await expect
+      .poll(async () => (await popup.recentLayout()).rowsInView, { timeout: 5_000 })
+      .toBeGreaterThan(0);
+
+    // Grown to the browser's limit; the form fits, and the list shows four rows and scrolls itself.
+    const plain = await popup.recentLayout();
+    expect(plain).toMatchObject({ height: 600, scrolls: false, headerInView: true });
+    expect(plain.rowsInView).toBeGreaterThanOrEqual(4);
+    await screenshot(popup.page, 'popup-recent-plain');
+
+    // More options makes the popup scroll: the list keeps its rows below it, under the header.
+    await popup.openMoreOptions();
+    await popup.waitForMoreOptions();
+    await popup.scrollTo('end');
+    const more = await popup.recentLayout();
+    expect(more).toMatchObject({ scrolls: true, headerInView: true });
+    expect(more.rowsInView).toBeGreaterThanOrEqual(3);
+    await screenshot(popup.page, 'popup-recent-more-options');
   });
 });

@@ -20,6 +20,7 @@ import {
 import { t } from '@/lib/i18n';
 import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 import styles from './more-options.css?inline';
 
 interface MoreOptionsProps {
@@ -64,6 +65,8 @@ export function MoreOptions({ id, hidden, profileId, state, errors, onChange }: 
         <TextAreaField
           label={t('manage_more_description_label')}
           rows={2}
+          maxLength={TEXT_LIMITS.description}
+          error={errors.description}
           value={state.description}
           onValue={(v) => set('description', v)}
         />

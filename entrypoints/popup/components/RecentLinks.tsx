@@ -16,21 +16,24 @@ interface RecentLinksProps {
   note?: string | undefined;
 }
 
+/** From this many rows on, the list keeps room for this many whatever else the popup shows (popup.css). */
+const FLOOR_ROWS = 4;
+
 /** Recent short links with a search field; each row has its title, URLs, Copy and an open link. */
 export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, note }: RecentLinksProps) {
   return (
-    <section class="recent" aria-labelledby="recent-heading">
+    <section class={shown.length >= FLOOR_ROWS ? 'recent many' : 'recent'} aria-labelledby="recent-heading">
       <div class="row">
         <h2 id="recent-heading">{t('popup_recent_heading')}</h2>
-        {note && <span class="muted small grow">{note}</span>}
+        <input
+          type="search"
+          aria-label={t('popup_search_recent')}
+          placeholder={t('popup_search_recent')}
+          value={query}
+          onInput={(e) => onQuery(e.currentTarget.value)}
+        />
       </div>
-      <input
-        type="search"
-        aria-label={t('popup_search_recent')}
-        placeholder={t('popup_search_recent')}
-        value={query}
-        onInput={(e) => onQuery(e.currentTarget.value)}
-      />
+      {note && <p class="muted small">{note}</p>}
       {shown.length > 0 ? (
         <ul class="links">
           {shown.map((link) => {

@@ -3,6 +3,7 @@ import { ChoiceField, namedOptions, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
 import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
+import { TEXT_LIMITS } from '@/lib/text-limits';
 
 interface ShortenFormProps {
   values: FormValues;
@@ -58,6 +59,7 @@ export function ShortenForm(props: ShortenFormProps) {
           autoComplete="off"
           spellcheck={false}
           placeholder={t('popup_alias_placeholder')}
+          maxLength={TEXT_LIMITS.alias}
           value={values.alias}
           onValue={(alias) => onChange({ alias })}
         />

@@ -9,6 +9,8 @@ interface ShortenResultProps {
   link: CachedLink;
   /** The format the link was last copied in; null when it was not copied. */
   copied: CopyFormat | null;
+  /** The form changed since: the link is shown as the previous URL's, not as the form's answer. */
+  edited: boolean;
   /** Copies in the format of the settings. */
   onCopy: () => void;
   /** Copies once in another format, leaving the setting as it is. */
@@ -19,10 +21,10 @@ interface ShortenResultProps {
  * The link just created (or reused): its short URL, a Copy button, what was copied and in which
  * format, a "Copy as…" select for a one-off other format, Details, and its QR code on request.
  */
-export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultProps) {
+export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: ShortenResultProps) {
   const [qrOpen, setQrOpen] = useState(false);
   return (
-    <section class="card result" aria-label={t('popup_result_label')}>
+    <section class={edited ? 'card result edited' : 'card result'} aria-label={t('popup_result_label')}>
       <div class="row">
         <input
           class="grow"
@@ -36,10 +38,14 @@ export function ShortenResult({ link, copied, onCopy, onCopyAs }: ShortenResultP
         </button>
       </div>
       <div class="row small wrap">
-        <span class="ok grow">
-          {copied &&
-            (copied === 'plain' ? t('popup_copied_plain') : t('popup_copied_as', t(FORMAT_NAMES[copied])))}
-        </span>
+        {edited ? (
+          <span class="grow previous">{t('popup_result_previous', link.longUrl)}</span>
+        ) : (
+          <span class="ok grow">
+            {copied &&
+              (copied === 'plain' ? t('popup_copied_plain') : t('popup_copied_as', t(FORMAT_NAMES[copied])))}
+          </span>
+        )}
         <select
           class="copy-as"
           aria-label={t('popup_copy_as')}

@@ -35,6 +35,10 @@ export function useAllTabs(onDone: () => void) {
       const granted = await browser.permissions.request({ permissions: ['tabs'] }).catch(() => false);
       await shortenAllTabs(granted, show);
     },
+    /** Another attempt began: a finished run's report goes; a running one keeps counting. */
+    clearReport() {
+      setView((shown) => (shown?.kind === 'running' ? shown : null));
+    },
     /** Shows a run this popup should take up as it opens (see resumeAllTabs). */
     resume: () => resumeAllTabs(show),
   };

@@ -12,10 +12,14 @@ import type { RecentLinksState } from './use-recent-links';
 import type { ShortenFormState } from './use-shorten-form';
 import type { StartUrlState } from './use-start-url';
 
-/** The link made or reused, and the format it was last copied in (null: not copied). */
+/**
+ * The link made or reused, the format it was last copied in (null: not copied), and whether the form
+ * was edited since: then it no longer answers what the form says.
+ */
 interface ShortenResult {
   link: CachedLink;
   copied: CopyFormat | null;
+  edited: boolean;
 }
 
 interface ShortenDeps {
@@ -76,13 +80,24 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
   const showLink = async (link: CachedLink, autoCopy: boolean) => {
     draft.clear();
     const copied = autoCopy ? await copy(link) : null;
-    setResult({ link, copied });
+    setResult({ link, copied, edited: false });
     if (!autoCopy) setStatus(t('popup_link_created', link.shortUrl));
+  };
+
+  /**
+   * Starts a new attempt: nothing of the previous one stays (its alert, its result, its announcement),
+   * whether this one ends in a field error, a refusal or a link.
+   */
+  const clear = () => {
+    setError(null);
+    setResult(null);
+    setStatus('');
   };
 
   /** Checks the form, then shortens; shows the link and copies it as the settings say. */
   const submit = async () => {
     if (inFlight.current || !ready) return;
+    clear();
     const input = form.check(ready.profile.defaults, new Date());
     if (!input) return;
     const requestId = draft.requestId(input);
@@ -94,8 +109,6 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
 
     inFlight.current = true;
     setPending(true);
-    setError(null);
-    setResult(null);
     setNewAnyway(input.url);
     setSent({ input, pageTitle });
     setStatus(t('popup_shortening'));
@@ -128,8 +141,12 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     /** Another profile: its form starts without the last result or error. */
     reset() {
       draft.setRequest(null);
-      setError(null);
-      setResult(null);
+      clear();
+    },
+    clear,
+    /** The user changed the form: a result on screen now belongs to the previous one. */
+    formEdited() {
+      setResult((shown) => (shown && !shown.edited ? { ...shown, edited: true } : shown));
     },
   };
 }

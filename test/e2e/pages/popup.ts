@@ -383,6 +383,29 @@ export class PopupPage extends ExtensionPage {
     await this.page.locator('#parameters-2-value').fill(campaign);
   }
 
+  /**
+   * How the recent list sits in the popup as shown: the popup's height, whether it scrolls, how many
+   * rows are wholly in view (inside the list's box and the window), and whether the header is.
+   */
+  recentLayout(): Promise<{ height: number; scrolls: boolean; rowsInView: number; headerInView: boolean }> {
+    return this.page.evaluate((rowsSelector) => {
+      const popup = document.querySelector('.popup')!;
+      const list = document.querySelector('.links')!.getBoundingClientRect();
+      const inView = (box: DOMRect, top: number, bottom: number) =>
+        box.top >= top - 1 && box.bottom <= bottom + 1;
+      const bottom = Math.min(list.bottom, window.innerHeight);
+      const rows = [...document.querySelectorAll(rowsSelector)].filter((row) =>
+        inView(row.getBoundingClientRect(), list.top, bottom),
+      );
+      return {
+        height: window.innerHeight,
+        scrolls: popup.scrollHeight > popup.clientHeight,
+        rowsInView: rows.length,
+        headerInView: inView(document.querySelector('.bar')!.getBoundingClientRect(), 0, window.innerHeight),
+      };
+    }, RECENT_ROWS);
+  }
+
   /** Scrolls the popup to its top (`to: 'start'`) or its end. */
   async scrollTo(to: 'start' | 'end'): Promise<void> {
     await this.page.evaluate(

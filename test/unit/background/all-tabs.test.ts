@@ -224,7 +224,7 @@ describe('shortenAllTabs', () => {
     ]);
     expect(stubs.copied).toEqual(['https://sho.rt/a500\nhttps://sho.rt/a501']);
     expect(notifications().map((n) => n.message)).toEqual([
-      'Copied the short links of 2 tabs, one line per tab. 1 tab could not be shortened: open the Shortlink popup to see why.',
+      'Copied the short links of 2 tabs, one line per tab. 1 tab failed: the popup says why.',
     ]);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
   });
@@ -295,7 +295,7 @@ describe('shortenAllTabs', () => {
     const reply = await sendFromPopup('shortenAllTabs', { windowId: 1 });
     expect(reply).toMatchObject({ ok: true, data: { copied: false, text: 'https://sho.rt/a500' } });
     expect(notifications().map((n) => n.message)).toEqual([
-      'Shortened 1 tab, but the list could not be copied. Open the Shortlink popup to copy it.',
+      'Shortened 1 tab but could not copy the list: copy it in the popup.',
     ]);
   });
 

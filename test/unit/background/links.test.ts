@@ -54,6 +54,22 @@ describe('shorten', () => {
     ]);
   });
 
+  it('refuses a text over its limit whatever the page sent, and sends nothing', async () => {
+    await seedProfile();
+    const reply = await sendFromPopup('shorten', {
+      requestId: 'long',
+      input: { url: 'https://news.example/story', description: 'x'.repeat(56_000) },
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'validation',
+        message: 'The field “description” is longer than 1000 characters. Shorten it and try again.',
+      },
+    });
+    expect(adds()).toEqual([]);
+  });
+
   it('creates one link for a double click (same requestId in flight)', async () => {
     await seedProfile();
     let open!: () => void;
@@ -200,6 +216,25 @@ describe('a create whose answer never came', () => {
     const retried = await sendFromPopup('shorten', request('alias', 'launch'));
     expect(retried).toMatchObject({ ok: true, data: { link: { shortUrl: 'https://sho.rt/launch' } } });
     expect(adds()).toHaveLength(1);
+  });
+
+  it('says nothing was sent when the server cannot be reached at all, and still looks first on the retry', async () => {
+    await seedProfile();
+    server.state.fail = 'network';
+    const failed = await sendFromPopup('shorten', request('down'));
+    expect(failed).toMatchObject({
+      ok: false,
+      error: { kind: 'network', message: expect.stringContaining('https://sho.rt: nothing was sent') },
+    });
+    expect(failed.ok || failed.error.message).not.toContain('may have been made');
+    // The probe: a plain HEAD of the origin, without the key.
+    expect(server.calls.at(-1)).toMatchObject({ method: 'HEAD', path: '/' });
+    expect(server.fetch.mock.calls.at(-1)?.[1]?.headers).toBeUndefined();
+
+    server.state.fail = null;
+    const retried = await sendFromPopup('shorten', request('down'));
+    expect(retried.ok).toBe(true);
+    expect(gets()).toHaveLength(1);
   });
 
   it('does not look after a clear refusal: the server said it made nothing', async () => {

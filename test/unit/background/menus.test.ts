@@ -4,7 +4,7 @@ import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
-import { createQueueItem, getItem, pendingShortenItem } from '@/lib/storage/items';
+import { createQueueItem, getItem, lastFailureItem, pendingShortenItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -202,7 +202,7 @@ describe('failures', () => {
 
     expect(server.calls).toEqual([]);
     expect(notifications()[SETUP_NOTIFICATION_ID]?.message).toBe(
-      'Add your server URL and API key in Options.',
+      'Shortlink has no server yet. Click here to add it in Options.',
     );
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
 
@@ -232,13 +232,14 @@ describe('failures', () => {
       expect(stubs.copied).toEqual([]);
       // Still refused after the wait the limiter may hold: the create waits in the queue instead.
       expect(notificationTexts()).toEqual([
-        expect.stringMatching(/^Link queued: .*Try again in 40 seconds\.\nIt waits in the queue/),
+        'Link queued: The server’s request limit is used up. The link waits in the queue and is made later.',
       ]);
       expect(await getItem(createQueueItem)).toEqual([
         expect.objectContaining({
           source: 'menu',
           state: 'waiting',
           input: expect.objectContaining({ url: 'https://x.example/' }),
+          lastError: expect.objectContaining({ message: expect.stringMatching(/Try again in 40 seconds/) }),
         }),
       ]);
     } finally {
@@ -251,9 +252,26 @@ describe('failures', () => {
     server.state.fail = 'network';
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
-      'Link queued: Could not reach https://sho.rt. Check the server URL and your connection.' +
-        ' The link may have been made all the same: try again and Shortlink looks on the server first,' +
-        ' so it is not made twice.\nIt waits in the queue and will be made when the server answers.',
+      'Link queued: The server could not be reached. The link waits in the queue and is made when the server answers.',
+    ]);
+    // The whole message is the queued entry's, which the popup's queue list shows.
+    expect(await getItem(createQueueItem)).toEqual([
+      expect.objectContaining({
+        uncertain: false,
+        lastError: expect.objectContaining({
+          message:
+            'Shortlink could not reach https://sho.rt: nothing was sent. Check the server URL and your connection, then try again.',
+        }),
+      }),
+    ]);
+  });
+
+  it('says the link may exist when the connection dropped after the request went out, and queues it', async () => {
+    await seedProfile();
+    server.state.lose = 'network';
+    await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
+    expect(notificationTexts()).toEqual([
+      'Link queued: No clear answer from the server. The link waits in the queue and will not be made twice.',
     ]);
     expect(await getItem(createQueueItem)).toHaveLength(1);
   });
@@ -281,8 +299,9 @@ describe('failures', () => {
     stubs.clipboard.works = false;
     await click({ menuItemId: MENU.link, linkUrl: 'https://x.example/' });
     expect(notificationTexts()).toEqual([
-      expect.stringMatching(/^Short URL created: https:\/\/sho\.rt\/a500: .*could not be copied/),
+      'Short URL created: https://sho.rt/a500: It could not be copied: copy it from the recent links in the Shortlink popup.',
     ]);
+    expect((await getItem(lastFailureItem))?.message).toMatch(/could not be copied/);
   });
 
   it('refuses a link that is not http(s)', async () => {

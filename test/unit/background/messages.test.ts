@@ -68,6 +68,10 @@ describe('malformed messages', () => {
     ['an api call of a non-method', { type: 'api', payload: { method: 'constructor', args: [] } }],
     ['an api call of a prototype key', { type: 'api', payload: { method: '__proto__', args: [] } }],
     ['api args that are not a list', { type: 'api', payload: { method: 'listLinks', args: 'x' } }],
+    [
+      'a profile name over its limit',
+      { type: 'saveProfile', payload: { profile: { name: 'n'.repeat(101), serverUrl: 'https://sho.rt' } } },
+    ],
   ])('answers bad_message for %s', async (_, message) => {
     await seedProfile();
     const reply = await deliver(message, {

@@ -82,7 +82,7 @@ describe('copy format', () => {
     expect(server.calls.filter((c) => c.path === '/api/url/add')).toEqual([]);
     expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(
       'Short URL copied as Markdown link: https://sho.rt/c12\n' +
-        'You shortened this address before, so its short URL was reused.',
+        'Reused: you shortened this address before.',
     );
   });
 

@@ -130,7 +130,7 @@ describe('CampaignsView', () => {
     const root = await mount(<CampaignsView />, api);
     const name = field(root, 'Name');
     expect(root.querySelector(`#${name.getAttribute('aria-describedby')}`)?.textContent).toBe(
-      'Optional: left blank, the server names the campaign itself, e.g. “Campaign 3”.',
+      'Optional: left blank, the server names the campaign itself, e.g. “Campaign 3”. Up to 100 characters.',
     );
     expect(name.required).toBe(false);
 

@@ -225,7 +225,7 @@ describe('LinkView', () => {
     };
     // The alias is read from the short URL; cleared, it keeps the current one.
     expect(field(root, 'Custom alias').value).toBe('sale');
-    expect(hintOf('Custom alias')).toBe('Leave blank to keep the current alias.');
+    expect(hintOf('Custom alias')).toBe('Leave blank to keep the current alias. Up to 64 characters.');
     expect(root.textContent).not.toContain('random alias');
     expect(hintOf('Expiry')).toContain('Clearing the field does not remove an expiry already set.');
     const editor = root.querySelector<HTMLElement>('form.link-editor')!;

@@ -183,6 +183,26 @@ describe('connecting a server', () => {
     expect(document.activeElement).toBe(url);
   });
 
+  it('refuses a profile name over its limit at the field, keeping it, and asks for nothing', async () => {
+    const bg = background();
+    await mountOptions();
+    await fillServer('https://sho.rt', 'sk-1234');
+    const long = 'Work '.repeat(21);
+    await typeInto(field('Profile name'), long);
+
+    await click(button('Save'));
+
+    const name = field('Profile name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${name.id}-error`)?.textContent).toBe(
+      'At most 100 characters: remove 4.',
+    );
+    expect(name.value).toBe(long);
+    expect(document.activeElement).toBe(name);
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(bg.sent.filter((m) => m.type === 'saveProfile')).toEqual([]);
+  });
+
   it('reads localhost:8787 as http://localhost:8787, and says so when the user leaves the field', async () => {
     const bg = background();
     await mountOptions();

@@ -168,21 +168,29 @@ describe('ShortenResult and DuplicateNotice', () => {
   it('shows the short URL read-only with Copy, the format copied and Details', async () => {
     const onCopy = vi.fn();
     const onCopyAs = vi.fn();
-    await mount(<ShortenResult link={LINK} copied={null} onCopy={onCopy} onCopyAs={onCopyAs} />);
+    await mount(
+      <ShortenResult link={LINK} copied={null} edited={false} onCopy={onCopy} onCopyAs={onCopyAs} />,
+    );
     expect(field('Short URL').value).toBe('https://sho.rt/x');
     expect(document.querySelector('.ok')?.textContent).toBe('');
     await click(button('Copy'));
     expect(onCopy).toHaveBeenCalledOnce();
-    await mount(<ShortenResult link={LINK} copied="plain" onCopy={onCopy} onCopyAs={onCopyAs} />);
+    await mount(
+      <ShortenResult link={LINK} copied="plain" edited={false} onCopy={onCopy} onCopyAs={onCopyAs} />,
+    );
     expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied');
-    await mount(<ShortenResult link={LINK} copied="markdown" onCopy={onCopy} onCopyAs={onCopyAs} />);
+    await mount(
+      <ShortenResult link={LINK} copied="markdown" edited={false} onCopy={onCopy} onCopyAs={onCopyAs} />,
+    );
     expect(document.querySelector('.ok')?.textContent).toBe('✓ Copied as Markdown link');
     expect(document.querySelector('a')?.getAttribute('href')).toBe('/manage.html#/links/42');
   });
 
   it('copies once in another format from "Copy as…" and goes back to its label', async () => {
     const onCopyAs = vi.fn();
-    await mount(<ShortenResult link={LINK} copied="plain" onCopy={() => {}} onCopyAs={onCopyAs} />);
+    await mount(
+      <ShortenResult link={LINK} copied="plain" edited={false} onCopy={() => {}} onCopyAs={onCopyAs} />,
+    );
     const copyAs = field<HTMLSelectElement>('Copy as…');
     expect(copyAs.options[0]?.disabled).toBe(true);
     await choose(copyAs, 'html');

@@ -412,6 +412,27 @@ describe('shorten all tabs', () => {
     expect(button('Shorten all tabs').hasAttribute('aria-disabled')).toBe(false);
   });
 
+  it('is one attempt among others: it clears the last Shorten’s alert, and a new Shorten clears its report', async () => {
+    await seed();
+    activeTab();
+    background({
+      shorten: () => ({ ok: false, error: { kind: 'validation', message: 'That alias is already taken.' } }),
+      shortenAllTabs: () => ok(RESULT),
+    });
+    permissions(true);
+    await mountPopup();
+    await click(button('Shorten'));
+    expect(roleText('alert')).toBe('That alias is already taken.');
+
+    await click(button('Shorten all tabs'));
+    await vi.waitFor(() => expect(document.body.textContent).toContain('2 links copied to the clipboard.'));
+    expect(document.body.textContent).not.toContain('That alias is already taken.');
+
+    await click(button('Shorten'));
+    expect(roleText('alert')).toBe('That alias is already taken.');
+    expect(document.body.textContent).not.toContain('2 links copied to the clipboard.');
+  });
+
   it('lists the run’s links under Recent and offers this tab’s link, once the run is done', async () => {
     await seed();
     activeTab({ id: 7, url: 'https://a.example/', title: 'A' });

@@ -12,7 +12,7 @@ import {
   type Profile,
 } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';
-import { pendingShortenItem } from '@/lib/storage/items';
+import { getItem, lastFailureItem, pendingShortenItem, setItem } from '@/lib/storage/items';
 import {
   button,
   buttons,
@@ -415,6 +415,71 @@ describe('errors', () => {
     expect(hasField('Short URL')).toBe(false);
   });
 
+  it('a new attempt replaces the previous one’s alert, even when it ends in a field error', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background(() => ({ ok: false, error: { kind: 'validation', message: 'That alias is already taken.' } }));
+    await mountPopup();
+    await typeInto(field('Alias'), 'docs');
+    await click(button('Shorten'));
+    expect(roleText('alert')).toBe('That alias is already taken.');
+
+    await typeInto(field('Alias'), '');
+    await typeInto(field('Long URL'), 'not a url');
+    await click(button('Shorten'));
+
+    expect(field('Long URL').getAttribute('aria-invalid')).toBe('true');
+    expect(roleText('alert')).toBeNull();
+  });
+
+  it('marks a result as the previous URL’s once the form changes, and a new attempt removes it', async () => {
+    await seed();
+    activeTab(TAB.url);
+    await mountPopup();
+    background();
+    await click(button('Shorten'));
+    expect(field('Short URL').value).toBe('https://sho.rt/new');
+    expect(document.body.textContent).toContain('✓ Copied');
+
+    await typeInto(field('Long URL'), 'https://other.example/');
+    const result = document.querySelector('.result')!;
+    expect(result.textContent).toContain(`For the previous URL: ${TAB.url}`);
+    expect(result.textContent).not.toContain('✓ Copied');
+
+    await typeInto(field('Expiry'), '2031-03-01T10:00');
+    await click(button('Shorten'));
+    expect(document.getElementById('expiry-error')?.textContent).toBe('The expiry must be in the future.');
+    expect(hasField('Short URL')).toBe(false);
+  });
+
+  it('shows the shortcut’s last failure in full, once, until a new attempt', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background();
+    const message =
+      'Shortlink could not reach https://sho.rt: nothing was sent. Check the server URL and your connection, then try again.';
+    await setItem(lastFailureItem, { title: 'Could not shorten the link', message, at: Date.now() - 60_000 });
+    await mountPopup();
+
+    expect(roleText('status')).toContain(`Could not shorten the link${message}`);
+    expect(await getItem(lastFailureItem)).toBeNull();
+    await click(button('Shorten'));
+    expect(document.body.textContent).not.toContain(message);
+  });
+
+  it('does not show a failure from long ago', async () => {
+    await seed();
+    activeTab(TAB.url);
+    background();
+    await setItem(lastFailureItem, {
+      title: 'Could not shorten the link',
+      message: 'Old.',
+      at: Date.now() - 3_600_000,
+    });
+    await mountPopup();
+    expect(document.body.textContent).not.toContain('Old.');
+  });
+
   it('offers Options when the extension is not configured', async () => {
     await seed();
     activeTab(TAB.url);
@@ -444,7 +509,8 @@ describe('errors', () => {
 
     const alias = field('Alias');
     expect(alias.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(alias.getAttribute('aria-describedby')!)?.textContent).toBe(
+    expect(alias.getAttribute('aria-describedby')).toBe('alias-error alias-hint');
+    expect(document.getElementById('alias-error')?.textContent).toBe(
       'An alias cannot contain spaces, /, ? or #.',
     );
     expect(document.activeElement).toBe(alias);
@@ -454,6 +520,22 @@ describe('errors', () => {
     await typeInto(alias, 'frühling-2024');
     await click(button('Shorten'));
     expect(bg.of('shorten')[0]?.input.custom).toBe('frühling-2024');
+  });
+
+  it('refuses an alias over its limit at the field, whole, and says the limit in its hint', async () => {
+    await seed();
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+    const alias = field('Alias');
+    expect(document.getElementById('alias-hint')?.textContent).toBe('Up to 64 characters.');
+
+    await typeInto(alias, 'a'.repeat(70));
+    await click(button('Shorten'));
+
+    expect(alias.value).toHaveLength(70);
+    expect(document.getElementById('alias-error')?.textContent).toBe('At most 64 characters: remove 6.');
+    expect(bg.of('shorten')).toEqual([]);
   });
 
   it('moves focus from the Shorten button, disabled while it ran, to the alert', async () => {

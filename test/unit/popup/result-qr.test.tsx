@@ -38,7 +38,9 @@ beforeEach(() => {
 });
 
 async function openQr() {
-  await mount(<ShortenResult link={LINK} copied="plain" onCopy={() => {}} onCopyAs={() => {}} />);
+  await mount(
+    <ShortenResult link={LINK} copied="plain" edited={false} onCopy={() => {}} onCopyAs={() => {}} />,
+  );
   const toggle = button('QR code');
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   await click(toggle);

@@ -374,3 +374,35 @@ describe('other inputs', () => {
     expect(channelInputSchema.parse({ name: 'A', color: '#00ff00' }).color).toBe('#00ff00');
   });
 });
+
+describe('text limits of what is sent (lib/text-limits.ts)', () => {
+  const refusal = (
+    schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+    input: unknown,
+  ) => schema.safeParse(input).error?.issues[0]?.message;
+
+  it('refuses each free-text field one character over its limit, and takes it at the limit', () => {
+    expect(refusal(linkInputSchema, { url: 'https://a.example', custom: 'a'.repeat(65) })).toBe(
+      'The field “custom” is longer than 64 characters. Shorten it and try again.',
+    );
+    expect(refusal(linkInputSchema, { url: 'https://a.example', metatitle: 't'.repeat(201) })).toMatch(
+      /“metatitle”/,
+    );
+    expect(
+      refusal(linkUpdateInputSchema, { url: 'https://a.example', metadescription: 'm'.repeat(1001) }),
+    ).toMatch(/“metadescription”/);
+    expect(refusal(linkInputSchema, { url: 'https://a.example', password: 'p'.repeat(129) })).toMatch(
+      /“password”/,
+    );
+    expect(refusal(channelInputSchema, { name: 'n'.repeat(101) })).toMatch(/“name”/);
+    expect(refusal(channelInputSchema, { name: 'Blog', description: 'd'.repeat(1001) })).toMatch(
+      /“description”/,
+    );
+    expect(refusal(accountUpdateInputSchema, { email: `${'e'.repeat(250)}@b.cd` })).toMatch(/“email”/);
+
+    expect(
+      linkInputSchema.safeParse({ url: 'https://a.example', description: 'd'.repeat(1000) }).success,
+    ).toBe(true);
+    expect(channelInputSchema.safeParse({ name: 'n'.repeat(100) }).success).toBe(true);
+  });
+});

@@ -25,6 +25,25 @@ describe('validateLinkForm', () => {
     expect(validateLinkForm(form({}), NOW)).toEqual({});
   });
 
+  it('refuses a text over its limit at its field, whichever field', () => {
+    const errors = validateLinkForm(
+      form({
+        custom: 'a'.repeat(65),
+        description: 'd'.repeat(1001),
+        metatitle: 't'.repeat(201),
+        metadescription: 'm'.repeat(1000),
+        password: 'p'.repeat(129),
+      }),
+      NOW,
+    );
+    expect(errors).toEqual({
+      custom: 'At most 64 characters: remove 1.',
+      description: 'At most 1000 characters: remove 1.',
+      metatitle: 'At most 200 characters: remove 1.',
+      password: 'At most 128 characters: remove 1.',
+    });
+  });
+
   it('requires the long URL, and only http(s)', () => {
     expect(validateLinkForm(form({ url: '  ' }), NOW).url).toBe('Enter the long URL.');
     expect(validateLinkForm(form({ url: 'javascript:alert(1)' }), NOW).url).toMatch(/http/);

@@ -1,0 +1,31 @@
+/**
+ * The background's last failure that only a notification could tell (the context menu, the keyboard
+ * shortcut, a run over all tabs). A notification shows a line or two, so it gives the cause and what
+ * to do; the whole message is kept under lastFailureItem (lib/storage/items.ts) for the popup to show
+ * when it opens next. Nothing here touches storage, so the item can name this type without a cycle.
+ */
+
+/** A failure as the popup shows it. */
+export interface LastFailure {
+  /** The notification's title: what failed ("Could not shorten the link"). */
+  title: string;
+  /** The full message, which the notification could only summarise. */
+  message: string;
+  /** Epoch ms of the failure: an old one is no longer news. */
+  at: number;
+}
+
+/** After this long the user has moved on: the popup no longer shows it. */
+export const LAST_FAILURE_SHOWN_MS = 10 * 60_000;
+
+/** The stored failure, or null when absent or unreadable. */
+export function readLastFailure(value: unknown): LastFailure | null {
+  if (!value || typeof value !== 'object') return null;
+  const { title, message, at } = value as Record<string, unknown>;
+  return typeof title === 'string' &&
+    typeof message === 'string' &&
+    typeof at === 'number' &&
+    Number.isFinite(at)
+    ? { title, message, at }
+    : null;
+}
