@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
-import { t } from '@/lib/i18n';
+import { t, tPlural } from '@/lib/i18n';
 import { findByLongUrl } from '@/lib/links/cache';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/AllTabsReport';
@@ -8,6 +8,8 @@ import { ConnectPrompt } from './components/ConnectPrompt';
 import { DuplicateNotice } from './components/DuplicateNotice';
 import { ErrorAlert } from './components/ErrorAlert';
 import { MoreOptionsToggle } from './components/MoreOptionsToggle';
+import { PresetPicker } from './components/PresetPicker';
+import { PresetResults } from './components/PresetResults';
 import { ProfileSelect } from './components/ProfileSelect';
 import { RecentLinks } from './components/RecentLinks';
 import { ShortenForm } from './components/ShortenForm';
@@ -16,6 +18,7 @@ import { UndoNotice } from './components/UndoNotice';
 import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
 import { usePopupLoad } from './hooks/use-popup-load';
+import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useRateLimitWait } from './hooks/use-rate-limit-wait';
 import { useRecentLinks } from './hooks/use-recent-links';
 import { useShorten } from './hooks/use-shorten';
@@ -56,6 +59,7 @@ export function App() {
   });
   const ready = popup.ready === 'unconfigured' ? null : popup.ready;
   const shorten = useShorten({ ready, form, start, recent, draft });
+  const fanOut = usePresetFanOut({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
   const copyExistingRef = useRef<HTMLButtonElement>(null);
 
@@ -91,7 +95,7 @@ export function App() {
   const { values, more, moreOpen, More } = form;
   const { result } = shorten;
   const duplicate =
-    !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
+    !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
       ? findByLongUrl(recent.links, values.url)
       : undefined;
 
@@ -131,7 +135,16 @@ export function App() {
           }}
         />
       )}
-      {result ? (
+      {fanOut.on ? (
+        fanOut.view && (
+          <PresetResults
+            view={fanOut.view}
+            now={Date.now()}
+            onCopyAll={() => void fanOut.copyAll()}
+            onCopyOne={(link) => void fanOut.copyOne(link)}
+          />
+        )
+      ) : result ? (
         <ShortenResult
           link={result.link}
           copied={result.copied}
@@ -153,16 +166,35 @@ export function App() {
         errors={form.errors}
         campaigns={popup.lists.campaigns}
         channels={popup.lists.channels}
-        pending={shorten.pending}
+        pending={shorten.pending || fanOut.pending}
+        aliasOff={fanOut.on ? t('popup_presets_alias_off') : undefined}
+        submitLabel={
+          fanOut.on && fanOut.chosen.length > 0
+            ? tPlural(
+                fanOut.chosen.length,
+                'popup_presets_shorten_button_one',
+                'popup_presets_shorten_button_other',
+              )
+            : undefined
+        }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}
         urlRef={form.urlRef}
         onChange={(patch) => {
           if ('url' in patch) start.markEdited();
           form.edit(patch);
         }}
-        onSubmit={shorten.submit}
+        onSubmit={fanOut.on ? fanOut.submit : shorten.submit}
         more={
           <>
+            <PresetPicker
+              on={fanOut.on}
+              presets={fanOut.presets}
+              chosen={fanOut.chosen}
+              error={fanOut.error}
+              onToggle={fanOut.toggle}
+              onChoose={fanOut.choose}
+              onOpenOptions={openOptions}
+            />
             <MoreOptionsToggle
               open={moreOpen}
               controls={more ? 'more-options' : undefined}
@@ -185,7 +217,7 @@ export function App() {
       <RateLimitNotice seconds={wait} />
       {shorten.error && <ErrorAlert error={shorten.error} now={Date.now()} onOpenOptions={openOptions} />}
       <p class="sr-only" role="status" aria-live="polite">
-        {shorten.status}
+        {fanOut.on ? fanOut.status : shorten.status}
       </p>
       <RecentLinks
         shown={recent.shown}

@@ -95,6 +95,13 @@ export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value:
 /** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
 export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
 
+/** Strings of a stored array; anything else reads as none. */
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+
+/** The ids of the UTM presets last ticked for the popup's "One per preset": the same platforms, each time. */
+export const presetChoiceItem = item('local', 'popupPresetChoice', stringList);
+
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
 
