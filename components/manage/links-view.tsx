@@ -5,6 +5,7 @@ import { t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { formatDate, formatNumber } from './format';
 import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from './hooks';
+import { LinksExport } from './links-export';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
 import { ActionButton, ErrorMessage, SafeLink } from './ui';
@@ -64,6 +65,7 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
           {t('manage_links_new_button')}
         </a>
       </div>
+      <LinksExport />
       <FindByShortUrl navigate={navigate} />
       <div class="toolbar">
         <TextField

@@ -2,20 +2,8 @@
 import { useMemo, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/links/qr';
+import { downloadBlob } from './download';
 import { ErrorMessage } from './ui';
-
-/** Saves a blob as a file through a temporary download link. */
-function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = doc.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  doc.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoked on the next task: the click starts the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The code as SVG elements (no innerHTML), plus download buttons. */
 export function QrCode({ text }: { text: string }) {
