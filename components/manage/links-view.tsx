@@ -61,11 +61,11 @@ export function LinksView({ navigate }: { navigate: (hash: string) => void }) {
     <section aria-labelledby="links-heading">
       <div class="heading-row">
         <h1 id="links-heading">{t('manage_links_heading')}</h1>
+        <LinksExport />
         <a class="button primary" href={routeHref({ name: 'link-new' })}>
           {t('manage_links_new_button')}
         </a>
       </div>
-      <LinksExport />
       <FindByShortUrl navigate={navigate} />
       <div class="toolbar">
         <TextField

@@ -33,6 +33,7 @@ export class ManagePage extends ExtensionPage {
     campaignsStatus: '[aria-labelledby="campaigns-heading"] > [role="status"]',
     pager: '.pager',
     list: 'table.list tbody',
+    export: 'section[aria-labelledby="export-heading"]',
   } as const;
 
   /** What shows once each section has its server data (a list row, an item, a form). */
