@@ -9,7 +9,7 @@ import { App } from '@/entrypoints/popup/App';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
+import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { getItem, presetChoiceItem, setItem } from '@/lib/storage/items';
 import { button, click, fakeBackground, field, mount, ok, roleText, typeInto } from '../dom';
 
@@ -151,6 +151,35 @@ describe('one link per UTM preset', () => {
 
     expect(document.querySelector('[role="alert"]')?.textContent).toContain('Tick at least one preset');
     expect(shortens(bg.sent)).toEqual([]);
+  });
+
+  it('copies nothing when auto copy is off, until Copy all', async () => {
+    await seed({ autoCopy: false });
+    await setItem(presetChoiceItem, ['x', 'linkedin']);
+    background();
+    await mount(<App />, 'main');
+    await click(field('One link per UTM preset'));
+    await click(button('Shorten: 2 links'));
+
+    expect(writeText).not.toHaveBeenCalled();
+    expect(roleText('status')).toBe('2 links made.');
+    await click(button('Copy all'));
+    expect(writeText).toHaveBeenCalledWith('X: https://sho.rt/a101\nLinkedIn: https://sho.rt/a102');
+    expect(results().textContent).toContain('Copied, one line per preset.');
+  });
+
+  it('points to Options when there are no presets', async () => {
+    await seed();
+    const settings = await loadSettings();
+    await saveSettings({ ...settings, utmPresets: [] });
+    background();
+    const open = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    await mount(<App />, 'main');
+    await click(field('One link per UTM preset'));
+
+    expect(document.querySelector('.preset-picker')?.textContent).toContain('You have no UTM presets.');
+    await click(button('Open Options'));
+    expect(open).toHaveBeenCalledOnce();
   });
 
   it('leaves the alias and a single link to plain Shorten when off', async () => {
