@@ -15,21 +15,9 @@ import {
   type QrSize,
 } from '@/lib/links/qr-options';
 import { getItem, qrOptionsItem, type StorageArea, setItem } from '@/lib/storage/items';
+import { downloadBlob } from './download';
 import { SelectField, TextField } from './fields';
 import { useStatus } from './use-status';
-
-/** Saves a blob as a file through a temporary download link. */
-function downloadBlob(blob: Blob, fileName: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = doc.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  doc.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Revoked on the next task: the click starts the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** The size and margin, read from storage once and saved on every change; the defaults until read. */
 function useQrOptions(area: StorageArea | undefined) {

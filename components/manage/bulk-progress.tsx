@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
+import { downloadBlob } from '@/components/download';
 import { TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import { type BulkInput, type BulkJob, bulkCounts, isBulkJobActive } from '@/lib/links/bulk-job';
@@ -46,16 +47,6 @@ const ROW_LABELS = {
   reused: 'manage_bulk_row_reused',
   failed: 'manage_bulk_row_failed',
 } as const;
-
-/** Starts a download of `text` as a file named `name`. */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /** The results as CSV: one line per row, in the job's order. */
 function resultsCsv(job: BulkJob): string {
@@ -244,9 +235,9 @@ export function BulkProgress({
           <button
             type="button"
             onClick={() =>
-              download(
+              downloadBlob(
+                new Blob([resultsCsv(job)], { type: 'text/csv;charset=utf-8' }),
                 `shortlink-bulk-${new Date(job.createdAt).toISOString().slice(0, 10)}.csv`,
-                resultsCsv(job),
               )
             }
           >

@@ -7,6 +7,7 @@ import { useApi } from './api-context';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from './copy-button';
 import { formatDate, formatNumber, linkName } from './format';
 import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from './hooks';
+import { LinksExport } from './links-export';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
 import { ActionButton, ErrorMessage, needsSetup, SafeLink } from './ui';
@@ -82,6 +83,7 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
     <section aria-labelledby="links-heading">
       <div class="heading-row">
         <h1 id="links-heading">{t('manage_links_heading')}</h1>
+        {!setup && <LinksExport />}
         {!setup && (
           <a class="button primary" href={routeHref({ name: 'link-new' })}>
             {t('manage_links_new_button')}

@@ -1,12 +1,13 @@
 import { useStatus } from '@/components/use-status';
-import { saveBehaviour, saveProfileDefaults } from '@/entrypoints/options/rules';
+import { saveBehaviour, saveProfileDefaults, saveUtmPresets } from '@/entrypoints/options/rules';
 import { t } from '@/lib/i18n';
-import type { Behaviour, LinkDefaults } from '@/lib/settings/schema';
+import type { Behaviour, LinkDefaults, UtmPreset } from '@/lib/settings/schema';
 import { BehaviourForm } from './BehaviourForm';
 import { DefaultsForm } from './DefaultsForm';
 import { ProfilesSection } from './ProfilesSection';
 import { ServerSection } from './ServerSection';
 import { SettingsTransfer } from './SettingsTransfer';
+import { UtmPresetsSection } from './UtmPresetsSection';
 import { useProfiles } from './use-profiles';
 
 /**
@@ -30,6 +31,10 @@ export function App() {
   async function changeBehaviour(patch: Partial<Behaviour>) {
     profiles.setSettings(await saveBehaviour(patch));
     setStatus(t('options_saved'));
+  }
+
+  async function changePresets(presets: UtmPreset[]) {
+    profiles.setSettings(await saveUtmPresets(presets));
   }
 
   if (!settings) return null;
@@ -63,6 +68,8 @@ export function App() {
         <h2 id="behaviour-heading">{t('options_behaviour_heading')}</h2>
         <BehaviourForm behaviour={settings.behaviour} onChange={(patch) => void changeBehaviour(patch)} />
       </section>
+
+      <UtmPresetsSection presets={settings.utmPresets} onChange={changePresets} />
 
       <section class="card" aria-labelledby="transfer-heading">
         <h2 id="transfer-heading">{t('options_transfer_heading')}</h2>

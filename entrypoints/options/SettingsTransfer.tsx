@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { downloadBlob } from '@/components/download';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { useStatus } from '@/components/use-status';
 import { t, tPlural } from '@/lib/i18n';
@@ -31,20 +32,6 @@ interface Preview {
   imported: ImportedSettings;
   /** What the background's dry run says the import will do (it alone knows which profiles have keys). */
   outcome: ImportSummary;
-}
-
-/** Saves `text` as a file in the user's downloads, through a link to a Blob (no downloads permission). */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started once click() returns; the URL is kept a while for slow browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
@@ -90,7 +77,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setExporting(false);
     if (!reply.ok) return setExported({ ok: false, message: reply.error.message });
     const fileName = exportFileName();
-    download(serializeSettingsFile(reply.data.file), fileName);
+    downloadBlob(new Blob([serializeSettingsFile(reply.data.file)], { type: 'application/json' }), fileName);
     setExported({ ok: true, message: t('options_exported', fileName) });
   }
 

@@ -11,6 +11,8 @@ import {
   type LinkDefaults,
   MAX_EXPIRY_DAYS,
   type Settings,
+  UTM_PARAMS,
+  type UtmPreset,
 } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import type { StorageArea } from '@/lib/storage/items';
@@ -118,6 +120,48 @@ export async function saveProfileDefaults(
 export async function saveBehaviour(patch: Partial<Behaviour>, area?: StorageArea): Promise<Settings> {
   const settings = await loadSettings(area);
   settings.behaviour = { ...settings.behaviour, ...patch };
+  await saveSettings(settings, area);
+  return settings;
+}
+
+/** The preset form as typed: every field but the id. */
+export type PresetDraft = Omit<UtmPreset, 'id'>;
+
+export type PresetErrors = Partial<Record<'name' | 'params', string>>;
+
+/** A new preset's empty form. */
+export function emptyPresetDraft(): PresetDraft {
+  return { name: '', source: '', medium: '', campaign: '', term: '', content: '' };
+}
+
+/**
+ * Validates a preset form against the other presets: a name, unique whatever its case (the popup and
+ * the copied block name links by it), and at least one parameter. Values may hold spaces and any
+ * other character: withUtmPreset encodes them.
+ */
+export function presetFromDraft(
+  draft: PresetDraft,
+  id: string,
+  others: readonly UtmPreset[],
+): { ok: true; preset: UtmPreset } | { ok: false; errors: PresetErrors } {
+  const trimmed = Object.fromEntries(
+    Object.entries(draft).map(([key, value]) => [key, value.trim()]),
+  ) as PresetDraft;
+  const errors: PresetErrors = {};
+  const name = trimmed.name.toLocaleLowerCase();
+  if (!name) errors.name = t('options_preset_name_required');
+  else if (others.some((other) => other.id !== id && other.name.trim().toLocaleLowerCase() === name)) {
+    errors.name = t('options_preset_name_taken', trimmed.name);
+  }
+  if (UTM_PARAMS.every((param) => trimmed[param] === '')) errors.params = t('options_preset_params_required');
+  if (errors.name || errors.params) return { ok: false, errors };
+  return { ok: true, preset: { id, ...trimmed } };
+}
+
+/** Replaces the UTM presets in the latest stored settings and returns what was saved. */
+export async function saveUtmPresets(presets: UtmPreset[], area?: StorageArea): Promise<Settings> {
+  const settings = await loadSettings(area);
+  settings.utmPresets = presets;
   await saveSettings(settings, area);
   return settings;
 }

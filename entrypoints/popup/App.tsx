@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/RateLimitNotice';
-import { t } from '@/lib/i18n';
+import { t, tPlural } from '@/lib/i18n';
 import { findByLongUrl } from '@/lib/links/cache';
 import { isQueueable } from '@/lib/links/queue';
 import { send } from '@/lib/messaging/send';
@@ -11,6 +11,8 @@ import { ErrorAlert } from './components/ErrorAlert';
 import { LastFailure } from './components/LastFailure';
 import { MoreOptionsToggle } from './components/MoreOptionsToggle';
 import { OpenSidePanelButton } from './components/OpenSidePanelButton';
+import { PresetPicker } from './components/PresetPicker';
+import { PresetResults } from './components/PresetResults';
 import { ProfileSelect } from './components/ProfileSelect';
 import { QueueList } from './components/QueueList';
 import { QueueOffer } from './components/QueueOffer';
@@ -22,6 +24,7 @@ import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
 import { useLastFailure } from './hooks/use-last-failure';
 import { usePopupLoad } from './hooks/use-popup-load';
+import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useQueue } from './hooks/use-queue';
 import { useRateLimitWait } from './hooks/use-rate-limit-wait';
 import { useRecentLinks } from './hooks/use-recent-links';
@@ -74,6 +77,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   });
   const ready = popup.ready === 'unconfigured' ? null : popup.ready;
   const shorten = useShorten({ ready, form, start, recent, draft });
+  const fanOut = usePresetFanOut({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
   const queue = useQueue();
   const lastFailure = useLastFailure();
@@ -114,15 +118,21 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const { values, more, moreOpen, More } = form;
   const { result } = shorten;
   const duplicate =
-    !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
+    !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
       ? findByLongUrl(recent.links, values.url)
       : undefined;
 
   /** Shortens the form: a new attempt, so no message of an earlier one stays. */
+  // Every attempt, one link or one per preset, starts without the messages of the last one.
   const attempt = () => {
     allTabs.clearReport();
     lastFailure.clear();
-    void shorten.submit();
+    if (fanOut.on) {
+      shorten.clear();
+      void fanOut.submit();
+    } else {
+      void shorten.submit();
+    }
   };
 
   const switchProfile = async (id: string) => {
@@ -179,7 +189,16 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           }}
         />
       )}
-      {result ? (
+      {fanOut.on ? (
+        fanOut.view && (
+          <PresetResults
+            view={fanOut.view}
+            now={Date.now()}
+            onCopyAll={() => void fanOut.copyAll()}
+            onCopyOne={(link) => void fanOut.copyOne(link)}
+          />
+        )
+      ) : result ? (
         <ShortenResult
           link={result.link}
           copied={result.copied}
@@ -202,7 +221,17 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         errors={form.errors}
         campaigns={popup.lists.campaigns}
         channels={popup.lists.channels}
-        pending={shorten.pending}
+        pending={shorten.pending || fanOut.pending}
+        aliasOff={fanOut.on ? t('popup_presets_alias_off') : undefined}
+        submitLabel={
+          fanOut.on && fanOut.chosen.length > 0
+            ? tPlural(
+                fanOut.chosen.length,
+                'popup_presets_shorten_button_one',
+                'popup_presets_shorten_button_other',
+              )
+            : undefined
+        }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}
         urlRef={form.urlRef}
         onChange={(patch) => {
@@ -213,6 +242,15 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         onSubmit={attempt}
         more={
           <>
+            <PresetPicker
+              on={fanOut.on}
+              presets={fanOut.presets}
+              chosen={fanOut.chosen}
+              error={fanOut.error}
+              onToggle={fanOut.toggle}
+              onChoose={fanOut.choose}
+              onOpenOptions={openOptions}
+            />
             <MoreOptionsToggle
               open={moreOpen}
               controls={more ? 'more-options' : undefined}
@@ -251,7 +289,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         onCancel={queue.cancel}
       />
       <p class="sr-only" role="status" aria-live="polite">
-        {shorten.status}
+        {fanOut.on ? fanOut.status : shorten.status}
       </p>
       <RecentLinks
         shown={recent.shown}

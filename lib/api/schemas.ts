@@ -46,6 +46,15 @@ function toText(value: unknown): string {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 }
 
+/**
+ * A link's campaign or channel as a list entry may carry it (the spec's list shows neither): a name,
+ * an id, or an object with either; undefined when absent or unusable.
+ */
+function toLabel(value: unknown): string | undefined {
+  const label = isJsonObject(value) ? toText(value.name) || toText(value.id) : toText(value);
+  return label.trim() === '' ? undefined : label;
+}
+
 function toBool(value: unknown): boolean {
   if (typeof value === 'string') return ['1', 'true'].includes(value.trim().toLowerCase());
   return value === true || value === 1;
@@ -228,8 +237,16 @@ const linkSummarySchema = lazy(() =>
       title: text,
       description: text,
       date: text,
+      campaign: lenient(toLabel),
+      channel: lenient(toLabel),
     }),
-    z.transform(({ shorturl, longurl, ...rest }) => ({ ...rest, shortUrl: shorturl, longUrl: longurl })),
+    z.transform(({ shorturl, longurl, campaign, channel, ...rest }) => ({
+      ...rest,
+      shortUrl: shorturl,
+      longUrl: longurl,
+      ...(campaign === undefined ? {} : { campaign }),
+      ...(channel === undefined ? {} : { channel }),
+    })),
   ),
 );
 export type LinkSummary = z.infer<typeof linkSummarySchema>;

@@ -28,6 +28,14 @@ function markdownText(text: string): string {
   return text.replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ');
 }
 
+/**
+ * A Markdown link's destination must not close its parenthesis early. encodeURIComponent leaves
+ * parentheses as they are, so they are escaped by hand.
+ */
+function markdownUrl(url: string): string {
+  return url.replace(/\(/g, '%28').replace(/\)/g, '%29');
+}
+
 function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -38,7 +46,7 @@ export function formatForCopy(payload: CopyPayload, format: CopyFormat): string 
   const title = payload.title.trim();
   switch (format) {
     case 'markdown':
-      return `[${markdownText(title || url)}](${url.replace(/[()]/g, encodeURIComponent)})`;
+      return `[${markdownText(title || url)}](${markdownUrl(url)})`;
     case 'html':
       return `<a href="${htmlEscape(url)}">${htmlEscape(title || url)}</a>`;
     case 'titled':
@@ -74,4 +82,36 @@ export function copyPayloadForList(links: readonly CopyPayload[], format: CopyFo
   const text = lines.join('\n');
   // In HTML a line break is markup: without <br> a rich editor would run the links together.
   return format === 'html' ? { text, html: lines.join('<br>\n') } : { text };
+}
+
+/** A short link under a label of the user's (a UTM preset's name). */
+export interface LabelledLink {
+  label: string;
+  shortUrl: string;
+}
+
+/** One labelled line in `format`; the markup formats escape the label, which the user typed. */
+function formatLabelled({ label, shortUrl: url }: LabelledLink, format: CopyFormat): string {
+  const name = label.trim();
+  switch (format) {
+    case 'markdown':
+      return `- ${markdownText(name)}: [${markdownText(url)}](${markdownUrl(url)})`;
+    case 'html':
+      return `<li>${htmlEscape(name)}: <a href="${htmlEscape(url)}">${htmlEscape(url)}</a></li>`;
+    case 'titled':
+      return `${name} — ${url}`;
+    default:
+      return `${name}: ${url}`;
+  }
+}
+
+/**
+ * What to put on the clipboard for links that each carry a label ("X: https://…"), one line each in
+ * the given order: a Markdown list, an HTML list (in both flavours, like one HTML link), or lines.
+ */
+export function copyPayloadForLabelled(links: readonly LabelledLink[], format: CopyFormat): ClipboardPayload {
+  const lines = links.map((link) => formatLabelled(link, format));
+  if (format !== 'html') return { text: lines.join('\n') };
+  const list = `<ul>\n${lines.join('\n')}\n</ul>`;
+  return { text: list, html: list };
 }

@@ -109,6 +109,13 @@ export const bulkJobItem = /* @__PURE__ */ item<BulkJob | null>('local', 'bulkJo
 /** Creates waiting for the server (lib/links/queue.ts), oldest first: they must outlive a browser restart. */
 export const createQueueItem = item<QueuedCreate[]>('local', 'createQueue', readQueue);
 
+/** Strings of a stored array; anything else reads as none. */
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+
+/** The ids of the UTM presets last ticked for the popup's "One per preset": the same platforms, each time. */
+export const presetChoiceItem = item('local', 'popupPresetChoice', stringList);
+
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
 

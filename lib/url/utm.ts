@@ -3,6 +3,7 @@
  * user posts to, each long URL carrying that platform's utm_* parameters.
  */
 import { UTM_PARAMS, type UtmPreset } from '../settings/schema';
+import { stripTrackingParams } from './tracking';
 
 /** A query pair's name as the server will read it, or the raw text when it is not valid encoding. */
 function pairName(pair: string): string {
@@ -39,4 +40,12 @@ export function withUtmPreset(url: string, preset: UtmPreset): string {
   const added = set.map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
   parsed.search = [...kept, ...added].join('&');
   return parsed.href;
+}
+
+/**
+ * The long URL of one preset's link: the tracking parameters removed first when the user strips
+ * them (so a utm_* the page carried never mixes with the preset's), then the preset's set.
+ */
+export function presetLongUrl(url: string, preset: UtmPreset, stripTracking: boolean): string {
+  return withUtmPreset(stripTracking ? stripTrackingParams(url.trim()) : url.trim(), preset);
 }

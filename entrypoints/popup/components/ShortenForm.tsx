@@ -19,6 +19,10 @@ interface ShortenFormProps {
   onSubmit: () => void;
   /** Shown between the fields and the Shorten button: the "More options" button and panel. */
   more?: ComponentChildren;
+  /** Why the alias is off (one link per preset); the field is usable when undefined. */
+  aliasOff?: string | undefined;
+  /** The Shorten button's text when not pending; default "Shorten". */
+  submitLabel?: string | undefined;
 }
 
 /** What the Long URL field shows when empty: a URL's start, the same in every language. */
@@ -55,7 +59,9 @@ export function ShortenForm(props: ShortenFormProps) {
         <TextField
           id="alias"
           label={t('popup_alias_label')}
-          error={errors.alias}
+          error={props.aliasOff ? undefined : errors.alias}
+          hint={props.aliasOff}
+          disabled={Boolean(props.aliasOff)}
           autoComplete="off"
           spellcheck={false}
           placeholder={t('popup_alias_placeholder')}
@@ -90,7 +96,9 @@ export function ShortenForm(props: ShortenFormProps) {
       </div>
       {props.more}
       <button type="submit" class="primary wide" disabled={pending}>
-        {pending ? (props.pendingLabel ?? t('popup_shortening')) : t('popup_shorten_button')}
+        {pending
+          ? (props.pendingLabel ?? t('popup_shortening'))
+          : (props.submitLabel ?? t('popup_shorten_button'))}
       </button>
     </form>
   );

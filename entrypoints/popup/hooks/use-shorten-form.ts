@@ -113,9 +113,11 @@ export function useShortenForm(onEdit: () => void) {
       More && more && !moreOpen ? More.moreOptionsInEffect(values, more, defaults) : 0,
     /**
      * Checks the form and shows what to fix; the request's input when nothing is, else null. A
-     * refused field in collapsed More options opens it.
+     * refused field in collapsed More options opens it. With `noAlias` (one link per preset), the
+     * alias field, which is off, is neither checked nor sent.
      */
-    check(defaults: LinkDefaults, now: Date): RequestOf<'shorten'>['input'] | null {
+    check(defaults: LinkDefaults, now: Date, noAlias = false): RequestOf<'shorten'>['input'] | null {
+      const values = noAlias ? { ...latest.current.values, alias: '' } : latest.current.values;
       const mainErrors = validateForm(values, now);
       const found = { ...mainErrors, ...(more && More?.moreOptionsErrors(values, more, now)) };
       const count = Object.keys(found).length;

@@ -36,6 +36,7 @@ export class ManagePage extends ExtensionPage {
     bulkSummary: '#bulk-summary',
     bulkState: '#bulk-state',
     bulkCounts: '#bulk-counts',
+    export: 'section[aria-labelledby="export-heading"]',
   } as const;
 
   /** What shows once each section has its server data (a list row, an item, a form). */

@@ -7,7 +7,7 @@
  *   await popup.shorten();
  *   expect(await popup.shortUrl()).toBe(`${server.url}/spring`);
  */
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { xdotool } from '../desktop';
 import { type ExtensionBrowser, isPopupTarget, openPopup, screenPointOf } from '../harness';
@@ -484,5 +484,29 @@ export class PopupPage extends ExtensionPage {
       status: [...document.querySelectorAll('[role="status"]')].map((el) => el.textContent?.trim() ?? ''),
       alert: [...document.querySelectorAll('[role="alert"]')].map((el) => el.textContent?.trim() ?? ''),
     }));
+  }
+  /** Turns on "One link per UTM preset" and ticks the presets named. */
+  async pickPresets(...names: string[]): Promise<void> {
+    await this.page.click('.preset-picker > label.checkbox input');
+    await this.page.waitForSelector('#preset-choices', WAIT);
+    for (const name of names) {
+      const box = await this.page.waitForFunction(
+        (label) =>
+          [...document.querySelectorAll('#preset-choices label')]
+            .find((el) => el.textContent?.trim() === label)
+            ?.querySelector('input') ?? false,
+        WAIT,
+        name,
+      );
+      await (box.asElement() as ElementHandle<HTMLInputElement>).click();
+      await box.dispose();
+    }
+  }
+
+  /** Waits for the short URL made for the preset `name` and returns it. */
+  async presetShortUrl(name: string): Promise<string> {
+    const selector = `input[aria-label="Short URL for ${name}"]`;
+    await this.page.waitForSelector(selector, WAIT);
+    return this.valueOf(selector);
   }
 }

@@ -203,7 +203,7 @@ describe('bulk create', () => {
 
   it('runs a new job started while the cancelled one still had its request on the way', async () => {
     await seedProfile();
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     server.state.gate = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -92,6 +92,22 @@ describe('paged lists', () => {
   it('rejects an answer without data', () => {
     expect(linkListSchema.safeParse({ error: 0 }).success).toBe(false);
   });
+
+  it('keeps a link’s campaign and channel when a server lists them, by name or id', () => {
+    const page = linksPage({ result: 4, currentpage: 1, maxpage: 1 }, [
+      { id: 1, campaign: 'Spring', channel: 4 },
+      { id: 2, campaign: { id: 3, name: 'Autumn' }, channel: { id: 5 } },
+      { id: 3, campaign: '', channel: null },
+      { id: 4 },
+    ]);
+    expect(page.items.map(({ id, campaign, channel }) => ({ id, campaign, channel }))).toEqual([
+      { id: 1, campaign: 'Spring', channel: '4' },
+      { id: 2, campaign: 'Autumn', channel: '5' },
+      { id: 3 },
+      { id: 4 },
+    ]);
+    expect('campaign' in page.items[3]!).toBe(false);
+  });
 });
 
 describe('campaigns', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { copyPayloadFor, copyPayloadForList, formatForCopy, parseCopyFormat } from '@/lib/links/copy-format';
+import {
+  copyPayloadFor,
+  copyPayloadForLabelled,
+  copyPayloadForList,
+  formatForCopy,
+  parseCopyFormat,
+} from '@/lib/links/copy-format';
 
 const link = { shortUrl: 'https://go.example.com/abc', title: 'Spring sale' };
 
@@ -15,6 +21,12 @@ describe('formatForCopy', () => {
   it('markdown escapes brackets and folds new lines in the title', () => {
     expect(formatForCopy({ ...link, title: 'A [b]\nc' }, 'markdown')).toBe(
       '[A \\[b\\] c](https://go.example.com/abc)',
+    );
+  });
+
+  it('markdown escapes parentheses in the URL, which would end the link early', () => {
+    expect(formatForCopy({ shortUrl: 'https://x.io/a(b)', title: 'T' }, 'markdown')).toBe(
+      '[T](https://x.io/a%28b%29)',
     );
   });
 
@@ -72,5 +84,43 @@ describe('copyPayloadForList', () => {
 
   it('is empty for no links', () => {
     expect(copyPayloadForList([], 'plain')).toEqual({ text: '' });
+  });
+});
+
+describe('copyPayloadForLabelled', () => {
+  const links = [
+    { label: 'X', shortUrl: 'https://go.example.com/x1' },
+    { label: 'LinkedIn', shortUrl: 'https://go.example.com/li2' },
+  ];
+
+  it('plain labels each line with a colon', () => {
+    expect(copyPayloadForLabelled(links, 'plain')).toEqual({
+      text: 'X: https://go.example.com/x1\nLinkedIn: https://go.example.com/li2',
+    });
+  });
+
+  it('markdown makes a list of linked URLs, escaping the label', () => {
+    expect(copyPayloadForLabelled([{ label: 'A [b]\nc', shortUrl: 'https://x.io/(1)' }], 'markdown')).toEqual(
+      {
+        text: '- A \\[b\\] c: [https://x.io/(1)](https://x.io/%281%29)',
+      },
+    );
+    expect(copyPayloadForLabelled(links, 'markdown').text.split('\n')).toEqual([
+      '- X: [https://go.example.com/x1](https://go.example.com/x1)',
+      '- LinkedIn: [https://go.example.com/li2](https://go.example.com/li2)',
+    ]);
+  });
+
+  it('html makes an escaped list, as text/plain and text/html', () => {
+    const payload = copyPayloadForLabelled([{ label: '<b>&', shortUrl: 'https://x.io/a"b' }], 'html');
+    const list =
+      '<ul>\n<li>&lt;b&gt;&amp;: <a href="https://x.io/a&quot;b">https://x.io/a&quot;b</a></li>\n</ul>';
+    expect(payload).toEqual({ text: list, html: list });
+  });
+
+  it('titled puts the label where the title goes', () => {
+    expect(copyPayloadForLabelled(links, 'titled').text).toBe(
+      'X — https://go.example.com/x1\nLinkedIn — https://go.example.com/li2',
+    );
   });
 });

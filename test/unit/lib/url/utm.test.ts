@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { defaultUtmPresets, type UtmPreset } from '@/lib/settings/schema';
-import { withUtmPreset } from '@/lib/url/utm';
+import { presetLongUrl, withUtmPreset } from '@/lib/url/utm';
 
 const preset = (values: Partial<UtmPreset>): UtmPreset => ({
   id: 'p',
@@ -45,6 +45,22 @@ describe('withUtmPreset', () => {
     const [x] = defaultUtmPresets();
     expect(withUtmPreset('https://example.com/', x as UtmPreset)).toBe(
       'https://example.com/?utm_source=x&utm_medium=social',
+    );
+  });
+});
+
+describe('presetLongUrl', () => {
+  const linkedin = preset({ source: 'linkedin', medium: 'social' });
+
+  it('strips tracking parameters first when the user strips them, then sets the preset', () => {
+    expect(presetLongUrl(' https://example.com/a?utm_campaign=old&fbclid=1&id=7 ', linkedin, true)).toBe(
+      'https://example.com/a?id=7&utm_source=linkedin&utm_medium=social',
+    );
+  });
+
+  it('keeps other parameters, replacing only the preset’s, when the user does not strip', () => {
+    expect(presetLongUrl('https://example.com/a?utm_campaign=old&utm_source=x', linkedin, false)).toBe(
+      'https://example.com/a?utm_campaign=old&utm_source=linkedin&utm_medium=social',
     );
   });
 });
