@@ -97,14 +97,13 @@ export default defineConfig({
         'contextMenus',
         'clipboardWrite',
         'notifications',
-        // Wakes a stopped worker to go on with a bulk create job after a rate-limit wait.
+        // Wakes a stopped worker for the next try of a create queued while the server was down, and
+        // to go on with a bulk create job after a rate-limit wait.
         'alarms',
         // Reads the page's <link rel="canonical"> when the user asks to shorten it (menu, shortcut):
         // only in a tab the click or shortcut granted through activeTab, so no host access is added,
         // and browsers show no install warning for it.
         'scripting',
-        // Wakes the stopped worker for the next try of a create queued while the server was down.
-        'alarms',
         // Chrome's service worker has no DOM: it copies through an offscreen document. Firefox
         // copies from its background page and has no offscreen API.
         ...(browser === 'firefox' ? [] : ['offscreen']),

@@ -6,6 +6,7 @@
 import { retryHint } from '@/lib/format';
 import { type MessageKey, t } from '@/lib/i18n';
 import { type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
+import { QUEUE_LIMIT } from '@/lib/links/queue';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { lastFailureItem, removeItem, setItem } from '@/lib/storage/items';
 
@@ -101,6 +102,7 @@ function briefFailure(error: ErrorData): string {
   if (error.kind === 'rate_limited' && !error.uncertain) {
     return t('bg_failed_rate_limited', retryHint(error.retryAt, Date.now()));
   }
+  if (error.kind === 'queue_full') return t('bg_failed_queue_full', QUEUE_LIMIT);
   return t(briefKey(error));
 }
 

@@ -125,7 +125,7 @@ describe('Enter', () => {
     await enter('https://sho.rt/c7', 'newForegroundTab');
     expect(create).not.toHaveBeenCalled();
     expect(messages()).toEqual([
-      'Its long URL is not an http:// or https:// address, so it was not opened. Press Enter without Alt to copy the short URL instead.',
+      'Its long URL is not a web address, so it was not opened. Press Enter without Alt to copy the short URL.',
     ]);
   });
 

@@ -10,7 +10,7 @@ import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { QUEUE_LIMIT, type QueuedCreate } from '@/lib/links/queue';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
-import { apiKeysItem, createQueueItem, getItem, settingsItem } from '@/lib/storage/items';
+import { apiKeysItem, createQueueItem, getItem, lastFailureItem, settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -93,7 +93,10 @@ describe('what queues', () => {
     await seedProfile();
     server.state.fail = { status: 400, body: { error: 1, message: 'That alias is taken.' } };
     await shortenLink('https://x.example/a');
-    expect(notifications().map((n) => n.message)).toEqual([expect.stringMatching(/alias is taken/)]);
+    expect(notifications().map((n) => n.message)).toEqual([
+      expect.stringMatching(/server refused this link/),
+    ]);
+    expect((await getItem(lastFailureItem))?.message).toMatch(/alias is taken/);
     server.state.fail = null;
     server.state.key = 'rotated';
     await shortenLink('https://x.example/b');
@@ -141,6 +144,9 @@ describe('what queues', () => {
     await shortenLink('https://x.example/one-too-many');
     expect(await queued()).toHaveLength(QUEUE_LIMIT);
     expect(notifications().at(-1)?.message).toMatch(
+      /^500 links already wait in the queue, so this one was not made/,
+    );
+    expect((await getItem(lastFailureItem))?.message).toMatch(
       /^500 links already wait for the server.*neither made nor queued/,
     );
   });
