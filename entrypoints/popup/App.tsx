@@ -250,12 +250,14 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
               onToggle={fanOut.toggle}
               onChoose={fanOut.choose}
               onOpenOptions={openOptions}
-            />
-            <MoreOptionsToggle
-              open={moreOpen}
-              controls={more ? 'more-options' : undefined}
-              inEffect={form.moreInEffect(profile.defaults)}
-              onToggle={() => form.toggleMore(profile.defaults)}
+              beside={
+                <MoreOptionsToggle
+                  open={moreOpen}
+                  controls={more ? 'more-options' : undefined}
+                  inEffect={form.moreInEffect(profile.defaults)}
+                  onToggle={() => form.toggleMore(profile.defaults)}
+                />
+              }
             />
             {More && more && (
               <More.MoreOptions

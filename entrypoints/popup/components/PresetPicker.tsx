@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { t } from '@/lib/i18n';
 import type { UtmPreset } from '@/lib/settings/schema';
 import './presets.css';
@@ -11,6 +12,8 @@ interface PresetPickerProps {
   onToggle: (on: boolean) => void;
   onChoose: (id: string, ticked: boolean) => void;
   onOpenOptions: () => void;
+  /** Shown on the switch's line, before it (the More options toggle), so the form stays short. */
+  beside?: ComponentChildren;
 }
 
 /** "One per preset": a switch, and once on, a checkbox for each UTM preset of Options. */
@@ -22,18 +25,22 @@ export function PresetPicker({
   onToggle,
   onChoose,
   onOpenOptions,
+  beside,
 }: PresetPickerProps) {
   return (
     <div class="preset-picker">
-      <label class="checkbox">
-        <input
-          type="checkbox"
-          checked={on}
-          aria-controls={on ? 'preset-choices' : undefined}
-          onChange={(event) => onToggle(event.currentTarget.checked)}
-        />{' '}
-        {t('popup_presets_toggle')}
-      </label>
+      <div class="preset-switch-row">
+        {beside}
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            checked={on}
+            aria-controls={on ? 'preset-choices' : undefined}
+            onChange={(event) => onToggle(event.currentTarget.checked)}
+          />{' '}
+          {t('popup_presets_toggle')}
+        </label>
+      </div>
       {on &&
         (presets.length === 0 ? (
           <p class="notice">

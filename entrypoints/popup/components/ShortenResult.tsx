@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
+import { QrCode } from '@/components/qr-code';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { focusIfLost } from './ErrorAlert';
-import { ResultQr } from './ResultQr';
 
 interface ShortenResultProps {
   link: CachedLink;
@@ -79,7 +79,11 @@ export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: Shorte
           {t('popup_details_link')}
         </a>
       </div>
-      {qrOpen && <ResultQr id="result-qr" shortUrl={link.shortUrl} />}
+      {qrOpen && (
+        <div id="result-qr" class="result-qr">
+          <QrCode text={link.shortUrl} />
+        </div>
+      )}
     </section>
   );
 }
