@@ -21,6 +21,7 @@ import type { LinkDefaults } from '@/lib/settings/schema';
 import { completedShortens, getEntry, removeExpired, setEntry } from '@/lib/storage/items';
 import type { Clients, ProfileClient } from './clients';
 import {
+  createKey,
   forgetUncertain,
   isUncertainFailure,
   readUncertain,
@@ -89,9 +90,25 @@ export function markOf(cached: readonly CachedLink[], input: LinkInput, at: numb
 /**
  * Creates a link on the profile's server and puts it at the front of that profile's cache. When an
  * earlier create of the same link failed without a clear answer, the server's newest links are
- * looked at first, and a link made since is returned instead of making a second one.
+ * looked at first, and a link made since is returned instead of making a second one. The same create
+ * asked for again while it is under way (the popup, the menu, all tabs, bulk create and the outage
+ * queue all come here) joins it: one request, one link.
  */
-export async function createLink(
+export function createLink(
+  active: ProfileClient,
+  input: LinkInput,
+  pageTitle: string | undefined,
+  now: Date,
+): Promise<CachedLink> {
+  const key = createKey(active.profile.id, input);
+  const joined = active.creates.get(key);
+  if (joined) return joined;
+  const made = createOnce(active, input, pageTitle, now).finally(() => active.creates.delete(key));
+  active.creates.set(key, made);
+  return made;
+}
+
+async function createOnce(
   active: ProfileClient,
   input: LinkInput,
   pageTitle: string | undefined,

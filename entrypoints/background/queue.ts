@@ -15,13 +15,7 @@
  */
 import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import {
-  type CachedLink,
-  findByLongUrl,
-  getCachedLinks,
-  putCachedLinks,
-  sameLongUrl,
-} from '@/lib/links/cache';
+import { type CachedLink, findByLongUrl, getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor, copyPayloadForList } from '@/lib/links/copy-format';
 import { isQueueable, QUEUE_LIMIT, type QueuedCreate, type QueueSource, retryDelay } from '@/lib/links/queue';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
@@ -32,32 +26,14 @@ import type { ClipboardWriter } from './clipboard';
 import { ExtensionError, toErrorData } from './errors';
 import { createLink, findMadeSince, markOf } from './links';
 import { type Notifier, notifyQueueMade, showQueueCount } from './notify';
+import { createKey, mayHaveMadeLink } from './uncertain-creates';
 
 /** The one alarm of the queue: the next entry's try. */
 const QUEUE_ALARM = 'queue-retry';
 
-const UNCERTAIN_KINDS: ReadonlySet<ErrorData['kind']> = new Set([
-  'network',
-  'timeout',
-  'server',
-  'invalid_response',
-]);
-
-/**
- * Whether a failed create may have made its link, as isUncertainFailure (uncertain-creates.ts) says,
- * from the plain error a page or the queue keeps. A rate-limit refusal without a status is the
- * extension's own limiter, which never let the request go.
- */
-function mayHaveReached(error: Pick<ErrorData, 'kind' | 'status'>): boolean {
-  if (error.kind === 'rate_limited') return error.status !== undefined && error.status !== 429;
-  return UNCERTAIN_KINDS.has(error.kind);
-}
-
-/** The same create: the same address and options, whatever expiry the defaults computed each time. */
-function sameCreate(a: LinkInput, b: LinkInput): boolean {
-  const { expiry: _a, url: urlA, ...restA } = a;
-  const { expiry: _b, url: urlB, ...restB } = b;
-  return sameLongUrl(String(urlA), String(urlB)) && JSON.stringify(restA) === JSON.stringify(restB);
+/** The same create of one profile, as createKey (uncertain-creates.ts) defines it. */
+function sameCreate(profileId: string, a: LinkInput, b: LinkInput): boolean {
+  return createKey(profileId, a) === createKey(profileId, b);
 }
 
 /** A failed create to keep for later. */
@@ -177,14 +153,14 @@ export function createCreateQueue({
       state: 'waiting',
       lastError: { kind: error.kind, message: error.message },
       // The failure that brought it here may have reached the server: the first try looks first.
-      uncertain: mayHaveReached(error),
+      uncertain: mayHaveMadeLink(error),
       mark: markOf(cached, input, now),
     };
     if (error.retryAt) entry.nextTryAt = Math.max(entry.nextTryAt, error.retryAt);
     return update((entries) => {
       // The same link asked for again (a second click while the server is down) waits once.
       const same = entries.find(
-        (e) => e.profileId === profileId && e.state !== 'failed' && sameCreate(e.input, input),
+        (e) => e.profileId === profileId && e.state !== 'failed' && sameCreate(profileId, e.input, input),
       );
       if (same) return { entries, value: same };
       if (entries.length >= QUEUE_LIMIT)
@@ -242,7 +218,7 @@ export function createCreateQueue({
     } catch (error) {
       const data = toErrorData(error);
       const lastError = { kind: data.kind, message: data.message };
-      const uncertain = claimed.uncertain || mayHaveReached(data);
+      const uncertain = claimed.uncertain || mayHaveMadeLink(data);
       if (!isQueueable(data)) {
         await patch(entry.id, (e) => ({ ...e, state: 'failed', lastError, uncertain }));
         return {};
@@ -344,7 +320,7 @@ export function createCreateQueue({
     },
     run,
     sending: (profileId, input) =>
-      underWay.find((u) => u.profileId === profileId && sameCreate(u.input, input))?.link,
+      underWay.find((u) => u.profileId === profileId && sameCreate(profileId, u.input, input))?.link,
     async start() {
       const now = clock();
       const entries = await update((stored) => {

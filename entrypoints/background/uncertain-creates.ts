@@ -8,13 +8,14 @@ import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { isUnreachable } from '@/lib/api/probe';
 import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { longUrlKey } from '@/lib/links/cache';
 import { getEntry, removeEntry, removeExpired, setEntry, uncertainCreates } from '@/lib/storage/items';
 
 /** After this long the user has moved on; a retry creates without looking first. */
 export const UNCERTAIN_CREATE_MS = 10 * 60_000;
 
 /** Failures that leave open whether the server did the work. */
-const UNCERTAIN_KINDS: ReadonlySet<ApiErrorKind> = new Set([
+const UNCERTAIN_KINDS: ReadonlySet<string> = new Set<ApiErrorKind>([
   'network',
   'timeout',
   'invalid_response',
@@ -37,8 +38,16 @@ export interface UncertainCreate {
  * another status may come after the work (lib/api/rate-limiter.ts does not resend those either).
  */
 export function isUncertainFailure(error: unknown): error is ApiError {
-  if (!(error instanceof ApiError)) return false;
-  return UNCERTAIN_KINDS.has(error.kind) || (error.kind === 'rate_limited' && error.status !== 429);
+  return error instanceof ApiError && mayHaveMadeLink(error);
+}
+
+/**
+ * The same rule for a failure kept as plain data (a queued create's). A rate-limit refusal without a
+ * status is the extension's own limiter (lib/api/rate-limiter.ts), which never let the request go.
+ */
+export function mayHaveMadeLink(error: { kind: string; status?: number | undefined }): boolean {
+  if (error.kind === 'rate_limited') return error.status !== undefined && error.status !== 429;
+  return UNCERTAIN_KINDS.has(error.kind);
 }
 
 /**
@@ -71,12 +80,16 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-// One entry per profile and link asked for: every field counts (a retry without the password must
-// not be handed the protected link), except the expiry, which the defaults compute afresh each time.
-// The input is not validated yet (the client does that as it sends), so nothing here may assume a type.
-function idOf(profileId: string, input: LinkInput): string {
+/**
+ * One key per profile and link asked for, the one definition of "the same create" (uncertain creates,
+ * creates under way, the queue): every field counts (a retry without the password must not be handed
+ * the protected link), except the expiry, which the defaults compute afresh each time, and the long
+ * URL is compared as the cache compares it. The input is not validated yet (the client does that as
+ * it sends), so nothing here may assume a type.
+ */
+export function createKey(profileId: string, input: LinkInput): string {
   const { expiry: _expiry, ...fields } = input;
-  return canonicalJson([profileId, { ...fields, url: String(input.url).trim() }]);
+  return canonicalJson([profileId, { ...fields, url: longUrlKey(String(input.url)) }]);
 }
 
 /** The uncertain create of this link, if one failed less than UNCERTAIN_CREATE_MS ago. */
@@ -85,7 +98,9 @@ export async function readUncertain(
   input: LinkInput,
   now: number,
 ): Promise<UncertainCreate | null> {
-  const entry = (await getEntry(uncertainCreates, idOf(profileId, input))) as UncertainCreate | undefined;
+  const entry = (await getEntry(uncertainCreates, createKey(profileId, input))) as
+    | UncertainCreate
+    | undefined;
   return entry && isFresh(entry, now) ? entry : null;
 }
 
@@ -95,10 +110,10 @@ const isFresh = (entry: UncertainCreate, now: number) =>
 /** Remembers an uncertain create of this link, and forgets those too old to matter. */
 export async function rememberUncertain(profileId: string, input: LinkInput, entry: UncertainCreate) {
   await removeExpired(uncertainCreates, (value) => !isFresh(value as UncertainCreate, entry.at));
-  await setEntry(uncertainCreates, idOf(profileId, input), entry);
+  await setEntry(uncertainCreates, createKey(profileId, input), entry);
 }
 
 /** Forgets it once the link is known to exist. */
 export async function forgetUncertain(profileId: string, input: LinkInput) {
-  await removeEntry(uncertainCreates, idOf(profileId, input));
+  await removeEntry(uncertainCreates, createKey(profileId, input));
 }

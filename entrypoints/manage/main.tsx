@@ -1,8 +1,7 @@
 import { render } from 'preact';
-import { ApiContext } from '@/components/manage/api-context';
 import { setDocumentLanguage, t } from '@/lib/i18n';
-import { callApi } from '@/lib/messaging/call-api';
 import { App } from './App';
+import { ServerScope } from './ServerScope';
 import '@/assets/base.css';
 import './style.css';
 
@@ -11,8 +10,8 @@ setDocumentLanguage();
 document.title = t('manage_page_title_default');
 
 render(
-  <ApiContext.Provider value={callApi}>
+  <ServerScope>
     <App />
-  </ApiContext.Provider>,
+  </ServerScope>,
   document.getElementById('app')!,
 );

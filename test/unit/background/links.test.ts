@@ -54,6 +54,30 @@ describe('shorten', () => {
     ]);
   });
 
+  it('joins the same create asked for again while it is under way: one request, one link', async () => {
+    await seedProfile();
+    let release: () => void = () => undefined;
+    server.state.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Two callers that know nothing of each other (the popup and the outage queue, say), the same link.
+    const input = { url: 'https://news.example/story', custom: 'story' };
+    const first = sendFromPopup('shorten', { requestId: 'popup', input });
+    await vi.waitFor(() => expect(adds()).toHaveLength(1));
+    const second = sendFromPopup('shorten', {
+      requestId: 'another',
+      input: { custom: 'story', url: input.url },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const replies = await Promise.all([first, second]);
+    expect(replies.map((r) => r.ok && r.data.link.shortUrl)).toEqual([
+      'https://sho.rt/story',
+      'https://sho.rt/story',
+    ]);
+    expect(adds()).toHaveLength(1);
+  });
+
   it('refuses a text over its limit whatever the page sent, and sends nothing', async () => {
     await seedProfile();
     const reply = await sendFromPopup('shorten', {
