@@ -40,7 +40,7 @@ import { bulkJobItem, getItem, removeItem, setItem } from '@/lib/storage/items';
 import { isHttpUrl } from '@/lib/url/rules';
 import type { Clients, ProfileClient } from './clients';
 import { ExtensionError, toErrorData } from './errors';
-import { createLink } from './links';
+import { createLink, markOf } from './links';
 import { rememberUncertain } from './uncertain-creates';
 
 /** The alarm that wakes a stopped worker when a rate-limit wait is over. */
@@ -153,8 +153,9 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
       await save(true);
       return;
     }
+    const cachedLinks = (await getCachedLinks(profileId).catch(() => null))?.links ?? [];
     const cached = new Map<string, CachedLink>();
-    for (const link of (await getCachedLinks(profileId).catch(() => null))?.links ?? []) {
+    for (const link of cachedLinks) {
       const key = longUrlKey(link.longUrl);
       if (!cached.has(key)) cached.set(key, link);
     }
@@ -190,14 +191,10 @@ export function createBulk({ clients, clock = () => Date.now() }: Deps) {
       }
       if (row.state === 'sending') {
         // The previous worker stopped with this request on its way: it may have made the link.
-        const knownIds = [...cached.values()].filter(
-          (l) => longUrlKey(l.longUrl) === longUrlKey(row.input.url),
+        // What the cache knew: a link that request made is newer than all of it.
+        await rememberUncertain(profileId, row.input, markOf(cachedLinks, row.input, clock())).catch(
+          () => undefined,
         );
-        await rememberUncertain(profileId, row.input, {
-          at: clock(),
-          knownIds: knownIds.map((link) => link.id),
-          maxKnownId: null,
-        }).catch(() => undefined);
       }
       job = markSending(job, index);
       try {

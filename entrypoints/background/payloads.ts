@@ -15,17 +15,24 @@ import { isApiMethod, isLinkInputShape } from './api-message';
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const text = (max: number) => z.string().check(z.maxLength(max));
 const entityId = z.number().check(z.int(), z.positive());
+// A page's title is kept with its link and shown in lists: a page with an endless one is still
+// shortened, with the title cut, rather than refused.
+const pageTitle = () =>
+  z.pipe(
+    z.string(),
+    z.transform((title: string) => title.slice(0, 1_000)),
+  );
 
 // A bulk row's create input: the fields a batch sets, each bounded; the handler checks URL and alias.
 const bulkInput = () =>
   z.object({
     url: text(8_000),
-    custom: z.optional(text(200)),
+    custom: z.optional(text(TEXT_LIMITS.alias)),
     campaign: z.optional(entityId),
     channel: z.optional(entityId),
     expiry: z.optional(text(40)),
     domain: z.optional(text(500)),
-    description: z.optional(text(2_000)),
+    description: z.optional(text(TEXT_LIMITS.description)),
     status: z.enum(['public', 'private']),
   });
 
@@ -36,7 +43,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
       requestId: id,
       // Only the shape is checked here; the client validates each link field and says what is wrong.
       input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
-      pageTitle: z.optional(z.string()),
+      pageTitle: z.optional(pageTitle()),
     }),
   ),
   refresh: z.lazy(() => z.object({ force: z.optional(z.boolean()) })),
@@ -93,7 +100,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   queueCreate: z.lazy(() =>
     z.object({
       input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
-      pageTitle: z.optional(z.string()),
+      pageTitle: z.optional(pageTitle()),
       error: z
         .object({
           kind: z.string(),

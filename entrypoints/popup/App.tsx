@@ -122,8 +122,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       ? findByLongUrl(recent.links, values.url)
       : undefined;
 
-  /** Shortens the form: a new attempt, so no message of an earlier one stays. */
-  // Every attempt, one link or one per preset, starts without the messages of the last one.
+  /** Shortens the form, one link or one per preset: a new attempt, so no message of an earlier one stays. */
   const attempt = () => {
     allTabs.clearReport();
     lastFailure.clear();

@@ -12,6 +12,7 @@ import { jobRequestsPerWindow } from '../api/rate-limiter';
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
 import type { UtmPreset } from '../settings/schema';
+import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { longUrlError } from '../url/rules';
 import { stripTrackingParams } from '../url/tracking';
 import { withUtmPreset } from '../url/utm';
@@ -152,6 +153,9 @@ function checkRow(
   const domain = options.domain.trim();
   if (domain) input.domain = domain;
   const description = row.description.trim();
+  // Refused here, with the row's reason, rather than by the background once the job runs.
+  const longDescription = tooLong(description, TEXT_LIMITS.description);
+  if (longDescription) return { error: longDescription };
   if (description) input.description = description;
   return { input };
 }

@@ -487,7 +487,7 @@ export class PopupPage extends ExtensionPage {
   }
   /** Turns on "One link per UTM preset" and ticks the presets named. */
   async pickPresets(...names: string[]): Promise<void> {
-    await this.page.click('.preset-picker > label.checkbox input');
+    await this.page.click('.preset-switch-row > label.checkbox input');
     await this.page.waitForSelector('#preset-choices', WAIT);
     for (const name of names) {
       const box = await this.page.waitForFunction(

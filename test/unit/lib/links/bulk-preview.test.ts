@@ -84,6 +84,14 @@ describe('previewBulk', () => {
     expect(result.rows[0]?.status).toBe('new');
   });
 
+  it('refuses a description over its limit before anything is sent, as the popup does', () => {
+    const result = preview(
+      `url,description\nhttps://a.example,${'d'.repeat(1_001)}\nhttps://b.example,short`,
+    );
+    expect(result.rows.map((row) => row.status)).toEqual(['invalid', 'new']);
+    expect(result.rows[0]?.reason).toMatch(/1000/);
+  });
+
   it('refuses an alias used twice', () => {
     const result = preview('url,alias\nhttps://a.example,same\nhttps://b.example,SAME');
     expect(result.rows[1]).toMatchObject({ status: 'invalid' });
