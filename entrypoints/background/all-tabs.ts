@@ -123,9 +123,22 @@ export function createAllTabs({ clients, clipboard, notifier, queue, clock = () 
     let fatal: ErrorData | undefined;
     // Once the server failed for its own reason, the other tabs wait in the queue without a try each.
     let outage: ErrorData | undefined;
-    const enqueue = async (longUrl: string, title: string, input: LinkInput, error: ErrorData) => {
+    const enqueue = async (
+      longUrl: string,
+      title: string,
+      input: LinkInput,
+      error: ErrorData,
+      unsent = false,
+    ) => {
       try {
-        await queue.add({ profileId: active.profile.id, input, pageTitle: title, source: 'allTabs', error });
+        await queue.add({
+          profileId: active.profile.id,
+          input,
+          pageTitle: title,
+          source: 'allTabs',
+          error,
+          unsent,
+        });
         failures.push({
           longUrl,
           title,
@@ -146,7 +159,7 @@ export function createAllTabs({ clients, clipboard, notifier, queue, clock = () 
       const known = findByLongUrl(cached, longUrl);
       const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
       if (!known && outage) {
-        await enqueue(longUrl, title, input, outage);
+        await enqueue(longUrl, title, input, outage, true);
         await publish(progress);
         continue;
       }

@@ -44,6 +44,8 @@ export interface QueueRequest {
   source: QueueSource;
   /** Why it failed: must be the server's or the network's (isQueueable). */
   error: ErrorData;
+  /** True when this create was never sent (queued because another just failed the same way). */
+  unsent?: boolean;
 }
 
 /** The queue's actions; see the module comment. */
@@ -133,7 +135,14 @@ export function createCreateQueue({
     ).catch(() => undefined);
   }
 
-  async function add({ profileId, input, pageTitle, source, error }: QueueRequest): Promise<QueuedCreate> {
+  async function add({
+    profileId,
+    input,
+    pageTitle,
+    source,
+    error,
+    unsent = false,
+  }: QueueRequest): Promise<QueuedCreate> {
     const now = clock();
     // What is known now: a link to this address made later (by hand, meanwhile) resolves the entry;
     // one known already does not (the popup's "Create new anyway" asked for another).
@@ -153,7 +162,7 @@ export function createCreateQueue({
       state: 'waiting',
       lastError: { kind: error.kind, message: error.message },
       // The failure that brought it here may have reached the server: the first try looks first.
-      uncertain: mayHaveMadeLink(error),
+      uncertain: !unsent && mayHaveMadeLink(error),
       mark: markOf(cached, input, now),
     };
     if (error.retryAt) entry.nextTryAt = Math.max(entry.nextTryAt, error.retryAt);
