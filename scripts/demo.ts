@@ -119,8 +119,10 @@ Try it in the Chromium window:
     Shorten, and the short URL is on the clipboard. Open it again on the same page to see it offered again.
   - Right-click a link on the sample page, then Shortlink > Shorten link: its short URL is copied.
   - Alt+Shift+S shortens the current page and copies it without opening anything.
-  - Options:      ${pages}/options.html
-  - Link manager: ${pages}/manage.html
+  - In the address bar, type sl, a space and a word of a link's title: Enter copies that link.
+  - Alt+Shift+L opens the side panel, which follows the tab you are on.
+  - Options:      ${pages}/options.html (UTM presets, profiles)
+  - Link manager: ${pages}/manage.html (Bulk create, Export on the links list)
 Close the browser or press Ctrl-C to stop.`);
 }
 

@@ -101,6 +101,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
       pageTitle: z.optional(pageTitle()),
+      draftUrl: z.optional(text(8_000)),
       error: z
         .object({
           kind: z.string(),

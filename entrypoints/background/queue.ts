@@ -17,6 +17,7 @@ import type { LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl, getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor, copyPayloadForList } from '@/lib/links/copy-format';
+import { dropDraft } from '@/lib/links/draft';
 import { isQueueable, QUEUE_LIMIT, type QueuedCreate, type QueueSource, retryDelay } from '@/lib/links/queue';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
 import { loadSettings } from '@/lib/settings/settings';
@@ -46,6 +47,8 @@ export interface QueueRequest {
   error: ErrorData;
   /** True when this create was never sent (queued because another just failed the same way). */
   unsent?: boolean;
+  /** The popup's draft of this create, dropped once the link is made. */
+  draftUrl?: string | undefined;
 }
 
 /** The queue's actions; see the module comment. */
@@ -142,6 +145,7 @@ export function createCreateQueue({
     source,
     error,
     unsent = false,
+    draftUrl,
   }: QueueRequest): Promise<QueuedCreate> {
     const now = clock();
     // What is known now: a link to this address made later (by hand, meanwhile) resolves the entry;
@@ -164,6 +168,7 @@ export function createCreateQueue({
       // The failure that brought it here may have reached the server: the first try looks first.
       uncertain: !unsent && mayHaveMadeLink(error),
       mark: markOf(cached, input, now),
+      ...(draftUrl ? { draftUrl } : {}),
     };
     if (error.retryAt) entry.nextTryAt = Math.max(entry.nextTryAt, error.retryAt);
     return update((entries) => {
@@ -191,6 +196,12 @@ export function createCreateQueue({
           },
     );
 
+  /** The entry's link exists: it leaves the queue, and the popup's draft of it is done with. */
+  async function done(entry: QueuedCreate): Promise<void> {
+    await patch(entry.id, () => null);
+    if (entry.draftUrl) await dropDraft(entry.draftUrl);
+  }
+
   async function attempt(entry: QueuedCreate): Promise<Outcome> {
     let active: ProfileClient;
     try {
@@ -212,7 +223,7 @@ export function createCreateQueue({
       entry.input.url,
     );
     if (known && (!alias || known.alias === alias)) {
-      await patch(entry.id, () => null);
+      await done(entry);
       return { link: known };
     }
     const claimed = await claim(entry.id, cached);
@@ -222,7 +233,7 @@ export function createCreateQueue({
     underWay.push(mine);
     try {
       const link = await making;
-      await patch(entry.id, () => null);
+      await done(entry);
       return { link };
     } catch (error) {
       const data = toErrorData(error);
@@ -389,9 +400,9 @@ export function registerQueueTriggers(queue: CreateQueue): void {
 /** The popup's `queueCreate`, `queueRetry` and `queueCancel` handlers. */
 export function createQueueHandlers(queue: CreateQueue, clients: Clients) {
   return {
-    async queueCreate({ input, pageTitle, error }: RequestOf<'queueCreate'>): Promise<null> {
+    async queueCreate({ input, pageTitle, draftUrl, error }: RequestOf<'queueCreate'>): Promise<null> {
       const { profile } = await clients.active();
-      await queue.add({ profileId: profile.id, input, pageTitle, source: 'popup', error });
+      await queue.add({ profileId: profile.id, input, pageTitle, source: 'popup', error, draftUrl });
       return null;
     },
     async queueRetry({ id }: RequestOf<'queueRetry'>): Promise<null> {

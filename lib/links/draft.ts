@@ -111,5 +111,21 @@ export function draftSaver(
   };
 }
 
+/**
+ * Forgets the draft kept for `url`, from outside the page that kept it: the outage queue made the
+ * link the popup queued, so the popup opens afresh. Never rejects.
+ */
+export async function dropDraft(url: string, areas: Areas = browser.storage): Promise<void> {
+  const area = areaOf(draftsItem, areas);
+  try {
+    const drafts = await getItem(draftsItem, area);
+    if (!(url in drafts)) return;
+    delete drafts[url];
+    await setItem(draftsItem, drafts, area);
+  } catch {
+    // A draft left behind only offers again what the user typed.
+  }
+}
+
 /** What draftSaver returns. */
 export type DraftSaver = ReturnType<typeof draftSaver>;

@@ -54,6 +54,8 @@ export interface QueuedCreate {
   uncertain: boolean;
   /** What the cache knew when it was queued (null in an entry that never had one); kept, so every later look compares with it. */
   mark: CreateMark | null;
+  /** The popup's draft of this create (its page's URL), dropped once the link is made. */
+  draftUrl?: string;
 }
 
 const QUEUEABLE: ReadonlySet<ErrorData['kind']> = new Set([
@@ -127,6 +129,7 @@ function readEntry(value: unknown): QueuedCreate | null {
     lastError,
     uncertain: e.uncertain,
     mark,
+    ...(typeof e.draftUrl === 'string' ? { draftUrl: e.draftUrl } : {}),
   };
 }
 

@@ -88,7 +88,10 @@ interface Protocol {
    * Puts a create that failed for the server's or the network's reason (lib/links/queue.ts
    * isQueueable) in the outage queue, for the active profile; `queue_full` when it holds its maximum.
    */
-  queueCreate: { request: { input: LinkInput; pageTitle?: string; error: ErrorData }; response: null };
+  queueCreate: {
+    request: { input: LinkInput; pageTitle?: string; draftUrl?: string; error: ErrorData };
+    response: null;
+  };
   /** Tries a queued create now (a failed one too). */
   queueRetry: { request: { id: string }; response: null };
   /** Removes a queued create. */

@@ -12,13 +12,17 @@ type ShortenRequest = Draft['request'];
 export function useDraft() {
   const saver = useRef<DraftSaver | null>(null);
   const request = useRef<ShortenRequest>(null);
+  const kept = useRef<string | null>(null);
   // The side panel replaces the form when the user switches tabs: what was typed is written first.
   useLayoutEffect(() => () => saver.current?.stop(), []);
   return {
     /** Starts keeping the draft of `url`; `current` gives the form as it is when a change is written. */
     keep(drafts: Drafts, url: string, current: () => { profileId: string; state: DraftState }) {
       saver.current = draftSaver(drafts, url, () => ({ ...current(), request: request.current }));
+      kept.current = url;
     },
+    /** The URL whose draft is kept (the page the form was opened for); null before `keep`. */
+    url: () => kept.current,
     /** Takes up the request of a restored draft, or forgets it (null) when the profile changes. */
     setRequest(restored: ShortenRequest) {
       request.current = restored;

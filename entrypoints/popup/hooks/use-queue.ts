@@ -9,6 +9,8 @@ import { createQueueItem, watchItem } from '@/lib/storage/items';
 export interface FailedCreate {
   input: LinkInput;
   pageTitle?: string | undefined;
+  /** The page whose draft holds the form: dropped once the queue has made the link. */
+  draftUrl?: string | undefined;
 }
 
 /**

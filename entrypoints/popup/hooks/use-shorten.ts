@@ -110,7 +110,7 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     inFlight.current = true;
     setPending(true);
     setNewAnyway(input.url);
-    setSent({ input, pageTitle });
+    setSent({ input, pageTitle, draftUrl: draft.url() ?? undefined });
     setStatus(t('popup_shortening'));
     const reply = await send('shorten', { requestId, input, ...(pageTitle ? { pageTitle } : {}) });
     inFlight.current = false;

@@ -10,7 +10,15 @@ import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { QUEUE_LIMIT, type QueuedCreate } from '@/lib/links/queue';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';
-import { apiKeysItem, createQueueItem, getItem, lastFailureItem, settingsItem } from '@/lib/storage/items';
+import {
+  apiKeysItem,
+  createQueueItem,
+  draftsItem,
+  getItem,
+  lastFailureItem,
+  setItem,
+  settingsItem,
+} from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -277,6 +285,33 @@ describe('exactly once', () => {
     expect(adds()).toHaveLength(1);
     expect(server.state.links).toHaveLength(1);
     expect(madeNotification()).toMatch(/^The queued link was made: https:\/\/sho\.rt\/a500/);
+  });
+
+  it('drops the popup’s draft of a queued create once the link is made, and no other draft', async () => {
+    await seedProfile();
+    const page = 'https://x.example/a';
+    const draft = (url: string) => ({
+      profileId: 'p',
+      state: {
+        form: { url, alias: '', campaignId: '', channelId: '', expiry: '' },
+        more: null,
+        moreOpen: false,
+      },
+      request: null,
+      at: Date.now(),
+    });
+    await setItem(draftsItem, {
+      [page]: draft(page),
+      'https://other.example/': draft('https://other.example/'),
+    });
+    const error = { kind: 'rate_limited' as const, message: 'Too many requests.' };
+    await sendFromPopup('queueCreate', { input: { url: page }, error, draftUrl: page });
+    // Waiting: the draft stays, so the popup still shows what was typed.
+    expect(Object.keys(await getItem(draftsItem))).toEqual([page, 'https://other.example/']);
+    advance(30_000);
+    await fireAlarm();
+    expect(await queued()).toEqual([]);
+    expect(Object.keys(await getItem(draftsItem))).toEqual(['https://other.example/']);
   });
 
   it('makes no second link when a queued try’s answer was lost', async () => {

@@ -80,6 +80,8 @@ describe('Queue it', () => {
       {
         input: expect.objectContaining({ url: TAB.url, custom: 'mine' }),
         pageTitle: TAB.title,
+        // The page whose draft holds the form: the background drops it once the link is made.
+        draftUrl: TAB.url,
         error: { kind: 'timeout', message: 'The server did not answer in time.' },
       },
     ]);
