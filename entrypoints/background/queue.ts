@@ -96,6 +96,9 @@ export function createCreateQueue({
   const underWay: { profileId: string; input: LinkInput; link: Promise<CachedLink> }[] = [];
 
   /** Runs `change` on the stored queue, after every earlier change; stores and shows what it returns. */
+  /** Entries waiting, as last written or read by this worker (only it writes the queue); null before. */
+  let waitingCount: number | null = null;
+
   function update<T>(change: (entries: QueuedCreate[]) => { entries: QueuedCreate[]; value: T }): Promise<T> {
     const next = writes.then(async () => {
       const before = await getItem(createQueueItem);
@@ -127,6 +130,7 @@ export function createCreateQueue({
   async function reflect(entries: QueuedCreate[]): Promise<void> {
     await showQueueCount(entries.length).catch(() => undefined);
     const waiting = entries.filter((entry) => entry.state === 'waiting');
+    waitingCount = waiting.length;
     if (waiting.length === 0) {
       await browser.alarms.clear(QUEUE_ALARM).catch(() => undefined);
       return;
@@ -359,9 +363,12 @@ export function createCreateQueue({
       if (entries.some((e) => e.state === 'waiting' && e.nextTryAt <= now)) await run();
     },
     serverAnswered(profileId) {
+      // Every answer to the user's requests comes here: with nothing waiting, storage is not read.
+      if (waitingCount === 0) return;
       void dueNow((e) => e.profileId === profileId).catch(() => undefined);
     },
     online() {
+      if (waitingCount === 0) return;
       void dueNow(() => true).catch(() => undefined);
     },
     async copyMade() {
