@@ -27,16 +27,19 @@ export function useDraft() {
     setRequest(restored: ShortenRequest) {
       request.current = restored;
     },
-    /** The request id for `input`: the last one when the input is the same. */
+    /**
+     * The request id for `input` (the last one when the input is the same), written into the draft at
+     * once: the popup may close before the answer comes, and a reopened popup joins that request.
+     */
     requestId(input: unknown): string {
       const key = JSON.stringify(input);
       if (request.current?.key !== key) request.current = { key, id: crypto.randomUUID() };
+      saver.current?.schedule();
+      saver.current?.flush();
       return request.current.id;
     },
     /** Keeps the form in the draft; call after each change the user makes. */
     changed: () => saver.current?.schedule(),
-    /** Writes the draft now: the popup may close before the answer comes. */
-    flush: () => saver.current?.flush(),
     /** The link is made: this URL's draft is done with. */
     clear: () => saver.current?.clear(),
   };

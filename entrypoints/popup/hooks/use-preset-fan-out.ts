@@ -28,7 +28,7 @@ export interface FanOutView {
 interface FanOutDeps {
   ready: { settings: Settings; profile: Profile } | null;
   form: Pick<ShortenFormState, 'check'>;
-  start: Pick<StartUrlState, 'source' | 'isPage'>;
+  start: Pick<StartUrlState, 'titleFor'>;
   recent: Pick<RecentLinksState, 'links' | 'add'>;
   draft: DraftKeeper;
 }
@@ -117,10 +117,7 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     // One alias cannot name several links: More options' alias is not sent either.
     const { custom: _alias, ...input } = checked;
     const requestId = draft.requestId(input);
-    draft.changed();
-    draft.flush();
-    const { title } = start.source;
-    const pageTitle = title && start.isPage(input.url) ? title : undefined;
+    const pageTitle = start.titleFor(input.url);
 
     inFlight.current = true;
     setPending(true);

@@ -25,7 +25,7 @@ interface ShortenResult {
 interface ShortenDeps {
   ready: { settings: Settings; profile: Profile } | null;
   form: ShortenFormState;
-  start: Pick<StartUrlState, 'source' | 'isPage'>;
+  start: Pick<StartUrlState, 'titleFor'>;
   recent: Pick<RecentLinksState, 'add'>;
   draft: DraftKeeper;
 }
@@ -69,8 +69,7 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
    * or null when the browser refused.
    */
   const copy = async (link: CachedLink, format?: CopyFormat): Promise<CopyFormat | null> => {
-    const { title: pageTitle } = start.source;
-    const title = (pageTitle && start.isPage(link.longUrl) ? pageTitle : '') || link.title;
+    const title = start.titleFor(link.longUrl) || link.title;
     const copied = await copyLink(link, format ?? ready!.settings.behaviour.copyFormat, title);
     setStatus(copied.status);
     return copied.copied;
@@ -101,11 +100,7 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     const input = form.check(ready.profile.defaults, new Date());
     if (!input) return;
     const requestId = draft.requestId(input);
-    // The request id goes into the draft now: the popup may close before the answer comes.
-    draft.changed();
-    draft.flush();
-    const { title } = start.source;
-    const pageTitle = title && start.isPage(input.url) ? title : undefined;
+    const pageTitle = start.titleFor(input.url);
 
     inFlight.current = true;
     setPending(true);

@@ -50,10 +50,13 @@ export function useStartUrl() {
     markEdited() {
       edited.current = true;
     },
-    /** True when `url` is the page's: the tab's address, or the one the behaviour settings made of it. */
-    isPage(url: string): boolean {
+    /**
+     * The page's title when `url` is the page's (the tab's address, or the one the behaviour settings
+     * made of it): what a link to it is titled with. Undefined for any other address.
+     */
+    titleFor(url: string): string | undefined {
       const { source, adjusted } = latest.current;
-      return url === source.url || url === adjusted?.url;
+      return (url === source.url || url === adjusted?.url) && source.title ? source.title : undefined;
     },
     /** Goes back to the address before the last change; returns it, for the form. */
     undo(): string {
