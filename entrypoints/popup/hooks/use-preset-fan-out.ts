@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
 import { t, tPlural } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl } from '@/lib/links/cache';
@@ -52,10 +52,8 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const inFlight = useRef(false);
-
-  useEffect(() => {
-    void getItem(presetChoiceItem).then(setChosen, () => undefined);
-  }, []);
+  // The remembered ticks are read when the mode is first turned on, not on every popup start.
+  const remembered = useRef<'unread' | 'reading' | 'known'>('unread');
 
   const presets = ready?.settings.utmPresets ?? [];
   // Presets deleted in Options since they were ticked are no longer choices.
@@ -151,12 +149,24 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     toggle(next: boolean) {
       setOn(next);
       setError('');
+      if (!next || remembered.current !== 'unread') return;
+      remembered.current = 'reading';
+      void getItem(presetChoiceItem).then(
+        // A tick made while storage answered wins over what it kept.
+        (stored) => {
+          if (remembered.current !== 'reading') return;
+          remembered.current = 'known';
+          setChosen(stored);
+        },
+        () => undefined,
+      );
     },
     /** Ticks or unticks a preset, remembered for the next popup. */
     choose(id: string, ticked: boolean) {
       const next = ticked ? [...chosen.filter((c) => c !== id), id] : chosen.filter((c) => c !== id);
       setChosen(next);
       setError('');
+      remembered.current = 'known';
       void setItem(presetChoiceItem, next).catch(() => undefined);
     },
     /** Copies every link made again: in the settings' format, or once in `format`. */
