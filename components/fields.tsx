@@ -118,7 +118,7 @@ function Counter({ max, value }: Limit) {
   const over = tooLong(value, max);
   const left = max - length;
   const step = left > SPOKEN_STEP ? left - (left % SPOKEN_STEP) : left;
-  const spoken = over ?? (near ? tPlural(step, 'common_chars_left_one', 'common_chars_left_other') : '');
+  const spoken = over ?? (near ? tPlural('common_chars_left', step) : '');
   return (
     <>
       {near && (

@@ -2,14 +2,13 @@
  * Messages for the pages: retry times and the saved-key hint. Pure. (Dates are lib/dates.ts.)
  */
 
-import { t, tPlural } from './i18n';
+import { pluralForm, t, tPlural } from './i18n';
 
 /** When a rate-limited request may be retried, e.g. "Try again in 40 seconds." */
 export function retryHint(retryAt: number | undefined, now: number): string {
   const seconds = Math.max(1, Math.ceil(((retryAt ?? now + 60_000) - now) / 1000));
-  if (seconds > 90)
-    return tPlural(Math.ceil(seconds / 60), 'error_retry_minutes_one', 'error_retry_minutes_other');
-  return tPlural(seconds, 'error_retry_seconds_one', 'error_retry_seconds_other');
+  if (seconds > 90) return tPlural('error_retry_minutes', Math.ceil(seconds / 60));
+  return tPlural('error_retry_seconds', seconds);
 }
 
 /** The hint shown instead of a saved key: only its last four characters. */
@@ -22,7 +21,7 @@ export function savedKeyHint(typedKey: string): string {
  * user's language ("Try again in", "Versuchen Sie es in"…): the background's messages mostly do.
  */
 function saysWhenToRetry(message: string): boolean {
-  const [lead = ''] = t('error_retry_seconds_other', '\u0001').split('\u0001');
+  const [lead = ''] = pluralForm(t('error_retry_seconds', '\u0001'), 'other').split('\u0001');
   return lead.trim() !== '' && message.includes(lead.trim());
 }
 

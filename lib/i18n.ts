@@ -40,21 +40,32 @@ export function uiLanguage(): string {
   return t('common_language_tag') || 'en';
 }
 
-/**
- * A count in a sentence: `one` or `other` by the language's plural rules (French says "1 lien" and
- * "0 lien", English "0 links"), with the count as its `$1` and `more` as `$2`…. Browser messages have
- * no plurals of their own.
- */
-export function tPlural(
-  count: number,
-  one: MessageKey,
-  other: MessageKey,
-  ...more: (string | number)[]
-): string {
-  return t(pluralKey(count, one, other), count, ...more);
+/** A number with the language's digit grouping ("1,234", "1.234", "1 234"). */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(uiLanguage()).format(value);
 }
 
-/** `one` or `other`, by the user's language's plural rules for `count`. */
-export function pluralKey(count: number, one: MessageKey, other: MessageKey): MessageKey {
-  return new Intl.PluralRules(uiLanguage()).select(count) === 'one' ? one : other;
+/** The plural categories of a message, as written in it: `{one}…{other}…`. */
+const PLURAL_FORM = /\{(zero|one|two|few|many|other)\}/;
+
+/**
+ * The form of a plural message for `category`, else its `other` form. A plural message holds one
+ * form per plural category of its language (`Intl.PluralRules`: Japanese has one, English two,
+ * Polish four, Arabic six), each after its `{category}` mark, because browser messages have no
+ * plurals of their own.
+ */
+export function pluralForm(message: string, category: string): string {
+  const parts = message.split(PLURAL_FORM);
+  const forms = new Map<string, string>();
+  for (let i = 1; i < parts.length; i += 2) forms.set(parts[i] as string, parts[i + 1] ?? '');
+  return forms.get(category) ?? forms.get('other') ?? message;
+}
+
+/**
+ * A message about a count, in the form the language's plural rules pick for it, with the count
+ * (formatted) as its `$1` and `more` as `$2`….
+ */
+export function tPlural(key: MessageKey, count: number, ...more: (string | number)[]): string {
+  const category = new Intl.PluralRules(uiLanguage()).select(count);
+  return pluralForm(t(key, formatNumber(count), ...more), category);
 }

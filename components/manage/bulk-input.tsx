@@ -13,7 +13,7 @@ import {
   TextField,
 } from '@/components/fields';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type MessageKey, t, tPlural } from '@/lib/i18n';
 import { readBulkRows } from '@/lib/links/bulk-csv';
 import type { BulkItem } from '@/lib/links/bulk-job';
 import { previewBulk } from '@/lib/links/bulk-preview';
@@ -21,7 +21,7 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 import { useApi } from './api-context';
 import type { BulkLookups } from './bulk-service';
 import { useChoices } from './choice-lists';
-import { formatDuration, tCount } from './format';
+import { formatDuration } from './format';
 import { useDebounced } from './hooks';
 import { DomainField } from './link-fields';
 import { ActionButton, ErrorMessage } from './ui';
@@ -225,7 +225,7 @@ export function BulkInput({ lookups, start }: Props) {
             <p id="bulk-summary" aria-live="polite">
               {t(
                 'manage_bulk_summary',
-                tCount(preview.items.length, 'manage_bulk_links_one', 'manage_bulk_links_other'),
+                tPlural('manage_bulk_links', preview.items.length),
                 counts.new,
                 counts.reused,
                 counts.duplicate,
@@ -234,7 +234,7 @@ export function BulkInput({ lookups, start }: Props) {
               {preview.requests > 0 &&
                 t(
                   'manage_bulk_estimate',
-                  tCount(preview.requests, 'manage_bulk_requests_one', 'manage_bulk_requests_other'),
+                  tPlural('manage_bulk_requests', preview.requests),
                   formatDuration(preview.estimateMs),
                   limit,
                 )}

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
 import { downloadBlob } from '@/components/download';
 import { TextField } from '@/components/fields';
-import { t } from '@/lib/i18n';
+import { formatNumber, t, tPlural } from '@/lib/i18n';
 import { type BulkInput, type BulkJob, bulkCounts, isBulkJobActive } from '@/lib/links/bulk-job';
 import { estimateBulkMs } from '@/lib/links/bulk-preview';
 import { type CopyFormat, copyPayloadForList } from '@/lib/links/copy-format';
@@ -18,7 +18,7 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 import { longUrlError } from '@/lib/url/rules';
 import { SHOWN_ROWS } from './bulk-input';
 import type { BulkService } from './bulk-service';
-import { formatDuration, formatNumber, tCount } from './format';
+import { formatDuration } from './format';
 import { ActionButton, ErrorMessage, StatusMessage } from './ui';
 
 /** The time now, redrawn every second while `live`: the countdown and the time left move on their own. */
@@ -153,7 +153,7 @@ export function BulkProgress({
         copyFormat,
       ),
     );
-    setCopied(ok ? tCount(linked.length, 'manage_bulk_copied_one', 'manage_bulk_copied_other') : undefined);
+    setCopied(ok ? tPlural('manage_bulk_copied', linked.length) : undefined);
     setError(ok ? null : { kind: 'internal', message: t('popup_copy_failed') });
   }
 

@@ -5,25 +5,7 @@
 
 import type { LinkSummary } from '@/lib/api/schemas';
 import { parseApiDate } from '@/lib/dates';
-import { type MessageKey, pluralKey, t, uiLanguage } from '@/lib/i18n';
-
-/** A number with the language's digit grouping ("1,234", "1.234", "1 234"). */
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(uiLanguage()).format(value);
-}
-
-/**
- * A message about a count: `one` or `other` by the language's plural rules, with the count, formatted,
- * as its `$1` and `rest` as `$2`….
- */
-export function tCount(
-  count: number,
-  one: MessageKey,
-  other: MessageKey,
-  ...rest: (string | number)[]
-): string {
-  return t(pluralKey(count, one, other), formatNumber(count), ...rest);
-}
+import { type MessageKey, t, tPlural, uiLanguage } from '@/lib/i18n';
 
 /**
  * A server date in the user's language: the date and, when the server sent one, the time. Anything
@@ -64,8 +46,8 @@ export const linkName = (link: Pick<LinkSummary, 'id' | 'title' | 'alias'>) =>
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   // A countdown reads in seconds up to two minutes: "1 minute" would stand still for a whole minute.
-  if (seconds < 120) return tCount(seconds, 'manage_duration_seconds_one', 'manage_duration_seconds_other');
+  if (seconds < 120) return tPlural('manage_duration_seconds', seconds);
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return tCount(minutes, 'manage_duration_minutes_one', 'manage_duration_minutes_other');
+  if (minutes < 120) return tPlural('manage_duration_minutes', minutes);
   return t('manage_duration_hours', Math.floor(minutes / 60), minutes % 60);
 }

@@ -5,13 +5,12 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ChoiceField, namedOptions, TextAreaField, TextField } from '@/components/fields';
-import { t } from '@/lib/i18n';
+import { t, tPlural } from '@/lib/i18n';
 import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/links/link-form';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
-import { tCount } from './format';
 import { type Reply, useAction } from './hooks';
 import {
   DeeplinkFields,
@@ -297,7 +296,7 @@ export function LinkEditor({
 
       {errorCount > 0 && (
         <p class="error" role="alert">
-          {tCount(errorCount, 'manage_editor_errors_one', 'manage_editor_errors_other')}
+          {tPlural('manage_editor_errors', errorCount)}
         </p>
       )}
       {action.error && (

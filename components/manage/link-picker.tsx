@@ -5,9 +5,9 @@
 import { useState } from 'preact/hooks';
 import { TextField } from '@/components/fields';
 import type { LinkSummary } from '@/lib/api/schemas';
-import { t } from '@/lib/i18n';
+import { formatNumber, t } from '@/lib/i18n';
 import { useApi } from './api-context';
-import { formatNumber, linkName } from './format';
+import { linkName } from './format';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, useDebounced, useLoad } from './hooks';
 import { ActionButton, ErrorMessage } from './ui';
 

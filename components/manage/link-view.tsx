@@ -4,7 +4,7 @@ import { ChoiceField, namedOptions } from '@/components/fields';
 import { QrCode } from '@/components/qr-code';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
-import { t } from '@/lib/i18n';
+import { formatNumber, t, tPlural } from '@/lib/i18n';
 import {
   emptyLinkForm,
   fromLinkDetail,
@@ -16,7 +16,7 @@ import { useAccount } from './account-view';
 import { useApi } from './api-context';
 import { useChoices } from './choice-lists';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from './copy-button';
-import { formatDate, formatNumber, tCount } from './format';
+import { formatDate } from './format';
 import { type Reply, useAction, useCached } from './hooks';
 import { LinkEditor } from './link-editor';
 import { notePlacement, usePlacement } from './link-placement';
@@ -150,12 +150,11 @@ function Statistics({ link }: { link: LinkDetail }) {
       <h2 id="stats-heading">{t('manage_stats_heading')}</h2>
       <div class="big-numbers">
         <p>
-          <strong>{formatNumber(stats.clicks)}</strong>{' '}
-          {tCount(stats.clicks, 'manage_stats_clicks_one', 'manage_stats_clicks_other')}
+          <strong>{formatNumber(stats.clicks)}</strong> {tPlural('manage_stats_clicks', stats.clicks)}
         </p>
         <p>
           <strong>{formatNumber(stats.uniqueClicks)}</strong>{' '}
-          {tCount(stats.uniqueClicks, 'manage_stats_unique_clicks_one', 'manage_stats_unique_clicks_other')}
+          {tPlural('manage_stats_unique_clicks', stats.uniqueClicks)}
         </p>
       </div>
       <dl class="props">

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { downloadBlob } from '@/components/download';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
-import { t } from '@/lib/i18n';
+import { formatNumber, t, tPlural } from '@/lib/i18n';
 import {
   type ExportProgress,
   type ExportRun,
@@ -16,7 +16,6 @@ import {
   fetchAllLinks,
 } from '@/lib/links/export';
 import { useApi } from './api-context';
-import { formatNumber, tCount } from './format';
 import { PanelToggle } from './ui';
 import './links-export.css';
 
@@ -40,7 +39,7 @@ function save(run: ExportRun, kind: Kind): string {
 /** "Fetched 300 of 1,240 links", or the first page's wait. */
 function progressText({ fetched, total }: ExportProgress): string {
   if (total === null) return t('manage_export_starting');
-  return tCount(total, 'manage_export_progress_one', 'manage_export_progress_other', formatNumber(fetched));
+  return tPlural('manage_export_progress', total, formatNumber(fetched));
 }
 
 /** Why a partial run stopped, and what it has. */
@@ -49,12 +48,7 @@ function partialText(run: ExportRun): string {
   const have =
     run.total === null
       ? t('manage_export_partial_none')
-      : tCount(
-          run.total,
-          'manage_export_partial_one',
-          'manage_export_partial_other',
-          formatNumber(run.links.length),
-        );
+      : tPlural('manage_export_partial', run.total, formatNumber(run.links.length));
   return `${have} ${stop}`;
 }
 
@@ -151,7 +145,7 @@ function ExportResult({
     return (
       <div class="actions" id="export-result" tabIndex={-1}>
         <p class="status" role="status">
-          {saved && tCount(count, 'manage_export_saved_one', 'manage_export_saved_other', saved)}
+          {saved && tPlural('manage_export_saved', count, saved)}
         </p>
         <button type="button" onClick={() => onSave(other)}>
           {other === 'csv' ? t('manage_export_save_csv_too') : t('manage_export_save_json_too')}

@@ -2,10 +2,10 @@
 import { useState } from 'preact/hooks';
 import { SelectField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
-import { t } from '@/lib/i18n';
+import { formatNumber, t } from '@/lib/i18n';
 import { useApi } from './api-context';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from './copy-button';
-import { formatDate, formatNumber, linkName } from './format';
+import { formatDate, linkName } from './format';
 import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from './hooks';
 import { LinksExport } from './links-export';
 import { ListTable, PagedList } from './paged-list';

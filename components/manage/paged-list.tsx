@@ -6,8 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { focusIsLost } from '@/components/use-focus-after-render';
 import type { Page } from '@/lib/api/schemas';
-import { t } from '@/lib/i18n';
-import { formatNumber, tCount } from './format';
+import { formatNumber, t, tPlural } from '@/lib/i18n';
 import { focusElement, focusSectionHeading, type PagedResource, useStepBackFromEmptyPage } from './hooks';
 import { ActionButton, LoadState } from './ui';
 
@@ -46,13 +45,7 @@ function Pager({
         {t('manage_pager_previous')}
       </ActionButton>
       <span aria-live="polite">
-        {tCount(
-          page.total,
-          'manage_pager_status_one',
-          'manage_pager_status_other',
-          formatNumber(current),
-          formatNumber(maxPage),
-        )}
+        {tPlural('manage_pager_status', page.total, formatNumber(current), formatNumber(maxPage))}
       </span>
       <ActionButton
         busy={busy ?? false}

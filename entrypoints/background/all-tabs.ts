@@ -70,23 +70,17 @@ function summaryOf(result: AllTabsResult, format: CopyFormat): string {
   const made = result.links.length;
   const failed = result.failures.length;
   if (made === 0 && result.failures.some((failure) => failure.queued))
-    return tPlural(failed, 'bg_tabs_all_queued_one', 'bg_tabs_all_queued_other');
-  if (made === 0) return tPlural(failed, 'bg_tabs_none_one', 'bg_tabs_none_other');
+    return tPlural('bg_tabs_all_queued', failed);
+  if (made === 0) return tPlural('bg_tabs_none', failed);
   const copied = !result.copied
-    ? tPlural(made, 'bg_tabs_not_copied_one', 'bg_tabs_not_copied_other')
+    ? tPlural('bg_tabs_not_copied', made)
     : format === 'plain'
-      ? tPlural(made, 'bg_tabs_copied_one', 'bg_tabs_copied_other')
-      : tPlural(made, 'bg_tabs_copied_as_one', 'bg_tabs_copied_as_other', t(FORMAT_NAMES[format]));
+      ? tPlural('bg_tabs_copied', made)
+      : tPlural('bg_tabs_copied_as', made, t(FORMAT_NAMES[format]));
   const queued = result.failures.filter((failure) => failure.queued).length;
-  const waiting = queued > 0 ? `\n${tPlural(queued, 'bg_tabs_queued_one', 'bg_tabs_queued_other')}` : '';
+  const waiting = queued > 0 ? `\n${tPlural('bg_tabs_queued', queued)}` : '';
   if (failed === queued) return copied + waiting;
-  return (
-    t(
-      'bg_tabs_with_failures',
-      copied,
-      tPlural(failed - queued, 'bg_tabs_failed_one', 'bg_tabs_failed_other'),
-    ) + waiting
-  );
+  return t('bg_tabs_with_failures', copied, tPlural('bg_tabs_failed', failed - queued)) + waiting;
 }
 
 /** Creates the `shortenAllTabs` handler; at most one run at a time. */

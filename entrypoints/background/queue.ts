@@ -14,7 +14,7 @@
  *   read-modify-writes of one stored list would otherwise lose one of them.
  */
 import type { LinkInput } from '@/lib/api/schemas';
-import { t } from '@/lib/i18n';
+import { t, tPlural } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl, getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor, copyPayloadForList } from '@/lib/links/copy-format';
 import { dropDraft } from '@/lib/links/draft';
@@ -298,9 +298,7 @@ export function createCreateQueue({
     );
     if (!show) return;
     const last = made.at(-1)?.shortUrl ?? '';
-    await notifyQueueMade(
-      made.length === 1 ? t('bg_queue_made_one', last) : t('bg_queue_made_other', made.length),
-    );
+    await notifyQueueMade(tPlural('bg_queue_made', made.length, last));
   }
 
   function run(): Promise<void> {

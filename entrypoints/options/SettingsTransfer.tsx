@@ -199,13 +199,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
             {t('options_import_preview_heading', preview.fileName)}
           </h4>
           {preview.imported.fileVersion < SETTINGS_VERSION && <p>{t('options_import_older_note')}</p>}
-          <p>
-            {tPlural(
-              plan.profiles.length,
-              'options_import_profile_count_one',
-              'options_import_profile_count_other',
-            )}
-          </p>
+          <p>{tPlural('options_import_profile_count', plan.profiles.length)}</p>
           {plan.profiles.length > 0 && (
             <ul class="plan">
               {plan.profiles.map(({ profile, replaces, hasKey }) => (

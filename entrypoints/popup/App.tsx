@@ -224,11 +224,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         aliasOff={fanOut.on ? t('popup_presets_alias_off') : undefined}
         submitLabel={
           fanOut.on && fanOut.chosen.length > 0
-            ? tPlural(
-                fanOut.chosen.length,
-                'popup_presets_shorten_button_one',
-                'popup_presets_shorten_button_other',
-              )
+            ? tPlural('popup_presets_shorten_button', fanOut.chosen.length)
             : undefined
         }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}

@@ -46,14 +46,10 @@ function AllTabsContent({ view }: { view: AllTabsView }) {
     <div class="card" role="status">
       {links.length ? (
         copied ? (
-          <p class="ok">
-            {tPlural(links.length, 'popup_all_tabs_copied_one', 'popup_all_tabs_copied_other')}
-          </p>
+          <p class="ok">{tPlural('popup_all_tabs_copied', links.length)}</p>
         ) : (
           <>
-            <p class="alert">
-              {tPlural(links.length, 'popup_all_tabs_not_copied_one', 'popup_all_tabs_not_copied_other')}
-            </p>
+            <p class="alert">{tPlural('popup_all_tabs_not_copied', links.length)}</p>
             <textarea
               readOnly
               rows={Math.min(links.length, 5)}
@@ -68,7 +64,7 @@ function AllTabsContent({ view }: { view: AllTabsView }) {
       )}
       {failures.length > 0 && (
         <>
-          <p>{tPlural(failures.length, 'popup_all_tabs_failed_one', 'popup_all_tabs_failed_other')}</p>
+          <p>{tPlural('popup_all_tabs_failed', failures.length)}</p>
           <ul class="failures">
             {failures.map((failure) => (
               <li key={failure.longUrl}>
@@ -78,11 +74,7 @@ function AllTabsContent({ view }: { view: AllTabsView }) {
           </ul>
         </>
       )}
-      {skipped > 0 && (
-        <p class="muted small">
-          {tPlural(skipped, 'popup_all_tabs_skipped_one', 'popup_all_tabs_skipped_other')}
-        </p>
-      )}
+      {skipped > 0 && <p class="muted small">{tPlural('popup_all_tabs_skipped', skipped)}</p>}
     </div>
   );
 }

@@ -19,9 +19,7 @@ export function MoreOptionsToggle({ open, controls, inEffect, onToggle }: MoreOp
       aria-controls={controls}
       onClick={onToggle}
     >
-      {inEffect
-        ? tPlural(inEffect, 'popup_more_options_set_one', 'popup_more_options_set_other')
-        : t('popup_more_options')}
+      {inEffect ? tPlural('popup_more_options_set', inEffect) : t('popup_more_options')}
     </button>
   );
 }

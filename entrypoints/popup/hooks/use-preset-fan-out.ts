@@ -70,13 +70,8 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     }
     setStatus(
       format === 'plain'
-        ? tPlural(made.length, 'popup_presets_copied_one', 'popup_presets_copied_other')
-        : tPlural(
-            made.length,
-            'popup_presets_copied_format_one',
-            'popup_presets_copied_format_other',
-            t(FORMAT_NAMES[format]),
-          ),
+        ? tPlural('popup_presets_copied', made.length)
+        : tPlural('popup_presets_copied_format', made.length, t(FORMAT_NAMES[format])),
     );
     return format;
   };
@@ -120,7 +115,7 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     inFlight.current = true;
     setPending(true);
     setView(null);
-    setStatus(tPlural(picked.length, 'popup_presets_shortening_one', 'popup_presets_shortening_other'));
+    setStatus(tPlural('popup_presets_shortening', picked.length));
     const outcomes = await Promise.all(picked.map((preset) => linkFor(preset, input, requestId, pageTitle)));
     inFlight.current = false;
     for (const { link } of madeLinks(outcomes)) recent.add(link);
@@ -129,7 +124,7 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
       ? await copyAll(outcomes, ready.settings.behaviour.copyFormat)
       : null;
     if (!copied && !ready.settings.behaviour.autoCopy)
-      setStatus(tPlural(madeLinks(outcomes).length, 'popup_presets_made_one', 'popup_presets_made_other'));
+      setStatus(tPlural('popup_presets_made', madeLinks(outcomes).length));
     setView({ outcomes, copied });
     setPending(false);
   };

@@ -28,9 +28,9 @@ const SOURCES = [
 ];
 const allSource = SOURCES.map((file) => readFileSync(file, 'utf8')).join('\n');
 
-/** `$name$` references in a message, lower-cased as browsers compare them. */
+/** The `$name$` references in a message (in any of its plural forms), lower-cased as browsers compare them. */
 function placeholderRefs(message: string): string[] {
-  return [...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()).sort();
+  return [...new Set([...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()))].sort();
 }
 
 describe('locales', () => {
@@ -79,6 +79,27 @@ describe('locales', () => {
       expect.soft(entry.message, `fr ${key}`).not.toMatch(/ [:;?!»]|« /);
     }
   });
+
+  it.each(localeNames(LOCALES))(
+    '%s writes every plural message with exactly the plural categories of its language',
+    (locale) => {
+      const messages = readLocale(LOCALES, locale);
+      const tag = messages.common_language_tag?.message ?? locale;
+      const wanted = [...new Intl.PluralRules(tag).resolvedOptions().pluralCategories].sort();
+      const plural = Object.keys(english).filter((key) => english[key]?.message.includes('{other}'));
+      expect(plural.length).toBeGreaterThan(0);
+      for (const key of plural) {
+        const message = messages[key]?.message ?? '';
+        const categories = [...message.matchAll(/\{(zero|one|two|few|many|other)\}/g)].map((m) => m[1]);
+        expect.soft(message.startsWith('{'), `${locale} ${key} starts with its first category`).toBe(true);
+        expect.soft([...categories].sort(), `${locale} ${key}`).toEqual(wanted);
+      }
+      // A message is plural in every language or in none: the code calls tPlural or t for it.
+      for (const [key, entry] of Object.entries(messages)) {
+        if (!plural.includes(key)) expect.soft(entry.message, `${locale} ${key}`).not.toMatch(/\{other\}/);
+      }
+    },
+  );
 
   it('uses every English message somewhere in the source', () => {
     const unused = Object.keys(english).filter((key) => !allSource.includes(key));

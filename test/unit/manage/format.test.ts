@@ -1,6 +1,8 @@
 /** Numbers, counts and server dates on the management page follow the language of its messages. */
+
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatNumber, overlayTypeLabel, tCount } from '@/components/manage/format';
+import { formatDate, overlayTypeLabel } from '@/components/manage/format';
+import { formatNumber, tPlural } from '@/lib/i18n';
 import { formatMessage } from '../i18n/fake-i18n';
 
 /** Makes the fake browser answer in `locale`, as a browser whose UI language it is would. */
@@ -41,20 +43,12 @@ describe('formatNumber and tCount', () => {
   });
 
   it('picks the plural form by the language’s rules and puts the formatted count in', () => {
-    expect(tCount(1, 'manage_editor_errors_one', 'manage_editor_errors_other')).toBe(
-      'One field needs attention before saving.',
-    );
-    expect(tCount(1200, 'manage_pager_status_one', 'manage_pager_status_other', 2, 3)).toBe(
-      'Page 2 of 3 (1,200 items)',
-    );
+    expect(tPlural('manage_editor_errors', 1)).toBe('One field needs attention before saving.');
+    expect(tPlural('manage_pager_status', 1200, 2, 3)).toBe('Page 2 of 3 (1,200 items)');
     speak('fr');
     // French counts 0 and 1 in the singular; English would say "0 items".
-    expect(tCount(0, 'manage_pager_status_one', 'manage_pager_status_other', 1, 1)).toBe(
-      'Page 1 sur 1 (0 élément)',
-    );
-    expect(tCount(1200, 'manage_pager_status_one', 'manage_pager_status_other', 2, 3)).toBe(
-      'Page 2 sur 3 (1\u202f200 éléments)',
-    );
+    expect(tPlural('manage_pager_status', 0, 1, 1)).toBe('Page 1 sur 1 (0 élément)');
+    expect(tPlural('manage_pager_status', 1200, 2, 3)).toBe('Page 2 sur 3 (1\u202f200 éléments)');
   });
 });
 
