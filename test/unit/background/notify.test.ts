@@ -33,9 +33,7 @@ const FORMATS = ['plain', 'markdown', 'html', 'titled'];
 
 /** The longest of a message's plural forms (the message itself when it has none). */
 const longestForm = (text: string): string =>
-  text
-    .split(/\{(?:zero|one|two|few|many|other)\}/)
-    .reduce((a, b) => (b.length > a.length ? b : a), '');
+  text.split(/\{(?:zero|one|two|few|many|other)\}/).reduce((a, b) => (b.length > a.length ? b : a), '');
 
 /** The longest of these messages in `language`, as shown, with `substitutions`. */
 function longest(language: string, keys: string[], substitutions: (key: string) => string[]): string {
