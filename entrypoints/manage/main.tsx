@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { setDocumentLanguage, t } from '@/lib/i18n';
-import { App } from './App';
-import { ServerScope } from './ServerScope';
+import { App } from './app';
+import { ServerScope } from './server-scope';
 import '@/assets/base.css';
 import './style.css';
 

@@ -26,8 +26,8 @@ import {
   PROFILE_SAVE_ID,
   type ProfileFormErrors,
   type ProfileFormValues,
-} from './ProfileForm';
-import { profileControlId } from './ProfileList';
+} from './profile-form';
+import { profileControlId } from './profile-list';
 
 const EMPTY_FORM: ProfileFormValues = { name: '', serverUrl: '', apiKey: '' };
 const NO_LISTS: ChoiceLists = { campaigns: [], channels: [] };

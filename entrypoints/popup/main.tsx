@@ -1,7 +1,7 @@
 import '@/assets/popup.css';
 import { render } from 'preact';
 import { setDocumentLanguage } from '@/lib/i18n';
-import { App } from './App';
+import { App } from './app';
 
 setDocumentLanguage();
 render(<App />, document.getElementById('app')!);

@@ -19,7 +19,7 @@ import {
 import type { ShortenForm } from '@/lib/links/shorten-form';
 import type { LinkDefaults } from '@/lib/settings/schema';
 
-export { MoreOptions } from './components/MoreOptions';
+export { MoreOptions } from './components/more-options';
 
 /** The link-form fields that the popup's main form holds; More options leaves them alone. */
 const MAIN_FIELDS = ['url', 'custom', 'expiry', 'campaign', 'channel'] as const;

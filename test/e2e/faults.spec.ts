@@ -41,7 +41,7 @@ const WINDOW_MS = 4_000;
 const WAIT = { timeout: 10_000 };
 /** Beyond the client's 15 s timeout; the server drops it when it closes. */
 const HANG: Fault = { kind: 'slow', delayMs: 600_000 };
-/** The countdown's text (components/RateLimitNotice.tsx). */
+/** The countdown's text (components/rate-limit-notice.tsx). */
 const WAITING = /^Waiting for the server’s rate limit — \d+\u00a0s$/;
 /** The target of `#docs-link` on the sample page. */
 const DOCS_URL = 'https://example.com/docs/getting-started?ref=sample';

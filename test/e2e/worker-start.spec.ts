@@ -5,7 +5,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import { sendFrom, waitForStatus, watchWorker } from '../../scripts/bench/measure';
+import { sendFrom, waitForStatus, watchWorker } from '@/scripts/bench/measure';
 import { test } from './fixtures';
 import type { ExtensionBrowser } from './harness';
 

@@ -8,7 +8,7 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiContext } from '@/components/manage/api-context';
+import { ApiContext } from '@/entrypoints/manage/api-context';
 import type { CallApi } from '@/lib/messaging/call-api';
 import type { Message, MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 

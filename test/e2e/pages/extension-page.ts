@@ -8,7 +8,7 @@ import type { Page } from 'puppeteer-core';
 /** How long a page object waits for what the page draws after a user's step. */
 export const WAIT = { timeout: 10_000 };
 
-/** The rate-limit countdown (components/RateLimitNotice.tsx). */
+/** The rate-limit countdown (components/rate-limit-notice.tsx). */
 export const COUNTDOWN = '[role="timer"]';
 const ALERT = '[role="alert"]';
 

@@ -4,8 +4,8 @@
  * produced by a real misbehaving server rather than a fake fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient, type ShortenerClient } from '../../../lib/api/client';
-import type { ApiErrorKind } from '../../../lib/api/errors';
+import { createClient, type ShortenerClient } from '@/lib/api/client';
+import type { ApiErrorKind } from '@/lib/api/errors';
 import { useServer } from '../server/helpers';
 
 const ref = useServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountView } from '@/components/manage/account-view';
+import { AccountView } from '@/entrypoints/manage/account-view';
 import { alerts, fakeApi, field, mount, submit, type } from '../dom';
 
 const account = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CampaignsView } from '@/components/manage/campaigns-view';
+import { CampaignsView } from '@/entrypoints/manage/campaigns-view';
 import { alerts, button, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
 const spring = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChannelsView, ChannelView } from '@/components/manage/channels-view';
+import { ChannelsView, ChannelView } from '@/entrypoints/manage/channels-view';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
 const statuses = (root: HTMLElement) =>

@@ -1,6 +1,6 @@
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
-import { DomainsView } from '@/components/manage/domains-view';
+import { DomainsView } from '@/entrypoints/manage/domains-view';
 import { alerts, button, click, fakeApi, field, mount, page, settle, submit, type } from '../dom';
 
 const domain = {

@@ -5,8 +5,8 @@
  */
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { CampaignsView } from '@/components/manage/campaigns-view';
-import { LinkView, NewLinkView } from '@/components/manage/link-view';
+import { CampaignsView } from '@/entrypoints/manage/campaigns-view';
+import { LinkView, NewLinkView } from '@/entrypoints/manage/links/link-view';
 import type { ErrorData, Result } from '@/lib/messaging/protocol';
 import { button, click, fakeApi, field, mount, page, settle, type } from '../dom';
 

@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { RateLimitWait } from '@/components/manage/rate-limit-wait';
+import { RateLimitWait } from '@/entrypoints/manage/rate-limit-wait';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import { settle } from '../dom';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, routeHref } from '@/components/manage/route';
+import { parseRoute, routeHref } from '@/entrypoints/manage/route';
 
 describe('parseRoute', () => {
   it('reads every route', () => {

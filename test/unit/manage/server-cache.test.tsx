@@ -1,12 +1,12 @@
 /**
- * The management page keeps what the server sent for the page's life (components/manage/server-cache.ts):
+ * The management page keeps what the server sent for the page's life (entrypoints/manage/server-cache.ts):
  * a user who walks through every section twice within a minute spends no request on the second walk,
  * counted at the reference server over real HTTP.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiContext } from '@/components/manage/api-context';
-import { FRESH_MS } from '@/components/manage/server-cache';
-import { App } from '@/entrypoints/manage/App';
+import { ApiContext } from '@/entrypoints/manage/api-context';
+import { App } from '@/entrypoints/manage/app';
+import { FRESH_MS } from '@/entrypoints/manage/server-cache';
 import { createClient, type ShortenerClient } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import type { CallApi } from '@/lib/messaging/call-api';

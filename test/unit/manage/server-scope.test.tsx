@@ -1,8 +1,8 @@
 import { useContext, useEffect } from 'preact/hooks';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiContext } from '@/components/manage/api-context';
-import { ServerScope } from '@/entrypoints/manage/ServerScope';
+import { ApiContext } from '@/entrypoints/manage/api-context';
+import { ServerScope } from '@/entrypoints/manage/server-scope';
 import type { CallApi } from '@/lib/messaging/call-api';
 import { defaultSettings, emptyDefaults, type Settings } from '@/lib/settings/schema';
 import { settingsItem } from '@/lib/storage/items';

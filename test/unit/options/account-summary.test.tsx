@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountSummary } from '@/entrypoints/options/AccountSummary';
+import { AccountSummary } from '@/entrypoints/options/account-summary';
 import { mount } from '../dom';
 
 describe('AccountSummary', () => {

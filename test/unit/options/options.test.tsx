@@ -1,7 +1,7 @@
 import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { App } from '@/entrypoints/options/App';
+import { App } from '@/entrypoints/options/app';
 import type { Account } from '@/lib/api/schemas';
 import { putCachedLists } from '@/lib/links/cache';
 import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';

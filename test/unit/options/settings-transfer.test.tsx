@@ -6,7 +6,7 @@ import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
-import { App } from '@/entrypoints/options/App';
+import { App } from '@/entrypoints/options/app';
 import { originOf } from '@/lib/api/base-url';
 import type { ImportSummary, Result } from '@/lib/messaging/protocol';
 import {

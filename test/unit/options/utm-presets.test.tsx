@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { App } from '@/entrypoints/options/App';
+import { App } from '@/entrypoints/options/app';
 import { presetFromDraft } from '@/entrypoints/options/rules';
 import { defaultSettings, defaultUtmPresets } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/settings/settings';

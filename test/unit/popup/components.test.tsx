@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ChoiceField, namedOptions } from '@/components/fields';
-import { DuplicateNotice } from '@/entrypoints/popup/components/DuplicateNotice';
-import { ErrorAlert } from '@/entrypoints/popup/components/ErrorAlert';
-import { RecentLinks } from '@/entrypoints/popup/components/RecentLinks';
-import { ShortenResult } from '@/entrypoints/popup/components/ShortenResult';
+import { DuplicateNotice } from '@/entrypoints/popup/components/duplicate-notice';
+import { ErrorAlert } from '@/entrypoints/popup/components/error-alert';
+import { RecentLinks } from '@/entrypoints/popup/components/recent-links';
+import { ShortenResult } from '@/entrypoints/popup/components/shorten-result';
 import type { CachedLink } from '@/lib/links/cache';
 import { button, choose, click, field, mount, roleText } from '../dom';
 import { fakeI18n, formatMessage } from '../i18n/fake-i18n';

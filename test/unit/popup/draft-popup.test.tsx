@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { App } from '@/entrypoints/popup/App';
+import { App } from '@/entrypoints/popup/app';
 import { type CachedLink, putCachedLists } from '@/lib/links/cache';
 import { DRAFT_DEBOUNCE_MS } from '@/lib/links/draft';
 import type { Draft, Drafts } from '@/lib/links/draft-schema';

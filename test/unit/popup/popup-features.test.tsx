@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { copyPayload } from '@/components/clipboard';
-import { App } from '@/entrypoints/popup/App';
+import { App } from '@/entrypoints/popup/app';
 import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs-progress';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';

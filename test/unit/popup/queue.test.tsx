@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { App } from '@/entrypoints/popup/App';
+import { App } from '@/entrypoints/popup/app';
 import type { QueuedCreate } from '@/lib/links/queue';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';

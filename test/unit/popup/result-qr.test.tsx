@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ShortenResult } from '@/entrypoints/popup/components/ShortenResult';
+import { ShortenResult } from '@/entrypoints/popup/components/shorten-result';
 import type { CachedLink } from '@/lib/links/cache';
 import { qrOptionsItem } from '@/lib/storage/items';
 import { alerts, button, choose, click, field, mount, settle, typeInto } from '../dom';

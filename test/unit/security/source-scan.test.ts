@@ -150,8 +150,8 @@ describe('entrypoints/, components/ and lib/', () => {
     // The popup, a management view and a lib module: a scan of the wrong folder would find none.
     expect(names).toEqual(
       expect.arrayContaining([
-        'entrypoints/popup/App.tsx',
-        'components/manage/links-view.tsx',
+        'entrypoints/popup/app.tsx',
+        'entrypoints/manage/links/links-view.tsx',
         'lib/url/rules.ts',
       ]),
     );

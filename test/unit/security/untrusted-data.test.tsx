@@ -6,9 +6,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CampaignsView } from '@/components/manage/campaigns-view';
-import { DomainsView } from '@/components/manage/domains-view';
-import { App } from '@/entrypoints/popup/App';
+import { CampaignsView } from '@/entrypoints/manage/campaigns-view';
+import { DomainsView } from '@/entrypoints/manage/domains-view';
+import { App } from '@/entrypoints/popup/app';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';

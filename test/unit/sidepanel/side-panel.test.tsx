@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { TabInfo } from '@/entrypoints/popup/start-url';
-import { App } from '@/entrypoints/sidepanel/App';
+import { App } from '@/entrypoints/sidepanel/app';
 import type { Drafts } from '@/lib/links/draft-schema';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/settings';

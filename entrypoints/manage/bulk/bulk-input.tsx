@@ -1,0 +1,289 @@
+/**
+ * Bulk create, before the start: the pasted text or picked CSV file, the options shared by the batch
+ * (campaign, channel, domain, expiry, visibility, UTM presets to fan out), and the preview of what
+ * will be sent (lib/links/bulk-preview.ts). Nothing is sent before Start.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { useChoices } from '@/components/choice-lists';
+import { ErrorMessage } from '@/components/error-message';
+import {
+  CheckboxField,
+  ChoiceField,
+  namedOptions,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '@/components/fields';
+import { formatDuration } from '@/components/format';
+import { DomainField } from '@/components/link-fields';
+import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
+import { type MessageKey, t, tPlural } from '@/lib/i18n';
+import { readBulkRows } from '@/lib/links/bulk-csv';
+import type { BulkItem } from '@/lib/links/bulk-job';
+import { previewBulk } from '@/lib/links/bulk-preview';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { useApi } from '../api-context';
+import { useDebounced } from '../hooks';
+import { ActionButton } from '../ui';
+import type { BulkLookups } from './bulk-service';
+
+/** Rows drawn in the preview table: enough to see what is wrong; the counts cover the rest. */
+export const SHOWN_ROWS = 200;
+/** Larger files are refused before reading: 10,000 rows of long URLs fit well under it. */
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Requests a minute assumed when the background could not say. */
+const ASSUMED_LIMIT = 30;
+
+const STATUS_LABELS: Record<'new' | 'reused' | 'invalid' | 'duplicate', MessageKey> = {
+  new: 'manage_bulk_status_new',
+  reused: 'manage_bulk_status_reused',
+  invalid: 'manage_bulk_status_invalid',
+  duplicate: 'manage_bulk_status_duplicate',
+};
+
+interface Props {
+  lookups: BulkLookups;
+  start: (items: BulkItem[]) => Promise<ErrorData | null>;
+}
+
+/** The input, options and preview of a new batch, and its Start button. */
+export function BulkInput({ lookups, start }: Props) {
+  const api = useApi();
+  const campaigns = useChoices(api, 'listCampaigns', true);
+  const channels = useChoices(api, 'listChannels', true);
+  const defaults = lookups.defaults;
+  const [text, setText] = useState('');
+  const [fileError, setFileError] = useState<string>();
+  const [campaign, setCampaign] = useState(defaults?.campaignId ? String(defaults.campaignId) : '');
+  const [channel, setChannel] = useState(defaults?.channelId ? String(defaults.channelId) : '');
+  const [domain, setDomain] = useState(defaults?.domain ?? '');
+  const [expiry, setExpiry] = useState('');
+  const [status, setStatus] = useState<'public' | 'private'>(defaults?.status ?? 'private');
+  const [presetIds, setPresetIds] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorData | null>(null);
+  // Typing in a 10,000-row paste must not re-check every row on each key.
+  const pasted = useDebounced(text, 300);
+
+  const now = new Date();
+  const expiryDate = expiry ? parseLocalDateTime(expiry) : null;
+  const expiryError = !expiry
+    ? undefined
+    : !expiryDate
+      ? t('manage_expiry_invalid')
+      : expiryDate <= now
+        ? t('manage_expiry_past')
+        : undefined;
+  const limit = lookups.limit ?? ASSUMED_LIMIT;
+
+  const read = useMemo(() => readBulkRows(pasted), [pasted]);
+  const preview = useMemo(
+    () =>
+      previewBulk(
+        read.rows,
+        {
+          campaignId: campaign ? Number(campaign) : null,
+          channelId: channel ? Number(channel) : null,
+          domain,
+          expiry: (!expiryError && datetimeLocalToApi(expiry)) || '',
+          status,
+          presets: lookups.presets.filter((preset) => presetIds.includes(preset.id)),
+        },
+        {
+          cached: lookups.cached,
+          campaigns: campaigns.data?.items ?? null,
+          channels: channels.data?.items ?? null,
+          stripTracking: lookups.stripTracking,
+          now: new Date(),
+          limit,
+        },
+      ),
+    [
+      read,
+      campaign,
+      channel,
+      domain,
+      expiry,
+      expiryError,
+      status,
+      presetIds,
+      lookups,
+      campaigns.data,
+      channels.data,
+      limit,
+    ],
+  );
+
+  async function pickFile(file: File | undefined) {
+    setFileError(undefined);
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError(t('manage_bulk_file_too_big', file.name));
+      return;
+    }
+    try {
+      setText(await file.text());
+    } catch {
+      setFileError(t('manage_bulk_file_unreadable', file.name));
+    }
+  }
+
+  async function onStart() {
+    setBusy(true);
+    setError(null);
+    setError(await start(preview.items));
+    setBusy(false);
+  }
+
+  const { counts } = preview;
+  const hasPresets = presetIds.length > 0;
+  return (
+    <>
+      <section class="card" aria-labelledby="bulk-input-heading">
+        <h2 id="bulk-input-heading">{t('manage_bulk_input_heading')}</h2>
+        <TextAreaField
+          id="bulk-text"
+          label={t('manage_bulk_text_label')}
+          hint={t('manage_bulk_text_hint')}
+          value={text}
+          onValue={setText}
+          rows={8}
+        />
+        <div class="field">
+          <label for="bulk-file">{t('manage_bulk_file_label')}</label>
+          <input
+            id="bulk-file"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => void pickFile(event.currentTarget.files?.[0])}
+          />
+          <ErrorMessage error={fileError} />
+        </div>
+      </section>
+      <section class="card" aria-labelledby="bulk-options-heading">
+        <h2 id="bulk-options-heading">{t('manage_bulk_options_heading')}</h2>
+        <p class="hint">{t('manage_bulk_options_hint')}</p>
+        <div class="grid">
+          <ChoiceField
+            label={t('manage_campaign_label')}
+            value={campaign}
+            onValue={setCampaign}
+            options={namedOptions(campaigns.data?.items ?? [])}
+            loading={campaigns.loading}
+          >
+            <ErrorMessage error={campaigns.error} />
+          </ChoiceField>
+          <ChoiceField
+            label={t('manage_channel_label')}
+            value={channel}
+            onValue={setChannel}
+            options={namedOptions(channels.data?.items ?? [])}
+            loading={channels.loading}
+          >
+            <ErrorMessage error={channels.error} />
+          </ChoiceField>
+          <DomainField api={api} value={domain} onValue={setDomain} active error={undefined} />
+          <TextField
+            type="datetime-local"
+            label={t('manage_bulk_expiry_label')}
+            hint={t('manage_bulk_expiry_hint')}
+            value={expiry}
+            onValue={setExpiry}
+            error={expiryError}
+          />
+          <SelectField
+            label={t('manage_visibility_label')}
+            value={status}
+            onValue={(value) => setStatus(value === 'public' ? 'public' : 'private')}
+            options={[
+              { value: 'private', label: t('manage_visibility_private') },
+              { value: 'public', label: t('manage_visibility_public') },
+            ]}
+          />
+        </div>
+        <fieldset>
+          <legend>{t('manage_bulk_presets_legend')}</legend>
+          <p class="hint">{t('manage_bulk_presets_hint')}</p>
+          {lookups.presets.length === 0 && <p>{t('manage_bulk_presets_none')}</p>}
+          {lookups.presets.map((preset) => (
+            <CheckboxField
+              key={preset.id}
+              label={preset.name}
+              checked={presetIds.includes(preset.id)}
+              onChecked={(checked) =>
+                setPresetIds((ids) => (checked ? [...ids, preset.id] : ids.filter((id) => id !== preset.id)))
+              }
+            />
+          ))}
+        </fieldset>
+      </section>
+      <section class="card" aria-labelledby="bulk-preview-heading">
+        <h2 id="bulk-preview-heading">{t('manage_bulk_preview_heading')}</h2>
+        {preview.rows.length === 0 ? (
+          <p class="hint">{t('manage_bulk_preview_empty')}</p>
+        ) : (
+          <>
+            <p id="bulk-summary" aria-live="polite">
+              {t(
+                'manage_bulk_summary',
+                tPlural('manage_bulk_links', preview.items.length),
+                counts.new,
+                counts.reused,
+                counts.duplicate,
+                counts.invalid,
+              )}{' '}
+              {preview.requests > 0 &&
+                t(
+                  'manage_bulk_estimate',
+                  tPlural('manage_bulk_requests', preview.requests),
+                  formatDuration(preview.estimateMs),
+                  limit,
+                )}
+            </p>
+            {read.truncated && <p class="error">{t('manage_bulk_truncated', read.rows.length)}</p>}
+            <div class="table-scroll">
+              <table class="list">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('manage_bulk_line_column')}</th>
+                    <th scope="col">{t('manage_bulk_long_url_column')}</th>
+                    {hasPresets && <th scope="col">{t('manage_bulk_preset_column')}</th>}
+                    <th scope="col">{t('manage_bulk_status_column')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.slice(0, SHOWN_ROWS).map((row, index) => (
+                    <tr key={index} class={`bulk-${row.status}`}>
+                      <td class="num">{row.line}</td>
+                      <td class="long-url">{row.longUrl}</td>
+                      {hasPresets && <td>{row.label}</td>}
+                      <td>
+                        {t(STATUS_LABELS[row.status])}
+                        {row.shortUrl && <span class="sub"> {row.shortUrl}</span>}
+                        {row.reason && <span class="sub"> {row.reason}</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {preview.rows.length > SHOWN_ROWS && (
+              <p class="hint">{t('manage_bulk_rows_more', SHOWN_ROWS, preview.rows.length)}</p>
+            )}
+          </>
+        )}
+        <div class="actions">
+          <ActionButton
+            busy={busy}
+            class="primary"
+            disabled={preview.items.length === 0 || Boolean(expiryError)}
+            onClick={() => void onStart()}
+          >
+            {t('manage_bulk_start_button')}
+          </ActionButton>
+        </div>
+        <ErrorMessage error={error} />
+      </section>
+    </>
+  );
+}

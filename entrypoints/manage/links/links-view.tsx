@@ -1,0 +1,165 @@
+/** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
+import { useState } from 'preact/hooks';
+import { ErrorMessage } from '@/components/error-message';
+import { SelectField, TextField } from '@/components/fields';
+import { formatDate, linkName } from '@/components/format';
+import { useStatus } from '@/components/use-status';
+import { formatNumber, t } from '@/lib/i18n';
+import { useApi } from '../api-context';
+import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from '../copy-button';
+import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from '../hooks';
+import { ListTable, PagedList } from '../paged-list';
+import { routeHref } from '../route';
+import { ActionButton, needsSetup, SafeLink } from '../ui';
+import { LinksExport } from './links-export';
+
+type Order = 'date' | 'click';
+
+/** The links list's resource in the page's server cache: link pages change it too. */
+export const LINKS = 'listLinks';
+
+const SHORT_URL_EXAMPLE = 'https://go.example.com/abc';
+
+function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
+  const api = useApi();
+  const [short, setShort] = useState('');
+  // Like an error of the request, "not found" is the answer to one attempt: it goes with the next.
+  const [notFound, setNotFound] = useStatus<true>();
+  const find = useAction((url: string) => api('findLinkByShortUrl', url));
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    setNotFound(undefined);
+    const result = await find.run(short.trim());
+    if (!result?.ok) return;
+    if (result.data) navigate(routeHref({ name: 'link', id: result.data.id }));
+    else setNotFound(true);
+  };
+  return (
+    <form
+      class="inline-form"
+      onSubmit={onSubmit}
+      aria-label={t('manage_links_find_form')}
+      aria-busy={find.busy}
+    >
+      <TextField
+        label={t('manage_links_find_label')}
+        // Not type="url": the browser would refuse a bare alias or a short URL without its scheme.
+        inputMode="url"
+        hint={t('manage_links_find_hint')}
+        value={short}
+        onValue={setShort}
+        placeholder={SHORT_URL_EXAMPLE}
+      />
+      <ActionButton
+        type="submit"
+        busy={find.busy}
+        busyLabel={t('manage_busy_finding')}
+        disabled={short.trim() === ''}
+      >
+        {t('manage_links_find_button')}
+      </ActionButton>
+      <ErrorMessage error={find.error ?? (notFound ? t('manage_links_find_none') : undefined)} />
+    </form>
+  );
+}
+
+/**
+ * The links list. `navigate` sets the location hash (a parameter so tests can watch it); `copy`
+ * puts a link on the clipboard in the user's copy format.
+ */
+export function LinksView({ navigate, copy }: { navigate: (hash: string) => void; copy: CopyLink }) {
+  const api = useApi();
+  const [order, setOrder] = useState<Order>('date');
+  const [search, setSearch] = useState('');
+  const [copied, setCopied] = useStatus<CopyResult>();
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const links = usePagedResource(LINKS, `${order}&${q}`, (paging) =>
+    api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
+  );
+
+  // Without a working server from the start, the prompt to connect stands alone. A key refused
+  // later, with links already shown, keeps the search the user typed in view.
+  const setup = needsSetup(links.error) && !links.data;
+  return (
+    <section aria-labelledby="links-heading">
+      <div class="heading-row">
+        <h1 id="links-heading">{t('manage_links_heading')}</h1>
+        {!setup && <LinksExport />}
+        {!setup && (
+          <a class="button primary" href={routeHref({ name: 'link-new' })}>
+            {t('manage_links_new_button')}
+          </a>
+        )}
+      </div>
+      {!setup && <FindByShortUrl navigate={navigate} />}
+      {!setup && (
+        <div class="toolbar">
+          <TextField
+            label={t('manage_links_search_label')}
+            type="search"
+            value={search}
+            onValue={setSearch}
+            placeholder={t('manage_links_search_placeholder')}
+          />
+          <SelectField
+            label={t('manage_links_sort_label')}
+            value={order}
+            onValue={(value) => setOrder(value as Order)}
+            options={[
+              { value: 'date', label: t('manage_links_sort_newest') },
+              { value: 'click', label: t('manage_links_sort_clicks') },
+            ]}
+          />
+        </div>
+      )}
+      <CopyStatus result={copied} />
+      <PagedList
+        list={links}
+        empty={q ? t('manage_links_empty_search', q) : t('manage_links_empty')}
+        pagerLabel={t('manage_links_pager')}
+      >
+        {(items, busy) => (
+          <ListTable busy={busy}>
+            <thead>
+              <tr>
+                <th scope="col">{t('manage_links_link_column')}</th>
+                <th scope="col">{t('manage_links_long_url_column')}</th>
+                <th scope="col" class="num">
+                  {t('manage_links_clicks_column')}
+                </th>
+                <th scope="col" class="created">
+                  {t('manage_links_created_column')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((link) => (
+                <tr key={link.id}>
+                  <td>
+                    <a href={routeHref({ name: 'link', id: link.id })}>{linkName(link)}</a>
+                    <div class="sub short-url">
+                      <SafeLink url={link.shortUrl} />{' '}
+                      <CopyButton
+                        link={link}
+                        copy={copy}
+                        label={t('manage_links_copy_label', linkName(link))}
+                        onCopied={setCopied}
+                      />
+                    </div>
+                  </td>
+                  <td class="long-url">
+                    <SafeLink url={link.longUrl} />
+                  </td>
+                  <td class="num">{formatNumber(link.clicks)}</td>
+                  <td class="created" title={formatDate(link.date)}>
+                    {formatDate(link.date, { withTime: false })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
+        )}
+      </PagedList>
+    </section>
+  );
+}

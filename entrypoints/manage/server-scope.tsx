@@ -1,0 +1,43 @@
+/**
+ * The management page for one server. What the page keeps of the server's answers (lists, links,
+ * choices) is kept per API caller, so when the active profile or its address changes (in the popup
+ * or Options) the page gets a new caller and starts afresh: it never shows one server's links as
+ * another's, nor sends their ids there.
+ */
+import { type ComponentChildren, Fragment } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiContext } from '@/entrypoints/manage/api-context';
+import { type CallApi, callApi } from '@/lib/messaging/call-api';
+import { activeProfile, type Settings } from '@/lib/settings/schema';
+import { settingsItem, watchItem } from '@/lib/storage/items';
+
+/** The server the page's requests go to: the active profile and its address. */
+function serverOf(settings: Settings): string {
+  const profile = activeProfile(settings);
+  return profile ? `${profile.id}\n${profile.serverUrl}` : '';
+}
+
+/** Renders `children` with an API caller of their own, replaced (and them remounted) per server. */
+export function ServerScope({ children, call = callApi }: { children: ComponentChildren; call?: CallApi }) {
+  const [epoch, setEpoch] = useState(0);
+  useEffect(() => {
+    let known: string | undefined;
+    return watchItem(settingsItem, (settings) => {
+      const next = serverOf(settings);
+      if (known !== undefined && next !== known) setEpoch((n) => n + 1);
+      known = next;
+    });
+  }, []);
+  // A new caller for each server: the caches keyed by the caller start empty.
+  const api = useMemo<CallApi>(
+    () =>
+      (method, ...args) =>
+        call(method, ...args),
+    [epoch, call],
+  );
+  return (
+    <ApiContext.Provider value={api}>
+      <Fragment key={epoch}>{children}</Fragment>
+    </ApiContext.Provider>
+  );
+}

@@ -1,0 +1,328 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { RateLimitNotice } from '@/components/rate-limit-notice';
+import { t, tPlural } from '@/lib/i18n';
+import { findByLongUrl } from '@/lib/links/cache';
+import { isQueueable } from '@/lib/links/queue';
+import { send } from '@/lib/messaging/send';
+import { AllTabsReport } from './components/all-tabs-report';
+import { ConnectPrompt } from './components/connect-prompt';
+import { DuplicateNotice } from './components/duplicate-notice';
+import { ErrorAlert } from './components/error-alert';
+import { LastFailure } from './components/last-failure';
+import { MoreOptionsToggle } from './components/more-options-toggle';
+import { OpenSidePanelButton } from './components/open-side-panel-button';
+import { PresetPicker } from './components/preset-picker';
+import { PresetResults } from './components/preset-results';
+import { ProfileSelect } from './components/profile-select';
+import { QueueList } from './components/queue-list';
+import { QueueOffer } from './components/queue-offer';
+import { RecentLinks } from './components/recent-links';
+import { ShortenForm } from './components/shorten-form';
+import { ShortenResult } from './components/shorten-result';
+import { UndoNotice } from './components/undo-notice';
+import { useAllTabs } from './hooks/use-all-tabs';
+import { useDraft } from './hooks/use-draft';
+import { useLastFailure } from './hooks/use-last-failure';
+import { usePopupLoad } from './hooks/use-popup-load';
+import { usePresetFanOut } from './hooks/use-preset-fan-out';
+import { useQueue } from './hooks/use-queue';
+import { useRateLimitWait } from './hooks/use-rate-limit-wait';
+import { useRecentLinks } from './hooks/use-recent-links';
+import { useShorten } from './hooks/use-shorten';
+import { useShortenForm } from './hooks/use-shorten-form';
+import { useOpenSidePanel } from './hooks/use-side-panel';
+import { useStartUrl } from './hooks/use-start-url';
+import type { StartUrl } from './start-url';
+
+function openOptions() {
+  void browser.runtime.openOptionsPage();
+}
+
+/** What the side panel (entrypoints/sidepanel/) gives the popup's UI it shows. */
+interface PanelProps {
+  /** The active tab the panel follows, instead of the tab the popup opened over. */
+  start: StartUrl;
+  /** Asks for the `tabs` permission, when the active tab's address could not be read without it. */
+  onAllowTabs?: () => void;
+}
+
+/**
+ * The popup, and the side panel's content (`panel`): draws from local settings, tab and cache at
+ * once, then asks the background to refresh the cache (hooks/use-popup-load.ts). Each concern is a hook with its state and actions; this
+ * composes them. Everything server-side goes through `send`.
+ */
+export function App({ panel }: { panel?: PanelProps } = {}) {
+  const wait = useRateLimitWait();
+  const recent = useRecentLinks();
+  const start = useStartUrl();
+  const draft = useDraft();
+  const form = useShortenForm(draft.changed);
+  const popup = usePopupLoad({
+    prepare: (restored) => form.prepare(restored?.state),
+    onLinks: recent.setLinks,
+    onLoad({ settings, profile, start: tab, links, drafts, restored }) {
+      recent.setLinks(links);
+      const url = tab && start.begin(tab, settings.behaviour);
+      if (restored) {
+        draft.setRequest(restored.request);
+        // A draft's URL is what the user typed: a canonical URL arriving later must not replace it.
+        start.markEdited();
+      }
+      form.reset(profile.defaults, url, restored?.state);
+      if (tab && drafts) {
+        draft.keep(drafts, tab.url, () => ({ profileId: popup.profileId(), state: form.snapshot() }));
+      }
+    },
+    tabStart: panel?.start,
+  });
+  const ready = popup.ready === 'unconfigured' ? null : popup.ready;
+  const shorten = useShorten({ ready, form, start, recent, draft });
+  const fanOut = usePresetFanOut({ ready, form, start, recent, draft });
+  const allTabs = useAllTabs(popup.reloadLinks);
+  const queue = useQueue();
+  const lastFailure = useLastFailure();
+  const copyExistingRef = useRef<HTMLButtonElement>(null);
+  const openSidePanel = useOpenSidePanel(() =>
+    shorten.fail({ kind: 'internal', message: t('panel_open_failed') }),
+  );
+
+  useLayoutEffect(() => {
+    if (!ready) return;
+    // With an earlier link for this URL, Enter should reuse it; otherwise the URL is ready to edit.
+    const target = copyExistingRef.current ?? form.urlRef.current;
+    target?.focus();
+    if (target instanceof HTMLInputElement) target.select();
+    // The form and the recent list are on screen: `npm run bench` measures up to here.
+    performance.mark('popup-ready');
+    void allTabs.resume();
+    const tab = ready.start;
+    const gen = popup.generation();
+    if (tab?.url && tab.tabId !== undefined && ready.settings.behaviour.preferCanonical) {
+      void start.applyCanonical(tab.tabId, tab.url, ready.settings.behaviour, {
+        current: () => form.snapshot().form.url,
+        replace: (url) => form.setUrl(url, isSelected(form.urlRef.current) ? 'select' : null),
+        moved: () => gen !== popup.generation() || shorten.busy(),
+      });
+    }
+  }, [ready]);
+
+  if (popup.ready === null) return null;
+  if (!ready) {
+    return (
+      <main class="popup">
+        <ConnectPrompt onOpenOptions={openOptions} />
+      </main>
+    );
+  }
+  const { settings, profile } = ready;
+  const { values, more, moreOpen, More } = form;
+  const { result } = shorten;
+  const duplicate =
+    !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
+      ? findByLongUrl(recent.links, values.url)
+      : undefined;
+
+  /** Shortens the form, one link or one per preset: a new attempt, so no message of an earlier one stays. */
+  const attempt = () => {
+    allTabs.clearReport();
+    lastFailure.clear();
+    if (fanOut.on) {
+      shorten.clear();
+      void fanOut.submit();
+    } else {
+      void shorten.submit();
+    }
+  };
+
+  const switchProfile = async (id: string) => {
+    const reply = await send('setActiveProfile', { id });
+    if (!reply.ok) return shorten.fail(reply.error);
+    shorten.reset();
+    await popup.reload();
+  };
+
+  return (
+    <main class="popup">
+      <header class="bar">
+        <h1>{t('ext_name')}</h1>
+        {settings.profiles.length > 1 && (
+          <ProfileSelect
+            profiles={settings.profiles}
+            activeId={profile.id}
+            disabled={shorten.pending}
+            onChange={switchProfile}
+          />
+        )}
+        {panel ? (
+          // In the panel the management page opens in its place, at its width, with a way back.
+          <a class="quiet" href="/manage.html?in=sidepanel">
+            {t('popup_manage_link')}
+          </a>
+        ) : (
+          <a class="quiet" href="/manage.html" target="_blank" rel="noreferrer">
+            {t('popup_manage_link')}
+          </a>
+        )}
+        {!panel && openSidePanel && <OpenSidePanelButton onOpen={openSidePanel} />}
+        <button type="button" class="quiet" onClick={openOptions}>
+          {t('popup_options_button')}
+        </button>
+      </header>
+      {lastFailure.failure && <LastFailure failure={lastFailure.failure} />}
+      {start.source.reason && !result && (
+        <p class={panel?.onAllowTabs ? 'notice row' : 'notice'}>
+          <span class="grow">{start.source.reason}</span>
+          {panel?.onAllowTabs && (
+            <button type="button" class="quiet" onClick={panel.onAllowTabs}>
+              {t('panel_allow_tabs')}
+            </button>
+          )}
+        </p>
+      )}
+      {start.adjusted && start.adjusted.url === values.url && !result && (
+        <UndoNotice
+          reason={start.adjusted.reason}
+          onUndo={() => {
+            form.setUrl(start.undo(), 'focus');
+            draft.changed();
+          }}
+        />
+      )}
+      {fanOut.on ? (
+        fanOut.view && (
+          <PresetResults
+            view={fanOut.view}
+            now={Date.now()}
+            onCopyAll={() => void fanOut.copyAll()}
+            onCopyOne={(link) => void fanOut.copyOne(link)}
+          />
+        )
+      ) : result ? (
+        <ShortenResult
+          link={result.link}
+          copied={result.copied}
+          edited={result.edited}
+          onCopy={() => shorten.copyResult()}
+          onCopyAs={(format) => shorten.copyResult(format)}
+        />
+      ) : (
+        duplicate && (
+          <DuplicateNotice
+            link={duplicate}
+            buttonRef={copyExistingRef}
+            onCopyExisting={() => shorten.showLink(duplicate, true)}
+            onCreateNew={attempt}
+          />
+        )
+      )}
+      <ShortenForm
+        values={values}
+        errors={form.errors}
+        campaigns={popup.lists.campaigns}
+        channels={popup.lists.channels}
+        pending={shorten.pending || fanOut.pending}
+        aliasOff={fanOut.on ? t('popup_presets_alias_off') : undefined}
+        submitLabel={
+          fanOut.on && fanOut.chosen.length > 0
+            ? tPlural('popup_presets_shorten_button', fanOut.chosen.length)
+            : undefined
+        }
+        pendingLabel={wait === null ? undefined : t('popup_waiting')}
+        urlRef={form.urlRef}
+        onChange={(patch) => {
+          if ('url' in patch) start.markEdited();
+          form.edit(patch);
+          shorten.formEdited();
+        }}
+        onSubmit={attempt}
+        more={
+          <>
+            <PresetPicker
+              on={fanOut.on}
+              presets={fanOut.presets}
+              chosen={fanOut.chosen}
+              error={fanOut.error}
+              onToggle={fanOut.toggle}
+              onChoose={fanOut.choose}
+              onOpenOptions={openOptions}
+              beside={
+                <MoreOptionsToggle
+                  open={moreOpen}
+                  controls={more ? 'more-options' : undefined}
+                  inEffect={form.moreInEffect(profile.defaults)}
+                  onToggle={() => form.toggleMore(profile.defaults)}
+                />
+              }
+            />
+            {More && more && (
+              <More.MoreOptions
+                id="more-options"
+                hidden={!moreOpen}
+                profileId={profile.id}
+                state={more}
+                errors={form.errors}
+                onChange={(patch) => {
+                  form.editMore(patch);
+                  shorten.formEdited();
+                }}
+              />
+            )}
+          </>
+        }
+      />
+      <RateLimitNotice seconds={wait} />
+      {shorten.error && <ErrorAlert error={shorten.error} now={Date.now()} onOpenOptions={openOptions} />}
+      {shorten.error && shorten.sent && isQueueable(shorten.error) && (
+        <QueueOffer
+          queued={queue.queued === shorten.error}
+          onQueue={() => shorten.sent && shorten.error && queue.queueIt(shorten.sent, shorten.error)}
+        />
+      )}
+      <QueueList
+        entries={queue.entries}
+        now={queue.now}
+        error={queue.error}
+        onRetry={queue.retry}
+        onCancel={queue.cancel}
+      />
+      <p class="sr-only" role="status" aria-live="polite">
+        {fanOut.on ? fanOut.status : shorten.status}
+      </p>
+      <RecentLinks
+        shown={recent.shown}
+        total={recent.links.length}
+        query={recent.query}
+        onQuery={recent.setQuery}
+        copiedId={recent.copiedId}
+        onCopy={async (link) => {
+          const copied = await shorten.copy(link);
+          recent.setCopiedId(copied ? link.id : null);
+        }}
+        note={popup.refreshNote}
+      />
+      <button
+        type="button"
+        class="quiet all-tabs"
+        // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
+        aria-disabled={allTabs.view?.kind === 'running' || undefined}
+        onClick={() => {
+          shorten.clear();
+          lastFailure.clear();
+          void allTabs.start();
+        }}
+      >
+        {t('popup_all_tabs_button')}
+      </button>
+      {allTabs.view && <AllTabsReport view={allTabs.view} follow={allTabs.started} />}
+    </main>
+  );
+}
+
+/** True when the field has the focus and all its text selected, ready to be typed over. */
+function isSelected(field: HTMLInputElement | null): boolean {
+  return (
+    field === document.activeElement &&
+    field?.selectionStart === 0 &&
+    field.selectionEnd === field.value.length
+  );
+}

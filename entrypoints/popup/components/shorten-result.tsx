@@ -1,0 +1,89 @@
+import { useState } from 'preact/hooks';
+import { QrCode } from '@/components/qr-code';
+import { t } from '@/lib/i18n';
+import type { CachedLink } from '@/lib/links/cache';
+import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
+import { focusIfLost } from './error-alert';
+
+interface ShortenResultProps {
+  link: CachedLink;
+  /** The format the link was last copied in; null when it was not copied. */
+  copied: CopyFormat | null;
+  /** The form changed since: the link is shown as the previous URL's, not as the form's answer. */
+  edited: boolean;
+  /** Copies in the format of the settings. */
+  onCopy: () => void;
+  /** Copies once in another format, leaving the setting as it is. */
+  onCopyAs: (format: CopyFormat) => void;
+}
+
+/**
+ * The link just created (or reused): its short URL, a Copy button, what was copied and in which
+ * format, a "Copy as…" select for a one-off other format, Details, and its QR code on request.
+ */
+export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: ShortenResultProps) {
+  const [qrOpen, setQrOpen] = useState(false);
+  return (
+    <section class={edited ? 'card result edited' : 'card result'} aria-label={t('popup_result_label')}>
+      <div class="row">
+        <input
+          class="grow"
+          readOnly
+          aria-label={t('popup_short_url_label')}
+          value={link.shortUrl}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" class="primary" ref={focusIfLost} onClick={onCopy}>
+          {t('popup_copy_button')}
+        </button>
+      </div>
+      <div class="row small wrap">
+        {edited ? (
+          <span class="grow previous">{t('popup_result_previous', link.longUrl)}</span>
+        ) : (
+          <span class="ok grow">
+            {copied &&
+              (copied === 'plain' ? t('popup_copied_plain') : t('popup_copied_as', t(FORMAT_NAMES[copied])))}
+          </span>
+        )}
+        <select
+          class="copy-as"
+          aria-label={t('popup_copy_as')}
+          value=""
+          onChange={(e) => {
+            const format = e.currentTarget.value as CopyFormat;
+            // Back to "Copy as…": the select is an action, not a setting.
+            e.currentTarget.value = '';
+            onCopyAs(format);
+          }}
+        >
+          <option value="" disabled>
+            {t('popup_copy_as')}
+          </option>
+          {COPY_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {t(FORMAT_NAMES[format])}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          class="qr-toggle"
+          aria-expanded={qrOpen}
+          aria-controls={qrOpen ? 'result-qr' : undefined}
+          onClick={() => setQrOpen(!qrOpen)}
+        >
+          {t('popup_qr_button')}
+        </button>
+        <a href={`/manage.html#/links/${link.id}`} target="_blank" rel="noreferrer">
+          {t('popup_details_link')}
+        </a>
+      </div>
+      {qrOpen && (
+        <div id="result-qr" class="result-qr">
+          <QrCode text={link.shortUrl} />
+        </div>
+      )}
+    </section>
+  );
+}

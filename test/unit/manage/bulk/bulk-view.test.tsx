@@ -1,0 +1,191 @@
+/** The Bulk create page: the preview before anything is sent, Start, the progress of the stored job, retries and copies. */
+import { describe, expect, it, vi } from 'vitest';
+import type { BulkLookups, BulkService } from '@/entrypoints/manage/bulk/bulk-service';
+import { BulkView } from '@/entrypoints/manage/bulk/bulk-view';
+import {
+  type BulkItem,
+  type BulkJob,
+  markFailed,
+  markLinked,
+  newBulkJob,
+  waitBulkJob,
+} from '@/lib/links/bulk-job';
+import type { Result } from '@/lib/messaging/protocol';
+import { defaultUtmPresets } from '@/lib/settings/schema';
+import { alerts, button, click, fakeApi, field, mount, page, settle, submit, tick, type } from '../../dom';
+
+const api = fakeApi((method) => {
+  if (method === 'listCampaigns')
+    return {
+      ok: true,
+      data: page([{ id: 7, name: 'Spring', public: true, rotator: false, list: '' }], 1, 1),
+    };
+  if (method === 'listChannels') return { ok: true, data: page([], 1, 1) };
+  if (method === 'listDomains') return { ok: true, data: page([], 1, 1) };
+  return { ok: true, data: null };
+});
+
+const lookups = (patch: Partial<BulkLookups> = {}): BulkLookups => ({
+  cached: [
+    {
+      id: 3,
+      alias: 'old',
+      shortUrl: 'https://sho.rt/old',
+      longUrl: 'https://known.example/',
+      title: '',
+      description: '',
+      clicks: 0,
+      date: '2029-01-01 00:00:00',
+    },
+  ],
+  defaults: null,
+  presets: defaultUtmPresets(),
+  stripTracking: false,
+  copyFormat: 'markdown',
+  limit: 30,
+  ...patch,
+});
+
+/** A service whose stored job the test sets; every request is recorded. */
+function fakeService(initial: BulkJob | null = null, found = lookups()) {
+  let job = initial;
+  const listeners = new Set<(job: BulkJob | null) => void>();
+  const set = (next: BulkJob | null) => {
+    job = next;
+    for (const show of listeners) show(job);
+  };
+  const service = {
+    watch: vi.fn((show: (job: BulkJob | null) => void) => {
+      listeners.add(show);
+      show(job);
+      return () => listeners.delete(show);
+    }),
+    lookups: vi.fn(async () => found),
+    start: vi.fn(async (items: BulkItem[]): Promise<Result<{ id: string; total: number }>> => {
+      set(newBulkJob('j1', 'p1', items, Date.now(), 30));
+      return { ok: true, data: { id: 'j1', total: items.length } };
+    }),
+    control: vi.fn(async (): Promise<Result<null>> => ({ ok: true, data: null })),
+    retry: vi.fn(
+      async () => ({ ok: true, data: { made: 0, reused: 0, failed: 0, left: 1, total: 1 } }) as const,
+    ),
+  } satisfies BulkService;
+  return { service, set };
+}
+
+const item = (url: string): BulkItem => ({ input: { url, status: 'private' }, title: 'T', label: '' });
+const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
+
+describe('BulkView', () => {
+  it('previews what will be sent, fanned out by preset, and sends nothing before Start', async () => {
+    const { service } = fakeService();
+    await mount(<BulkView service={service} />, api);
+    await type(
+      field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'),
+      'url,campaign\nhttps://a.example,spring\nhttps://known.example,\nhttps://a.example,spring\nnot a url,\nhttps://b.example,Winter',
+    );
+    await settle(350);
+    expect(text('#bulk-summary')).toContain(
+      '2 links: 1 new, 1 reused from before (no request), 1 duplicates made once, 2 invalid.',
+    );
+    expect(text('#bulk-summary')).toContain('1 request to send');
+    const rows = [...document.querySelectorAll('[aria-labelledby="bulk-preview-heading"] tbody tr')].map(
+      (r) => r.textContent,
+    );
+    expect(rows[1]).toContain('https://sho.rt/old');
+    expect(rows[4]).toContain('No campaign is named “Winter”');
+
+    await tick(field('X'), true);
+    await tick(field('LinkedIn'), true);
+    await settle(350);
+    expect(text('#bulk-summary')).toContain('4 links: 4 new');
+    expect(service.start).not.toHaveBeenCalled();
+
+    await click(button('Start'));
+    await settle();
+    const sent = service.start.mock.calls[0]?.[0] ?? [];
+    expect(sent.map((i) => [i.input.url, i.input.campaign, i.label])).toEqual([
+      ['https://a.example/?utm_source=x&utm_medium=social', 7, 'X'],
+      ['https://a.example/?utm_source=linkedin&utm_medium=social', 7, 'LinkedIn'],
+      ['https://known.example/?utm_source=x&utm_medium=social', undefined, 'X'],
+      ['https://known.example/?utm_source=linkedin&utm_medium=social', undefined, 'LinkedIn'],
+    ]);
+    // The stored job now shows, not the input.
+    expect(text('#bulk-counts')).toBe('Made: 0 · Reused: 0 · Failed: 0 · Left: 4');
+  });
+
+  it('keeps what was pasted and says why when the background refuses the start', async () => {
+    const { service } = fakeService();
+    service.start.mockResolvedValueOnce({
+      ok: false,
+      error: { kind: 'busy', message: 'A bulk create is already running.' },
+    });
+    await mount(<BulkView service={service} />, api);
+    await type(field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'), 'https://a.example');
+    await settle(350);
+    await click(button('Start'));
+    await settle();
+    expect(alerts(document)).toContain('A bulk create is already running.');
+    expect(field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV').value).toBe('https://a.example');
+  });
+
+  it('shows a waiting job’s countdown and counts, and pauses it', async () => {
+    let job = newBulkJob('j1', 'p1', [item('https://a.example'), item('https://b.example')], Date.now(), 30);
+    job = waitBulkJob(markLinked(job, 0, 'https://sho.rt/a', false), Date.now() + 42_000);
+    const { service } = fakeService(job);
+    await mount(<BulkView service={service} />, api);
+    await settle();
+    expect(text('#bulk-state')).toMatch(
+      /^Waiting for the server’s rate limit\. Next request in 4[12] seconds\./,
+    );
+    expect(text('#bulk-counts')).toBe('Made: 1 · Reused: 0 · Failed: 0 · Left: 1');
+    expect((document.querySelector('#bulk-bar') as HTMLProgressElement).value).toBe(1);
+    await click(button('Pause'));
+    expect(service.control).toHaveBeenCalledWith('pause');
+  });
+
+  it('retries a failed row as edited, after checking the edit like the popup does', async () => {
+    let job = newBulkJob(
+      'j1',
+      'p1',
+      [item('https://a.example'), item('https://bad.example')],
+      Date.now(),
+      30,
+    );
+    job = markFailed(markLinked(job, 0, 'https://sho.rt/a', false), 1, {
+      kind: 'validation',
+      message: 'Blocked domain',
+    });
+    job = { ...job, state: 'done' };
+    const { service } = fakeService(job);
+    await mount(<BulkView service={service} />, api);
+    await settle();
+    expect(document.body.textContent).toContain('Blocked domain');
+    await click(button('Edit and retry'));
+    const form = document.querySelector('form.inline-form') as HTMLFormElement;
+    await type(field(form, 'Long URL'), 'ftp://nope');
+    await submit(form);
+    expect(service.retry).not.toHaveBeenCalled();
+    expect(form.textContent).toMatch(/web address|http/i);
+    await type(field(form, 'Long URL'), 'https://good.example');
+    await type(field(form, 'Alias (optional)'), 'good');
+    await submit(form);
+    expect(service.retry).toHaveBeenCalledWith([
+      { index: 1, input: { url: 'https://good.example', custom: 'good', status: 'private' } },
+    ]);
+  });
+
+  it('copies every short link in the copy format, titled', async () => {
+    let job = newBulkJob('j1', 'p1', [item('https://a.example'), item('https://b.example')], Date.now(), 30);
+    job = markLinked(markLinked(job, 0, 'https://sho.rt/a', false), 1, 'https://sho.rt/b', true);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { service } = fakeService({ ...job, state: 'done' });
+    await mount(<BulkView service={service} />, api);
+    await settle();
+    await click(button('Copy all'));
+    await settle();
+    expect(writeText).toHaveBeenCalledWith('[T](https://sho.rt/a)\n[T](https://sho.rt/b)');
+    expect(document.body.textContent).toContain('2 links copied.');
+  });
+});
