@@ -5,9 +5,10 @@
  * of these lists.
  */
 import { useEffect, useState } from 'preact/hooks';
+import type { ErrorData } from '@/lib/api/errors';
 import type { PageQuery } from '@/lib/api/schemas';
 import type { ApiData, CallApi } from '@/lib/messaging/call-api';
-import type { ErrorData, Result } from '@/lib/messaging/protocol';
+import type { Result } from '@/lib/messaging/protocol';
 
 export type ChoiceMethod = 'listDomains' | 'listSplash' | 'listOverlays' | 'listCampaigns' | 'listChannels';
 

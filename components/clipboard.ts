@@ -5,12 +5,8 @@
 
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
-import {
-  type ClipboardPayload,
-  type CopyFormat,
-  copyPayloadFor,
-  FORMAT_NAMES,
-} from '@/lib/links/copy-format';
+import { type ClipboardPayload, copyPayloadFor, FORMAT_NAMES } from '@/lib/links/copy-format';
+import type { CopyFormat } from '@/lib/settings/schema';
 
 type Writer = Pick<Clipboard, 'writeText' | 'write'>;
 

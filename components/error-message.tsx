@@ -1,4 +1,4 @@
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/api/errors';
 
 /** The failure of the action next to it; nothing when there is none. */
 export function ErrorMessage({ error }: { error: ErrorData | string | undefined | null }) {

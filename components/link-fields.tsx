@@ -7,13 +7,9 @@ import { useId } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { ChoiceField, Field, SelectField, TextAreaField, TextField } from '@/components/fields';
 import { type MessageKey, t } from '@/lib/i18n';
-import {
-  type DeeplinkMode,
-  type LinkFormErrors,
-  type LinkFormState,
-  withUtmRows,
-} from '@/lib/links/link-form';
+import { type DeeplinkMode, type LinkFormErrors, withUtmRows } from '@/lib/links/link-form';
 import type { CallApi } from '@/lib/messaging/call-api';
+import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useChoices } from './choice-lists';
 import { overlayTypeLabel } from './format';

@@ -6,15 +6,17 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/links/qr';
+import type { QrOptions, QrSize } from '@/lib/storage/items';
 import {
   defaultQrOptions,
+  getItem,
   isQrMargin,
   QR_MARGIN_RANGE,
   QR_SIZES,
-  type QrOptions,
-  type QrSize,
-} from '@/lib/links/qr-options';
-import { getItem, qrOptionsItem, type StorageArea, setItem } from '@/lib/storage/items';
+  qrOptionsItem,
+  type StorageArea,
+  setItem,
+} from '@/lib/storage/items';
 import { downloadBlob } from './download';
 import { SelectField, TextField } from './fields';
 import { useStatus } from './use-status';

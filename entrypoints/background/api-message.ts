@@ -8,8 +8,8 @@ import type { CreatedLink, LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './clients';
+import type { CreateLink } from './create-link';
 import { ExtensionError } from './errors';
-import { createLink } from './links';
 
 /**
  * How many data arguments each method takes, before its RequestOptions. A Record, so that a method
@@ -59,7 +59,7 @@ export function isLinkInputShape(value: unknown): value is LinkInput {
 }
 
 /** The `api` handler: calls the method on the active profile's client and returns plain data. */
-export function createApiHandler(clients: Clients) {
+export function createApiHandler(clients: Clients, createLink: CreateLink) {
   return async function api({ method, args }: RequestOf<'api'>): Promise<unknown> {
     if (!isApiMethod(method))
       throw new ExtensionError('bad_message', t('error_not_api_method', String(method).slice(0, 40)));
@@ -69,8 +69,8 @@ export function createApiHandler(clients: Clients) {
     if (method === 'addLink' && isLinkInputShape(input)) {
       // The one way links are made (popup, menu, management page): cached at once, and an earlier
       // create whose answer was lost is looked for before a second one is made.
-      const { id, shortUrl } = await createLink(active, input, undefined, new Date());
-      return { id, shortUrl } satisfies CreatedLink;
+      const { link } = await createLink({ input, profileId: active.profile.id, priority: 'user' });
+      return { id: link.id, shortUrl: link.shortUrl } satisfies CreatedLink;
     }
     const call = client[method] as (this: ShortenerClient, ...a: unknown[]) => Promise<unknown>;
     const result = await call.apply(client, args.slice(0, DATA_ARGS[method]));

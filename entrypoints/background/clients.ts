@@ -8,7 +8,7 @@
  * create, the outage queue), or a background refresh.
  */
 import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
-import type { RateLimitWait } from '@/lib/api/rate-limit-wait-state';
+import type { RateLimitWait } from '@/lib/api/rate-limiter';
 import {
   createRateLimiter,
   type Priority,
@@ -16,10 +16,9 @@ import {
   type RateLimiterOptions,
 } from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
-import type { CachedLink } from '@/lib/links/cache';
-import { getApiKey } from '@/lib/settings/api-keys';
 import type { Profile } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
+import { getApiKey } from '@/lib/storage/api-keys';
+import { loadSettings } from '@/lib/storage/settings';
 import { ExtensionError, notConfigured } from './errors';
 
 /** A profile and the client that talks to its server with its key. */
@@ -28,11 +27,6 @@ export interface ProfileClient {
   client: ShortenerClient;
   /** The current window of the server key's rate limiter, as it counts it (a job's countdown). */
   budget(): RateLimiter['budget'];
-  /**
-   * Creates under way in this worker, by createKey (uncertain-creates.ts): createLink (links.ts) joins
-   * the same create asked for again, whoever asks (the popup, the menu, all tabs, bulk, the queue).
-   */
-  creates: Map<string, Promise<CachedLink>>;
 }
 
 /** The API clients of the saved profiles, and of a server being checked before it is saved. */
@@ -68,7 +62,6 @@ interface Cached {
 export function createClients(environment: ClientEnvironment = {}): Clients {
   const { limiter: limiterOptions, onWait, ready, onAnswer, ...clientOptions } = environment;
   const cached = new Map<string, Cached>();
-  const creates = new Map<string, Promise<CachedLink>>();
   // Keyed by server and key, because that is what the server counts: two profiles with the same
   // pair, and a profile being re-saved, share one budget. Held in memory only, like the clients.
   const limiters = new Map<string, RateLimiter>();
@@ -140,7 +133,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
       cached.set(profile.id, entry);
     }
     const limiter = limiterFor(profile.serverUrl, apiKey);
-    return { profile, client: entry.clients[priority], budget: () => limiter.budget, creates };
+    return { profile, client: entry.clients[priority], budget: () => limiter.budget };
   }
 
   return {

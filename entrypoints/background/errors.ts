@@ -3,9 +3,10 @@
  * notification shows. ApiErrors already carry an actionable message; anything else is reduced to a
  * generic one, so no stack, URL with secrets or API key ever leaves the background.
  */
+
+import type { ErrorData } from '@/lib/api/errors';
 import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/messaging/protocol';
 
 /** A failure raised by the background itself, with a message written for the user. */
 export class ExtensionError extends Error {

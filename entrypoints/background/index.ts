@@ -1,11 +1,12 @@
-import { clearStaleAllTabs } from '@/lib/links/all-tabs';
-import { allApiKeys } from '@/lib/settings/api-keys';
-import { createAllTabs } from './all-tabs';
+import { allApiKeys } from '@/lib/storage/api-keys';
 import { createApiHandler } from './api-message';
-import { createBulk } from './bulk';
 import { createClients } from './clients';
 import { createClipboard } from './clipboard';
 import { registerCommands } from './commands';
+import { createLinkPipeline } from './create-link';
+import { createAllTabs } from './jobs/all-tabs';
+import { createBulk } from './jobs/bulk';
+import { createCreateQueue, createQueueHandlers, registerQueueTriggers } from './jobs/queue';
 import { createLinkHandlers } from './links';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
@@ -13,7 +14,6 @@ import { createMigrations, registerMigrations } from './migrations';
 import { createNotifier, registerNotificationClicks } from './notify';
 import { registerOmnibox } from './omnibox';
 import { createProfileHandlers } from './profiles';
-import { createCreateQueue, createQueueHandlers, registerQueueTriggers } from './queue';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
 import { createShortenAndCopy } from './shorten-and-copy';
@@ -31,23 +31,23 @@ export default defineBackground(() => {
     onWait: waits.update,
     onAnswer: (profileId) => queue.serverAnswered(profileId),
   });
+  const createLink = createLinkPipeline(clients);
   const notifier = createNotifier();
   const clipboard = createClipboard();
-  const queue = createCreateQueue({ clients, clipboard, notifier });
-  const shortenAndCopy = createShortenAndCopy({ clients, clipboard, notifier, queue });
-  void clearStaleAllTabs().catch(() => undefined);
+  const queue = createCreateQueue({ createLink, clients, clipboard, notifier });
+  const shortenAndCopy = createShortenAndCopy({ clients, createLink, clipboard, notifier, queue });
   // One handler for the popup's request and for the run a permission grant starts, so they join.
-  const allTabs = createAllTabs({ clients, clipboard, notifier, queue });
-  const bulk = createBulk({ clients });
+  const allTabs = createAllTabs({ createLink, clients, clipboard, notifier, queue });
+  const bulk = createBulk({ createLink, clients });
 
   registerMigrations(migrations);
   registerMessageHandlers(
     {
-      ...createLinkHandlers(clients, { sending: (profileId, input) => queue.sending(profileId, input) }),
+      ...createLinkHandlers(clients, createLink),
       ...createProfileHandlers(clients),
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: allTabs.shortenAllTabs,
-      api: createApiHandler(clients),
+      api: createApiHandler(clients, createLink),
       bulkStart: bulk.bulkStart,
       bulkControl: bulk.bulkControl,
       bulkRetry: bulk.bulkRetry,
@@ -61,7 +61,8 @@ export default defineBackground(() => {
   registerOmnibox({ clients, shortenAndCopy, notifier });
   registerNotificationClicks(queue.copyMade);
   registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
-  bulk.register();
   registerQueueTriggers(queue);
+  bulk.register();
+  allTabs.register();
   void queue.start().catch(() => undefined);
 });

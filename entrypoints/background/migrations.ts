@@ -3,7 +3,7 @@
  * extension is installed or updated, when the browser starts, and in any case before the first
  * request reads settings (the worker may have started for a message, not for those events).
  */
-import { runSettingsMigrations } from '@/lib/settings/migrations';
+import { runSettingsMigrations } from '@/lib/storage/settings';
 
 export interface Migrations {
   /** Resolves once migrations ran; never rejects, so a failure cannot block the extension. */

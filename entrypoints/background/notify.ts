@@ -3,11 +3,12 @@
  * short-lived toolbar badge. Menus and the keyboard command have no other way to answer.
  */
 
+import type { ErrorData } from '@/lib/api/errors';
 import { retryHint } from '@/lib/format';
 import { type MessageKey, t } from '@/lib/i18n';
-import { type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
-import { QUEUE_LIMIT } from '@/lib/links/queue';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import { QUEUE_LIMIT } from '@/lib/jobs/queue';
+import { FORMAT_NAMES } from '@/lib/links/copy-format';
+import type { CopyFormat } from '@/lib/settings/schema';
 import { lastFailureItem, removeItem, setItem } from '@/lib/storage/items';
 
 /** Notification id of "not configured": clicking it opens Options. */

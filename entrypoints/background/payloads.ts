@@ -3,10 +3,11 @@
  * checked first, in messages.ts). The map below is also the list of request types the background knows.
  */
 import * as z from 'zod/mini';
+import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
+import { isQueueable } from '@/lib/jobs/queue';
 import { MAX_BULK_ROWS } from '@/lib/links/bulk-csv';
-import { isQueueable } from '@/lib/links/queue';
-import type { ErrorData, MessageType, RequestOf } from '@/lib/messaging/protocol';
+import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { TEXT_LIMITS } from '@/lib/text-limits';
@@ -14,7 +15,6 @@ import { isApiMethod, isLinkInputShape } from './api-message';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const text = (max: number) => z.string().check(z.maxLength(max));
-const entityId = z.number().check(z.int(), z.positive());
 // A page's title is kept with its link and shown in lists: a page with an endless one is still
 // shortened, with the title cut, rather than refused.
 const pageTitle = () =>
@@ -23,26 +23,15 @@ const pageTitle = () =>
     z.transform((title: string) => title.slice(0, 1_000)),
   );
 
-// A bulk row's create input: the fields a batch sets, each bounded; the handler checks URL and alias.
-const bulkInput = () =>
-  z.object({
-    url: text(8_000),
-    custom: z.optional(text(TEXT_LIMITS.alias)),
-    campaign: z.optional(entityId),
-    channel: z.optional(entityId),
-    expiry: z.optional(text(40)),
-    domain: z.optional(text(500)),
-    description: z.optional(text(TEXT_LIMITS.description)),
-    status: z.enum(['public', 'private']),
-  });
+// A create's input, the API's own shape (LinkInput). Only the shape is checked here: the create
+// pipeline checks every field and says what is wrong in the user's words.
+const linkInput = z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string');
 
-// Each built on its first use, like the API schemas (lib/api/schemas.ts): a request needs one.
 const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   shorten: z.lazy(() =>
     z.object({
       requestId: id,
-      // Only the shape is checked here; the client validates each link field and says what is wrong.
-      input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
+      input: linkInput,
       pageTitle: z.optional(pageTitle()),
     }),
   ),
@@ -79,7 +68,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   bulkStart: z.lazy(() =>
     z.object({
       items: z
-        .array(z.object({ input: bulkInput(), title: text(1_000), label: text(200) }))
+        .array(z.object({ input: linkInput, title: text(1_000), label: text(200) }))
         .check(z.maxLength(MAX_BULK_ROWS)),
     }),
   ),
@@ -90,7 +79,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
         .array(
           z.object({
             index: z.number().check(z.int(), z.nonnegative(), z.lt(MAX_BULK_ROWS)),
-            input: z.optional(bulkInput()),
+            input: z.optional(linkInput),
           }),
         )
         .check(z.maxLength(MAX_BULK_ROWS)),
@@ -99,7 +88,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   bulkRateLimit: z.lazy(() => z.object({})) as z.ZodMiniType<RequestOf<'bulkRateLimit'>>,
   queueCreate: z.lazy(() =>
     z.object({
-      input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
+      input: linkInput,
       pageTitle: z.optional(pageTitle()),
       draftUrl: z.optional(text(8_000)),
       error: z

@@ -7,9 +7,9 @@ import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import { t } from '@/lib/i18n';
 import { clearProfileCache } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
-import { deleteApiKey, getApiKey, setApiKey } from '@/lib/settings/api-keys';
 import { emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
+import { deleteApiKey, getApiKey, setApiKey } from '@/lib/storage/api-keys';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import type { Clients } from './clients';
 import { ExtensionError } from './errors';
 

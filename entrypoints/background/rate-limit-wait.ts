@@ -3,7 +3,7 @@
  * rateLimitWaitItem (lib/storage/items.ts), so pages can show "waiting N s"; the key is removed when nothing waits.
  * With several profiles waiting at once, `queued` is the sum and `until` the latest.
  */
-import type { RateLimitWait } from '@/lib/api/rate-limit-wait-state';
+import type { RateLimitWait } from '@/lib/api/rate-limiter';
 import { rateLimitWaitItem, removeItem, setItem } from '@/lib/storage/items';
 
 /**

@@ -6,23 +6,23 @@
  * confirm or explain with a notification and the toolbar badge.
  */
 
+import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/links/cache';
+import { isQueueable } from '@/lib/jobs/queue';
+import type { CachedLink } from '@/lib/links/cache';
 import { copyPayloadFor } from '@/lib/links/copy-format';
-import { isQueueable } from '@/lib/links/queue';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import type { Behaviour } from '@/lib/settings/schema';
 import { defaultBehaviour } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
+import { loadSettings } from '@/lib/storage/settings';
 import { readCanonical } from '@/lib/url/canonical';
 import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
 import type { Clients } from './clients';
 import type { ClipboardWriter } from './clipboard';
+import { type CreateLink, inputFromDefaults } from './create-link';
 import { toErrorData } from './errors';
+import type { CreateQueue } from './jobs/queue';
 import { readLinkText } from './link-text';
-import { createLink, inputFromDefaults } from './links';
 import { briefQueued, type Notifier } from './notify';
-import type { CreateQueue } from './queue';
 
 /**
  * What the user asked to shorten: the page of a tab, a link (a link target or a selected URL), or a
@@ -60,10 +60,11 @@ export type ShortenAndCopy = (target: ShortenTarget) => Promise<void>;
 
 interface Deps {
   clients: Clients;
+  createLink: CreateLink;
   clipboard: ClipboardWriter;
   notifier: Notifier;
   /** Where a create the server could not make waits. */
-  queue: Pick<CreateQueue, 'add' | 'sending'>;
+  queue: Pick<CreateQueue, 'add'>;
   clock?: () => number;
   /** Reads a tab's canonical URL; injectable for tests. */
   canonical?: (tabId: number) => Promise<string | null>;
@@ -72,25 +73,24 @@ interface Deps {
 /** Creates the shared "shorten and copy" action. */
 export function createShortenAndCopy({
   clients,
+  createLink,
   clipboard,
   notifier,
   queue,
   clock = () => Date.now(),
   canonical = readCanonical,
 }: Deps): ShortenAndCopy {
-  // A double-clicked menu item or a repeated shortcut joins the first request instead of making a twin.
-  const running = new Map<string, Promise<Found>>();
-
-  async function findOrCreate(longUrl: string, pageTitle: string | undefined, via: ShortenTarget['via']) {
+  async function findOrCreate(
+    longUrl: string,
+    pageTitle: string | undefined,
+    via: ShortenTarget['via'],
+  ): Promise<Found> {
     const active = await clients.active();
-    const known = findByLongUrl((await getCachedLinks(active.profile.id)).links, longUrl);
-    if (known) return { link: known, reused: true };
     const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
-    // The queue may be sending this very create as the server comes back: one request, not two.
-    const queued = await queue.sending(active.profile.id, input)?.catch(() => undefined);
-    if (queued) return { link: queued, reused: false };
     try {
-      return { link: await createLink(active, input, pageTitle, new Date(clock())), reused: false };
+      // A double-clicked menu item or a repeated shortcut joins the first create (the pipeline's).
+      const profileId = active.profile.id;
+      return await createLink({ input, profileId, pageTitle, priority: 'user', reuse: true });
     } catch (error) {
       const data = toErrorData(error);
       if (!isQueueable(data)) throw error;
@@ -147,12 +147,7 @@ export function createShortenAndCopy({
     const pageTitle = target.kind === 'page' ? target.title : undefined;
     let result: Found;
     try {
-      let pending = running.get(longUrl);
-      if (!pending) {
-        pending = findOrCreate(longUrl, pageTitle, target.via).finally(() => running.delete(longUrl));
-        running.set(longUrl, pending);
-      }
-      result = await pending;
+      result = await findOrCreate(longUrl, pageTitle, target.via);
     } catch (error) {
       await notifier.failed(t('bg_shorten_failed_title'), toErrorData(error));
       return;

@@ -11,7 +11,7 @@
  */
 
 import { t } from '@/lib/i18n';
-import { freshAllTabsRequest } from '@/lib/links/all-tabs';
+import { freshAllTabsRequest } from '@/lib/jobs/all-tabs';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { allTabsAskedItem, getItem } from '@/lib/storage/items';
 import { toErrorData } from './errors';

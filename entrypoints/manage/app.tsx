@@ -12,7 +12,7 @@ import { RateLimitWait } from '@/entrypoints/manage/rate-limit-wait';
 import { type Route, routeHref, useRoute } from '@/entrypoints/manage/route';
 import { SplashView } from '@/entrypoints/manage/splash-view';
 import { type MessageKey, t } from '@/lib/i18n';
-import { loadSettings } from '@/lib/settings/settings';
+import { loadSettings } from '@/lib/storage/settings';
 import { bulkService } from './bulk/bulk-service';
 
 const NAV: { route: Route; label: MessageKey; section: Route['name'][] }[] = [

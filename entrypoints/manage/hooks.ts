@@ -4,8 +4,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { startsAttempt, useClearOnNextAction } from '@/components/use-status';
+import type { ErrorData } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/schemas';
-import type { ErrorData, Result } from '@/lib/messaging/protocol';
+import type { Result } from '@/lib/messaging/protocol';
 import { useApi } from './api-context';
 import {
   changeCached,

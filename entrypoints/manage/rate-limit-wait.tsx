@@ -1,7 +1,7 @@
 /** The management page's notice while its requests wait for the server's rate limit. */
 import { useEffect, useState } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/rate-limit-notice';
-import { watchRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { watchRateLimitWait } from '@/components/rate-limit-wait';
 
 /**
  * "Waiting for the server's rate limit — N s", counting down, while the background holds requests

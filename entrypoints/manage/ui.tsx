@@ -4,8 +4,8 @@ import type { ButtonHTMLAttributes, ComponentChildren, TargetedMouseEvent } from
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { focusIsLost, useReturnFocus } from '@/components/use-focus-after-render';
+import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { safeHref } from '@/lib/url/rules';
 import { closeOnEscape, focusSectionHeading } from './hooks';
 

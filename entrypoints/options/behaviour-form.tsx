@@ -1,7 +1,8 @@
 import { CheckboxField, SelectField } from '@/components/fields';
 import { t } from '@/lib/i18n';
-import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
-import type { Behaviour } from '@/lib/settings/schema';
+import { FORMAT_NAMES, formatForCopy } from '@/lib/links/copy-format';
+import type { Behaviour, CopyFormat } from '@/lib/settings/schema';
+import { COPY_FORMATS } from '@/lib/settings/schema';
 
 interface BehaviourFormProps {
   behaviour: Behaviour;

@@ -2,9 +2,10 @@
  * The Options page's rules as plain functions: messages for a failed save, the defaults form and
  * the read-modify-write of settings the page may change itself (link defaults and behaviour).
  */
+
+import type { ErrorData } from '@/lib/api/errors';
 import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/messaging/result';
 import {
   type Behaviour,
   expiryDaysSchema,
@@ -14,8 +15,8 @@ import {
   UTM_PARAMS,
   type UtmPreset,
 } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import type { StorageArea } from '@/lib/storage/items';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import { isHttpUrl } from '@/lib/url/rules';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */

@@ -11,15 +11,16 @@ import {
   saveFailureMessage,
 } from '@/entrypoints/options/rules';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
+import type { ErrorData } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/schemas';
 import { savedKeyHint } from '@/lib/format';
 import { t, uiLanguage } from '@/lib/i18n';
 import { getCachedLists } from '@/lib/links/cache';
-import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/messaging/protocol';
+import type { ChoiceLists, ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { activeProfile, type Profile, type Settings } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
 import { onItemChanged, settingsItem } from '@/lib/storage/items';
+import { loadSettings } from '@/lib/storage/settings';
 import { TEXT_LIMITS, tooLong } from '@/lib/text-limits';
 import {
   PROFILE_FAILURE_ID,

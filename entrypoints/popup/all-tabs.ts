@@ -10,25 +10,39 @@
  * window that is still going.
  */
 
+import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import {
   ALL_TABS_REPORT_TTL_MS,
+  type AllTabsProgress,
+  type AllTabsResult,
+  allTabsProgressOf,
   freshAllTabsRequest,
   reportNeedsUser,
-  watchAllTabs,
-} from '@/lib/links/all-tabs';
-import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs-progress';
-import type { ErrorData } from '@/lib/messaging/protocol';
+} from '@/lib/jobs/all-tabs';
 import { send } from '@/lib/messaging/send';
 import {
   allTabsAskedItem,
-  allTabsProgressItem,
+  allTabsJobItem,
   allTabsShownItem,
   getItem,
   removeItem,
   type StorageArea,
+  type StorageAreas,
   setItem,
+  watchItem,
 } from '@/lib/storage/items';
+
+/**
+ * Calls `show` with the latest run's progress now and on every change (null when there is none).
+ * Returns the function that stops watching.
+ */
+export function watchAllTabs(
+  show: (progress: AllTabsProgress | null) => void,
+  areas: Pick<StorageAreas, 'session' | 'onChanged'> = browser.storage,
+): () => void {
+  return watchItem(allTabsJobItem, (job) => show(job && allTabsProgressOf(job)), areas);
+}
 
 /** What the all-tabs box shows. */
 export type AllTabsView =
@@ -43,7 +57,7 @@ interface AllTabsDeps {
   send: typeof send;
   watch: typeof watchAllTabs;
   currentWindowId(): Promise<number | undefined>;
-  session: StorageArea | undefined;
+  session: StorageArea;
   hasTabsPermission(): Promise<boolean>;
 }
 
@@ -93,14 +107,14 @@ export async function resumeAllTabs(
   now = Date.now(),
 ): Promise<void> {
   const { session } = deps;
-  if (!session) return;
   const stored = await Promise.all([
     getItem(allTabsAskedItem, session),
-    getItem(allTabsProgressItem, session),
+    getItem(allTabsJobItem, session),
     getItem(allTabsShownItem, session),
   ]).catch(() => undefined);
   if (!stored) return;
-  const [askedAt, progress, shownAt] = stored;
+  const [askedAt, job, shownAt] = stored;
+  const progress = job && allTabsProgressOf(job);
   const asked = freshAllTabsRequest(askedAt, now);
   // Only asked when there is a run to show: the popup's window is not needed otherwise.
   const ofThisWindow = async (p: AllTabsProgress) =>
@@ -146,10 +160,9 @@ async function showFinished(result: AllTabsResult, show: (view: AllTabsView) => 
  */
 async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   try {
-    if (!deps.session) return;
-    const progress = await getItem(allTabsProgressItem, deps.session);
-    if (progress?.finished && progress.windowId === windowId) {
-      await setItem(allTabsShownItem, progress.startedAt, deps.session);
+    const job = await getItem(allTabsJobItem, deps.session);
+    if (job?.state === 'done' && job.windowId === windowId) {
+      await setItem(allTabsShownItem, job.createdAt, deps.session);
     }
   } catch {
     // Not recorded, the report is offered once more: nothing is lost.

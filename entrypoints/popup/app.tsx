@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/rate-limit-notice';
 import { t, tPlural } from '@/lib/i18n';
+import { isQueueable } from '@/lib/jobs/queue';
 import { findByLongUrl } from '@/lib/links/cache';
-import { isQueueable } from '@/lib/links/queue';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/all-tabs-report';
 import { ConnectPrompt } from './components/connect-prompt';

@@ -9,15 +9,9 @@
  *   if (Object.keys(errors).length === 0) send('shorten', { requestId, input: moreOptionsInput(form, more) });
  */
 import type { LinkInput } from '@/lib/api/schemas';
-import {
-  emptyLinkForm,
-  type LinkFormErrors,
-  type LinkFormState,
-  toLinkInput,
-  validateLinkForm,
-} from '@/lib/links/link-form';
-import type { ShortenForm } from '@/lib/links/shorten-form';
+import { emptyLinkForm, type LinkFormErrors, toLinkInput, validateLinkForm } from '@/lib/links/link-form';
 import type { LinkDefaults } from '@/lib/settings/schema';
+import type { LinkFormState, ShortenForm } from '@/lib/storage/items';
 
 export { MoreOptions } from './components/more-options';
 

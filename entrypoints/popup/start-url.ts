@@ -4,8 +4,8 @@
  * active tab), its canonical URL, and the form's initial values.
  */
 import { defaultExpiryValue } from '@/lib/dates';
-import type { ShortenForm } from '@/lib/links/shorten-form';
 import type { Behaviour, LinkDefaults } from '@/lib/settings/schema';
+import type { ShortenForm } from '@/lib/storage/items';
 import { getItem, pendingShortenItem, removeItem, type StorageArea } from '@/lib/storage/items';
 import { readCanonical } from '@/lib/url/canonical';
 import { resolvePageUrl } from '@/lib/url/page-url';

@@ -281,7 +281,7 @@ export function createClient(options: ClientOptions): ShortenerClient {
 }
 
 /** Validates and cleans an input; the first problem becomes a 'validation' ApiError. */
-function clean<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
+export function clean<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input, {
     error: (issue) =>
       issue.path?.length ? t('error_field_invalid', issue.path.join('.')) : t('error_input_invalid'),

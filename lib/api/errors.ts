@@ -15,9 +15,28 @@ export const API_ERROR_KINDS = [
 
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
-/** Plain-data form of an ApiError, safe to send through extension messaging. */
-interface ApiErrorData {
-  kind: ApiErrorKind;
+/**
+ * Failures that are not the server's: no profile yet, permission refused, a malformed message,
+ * another run of the same kind still going (`busy`), the outage queue full, or `internal` — the
+ * extension itself failed (storage, a bug); its message never carries details.
+ */
+type ExtensionErrorKind =
+  | 'not_configured'
+  | 'permission_denied'
+  | 'bad_message'
+  | 'internal'
+  | 'busy'
+  | 'queue_full';
+
+/** Every kind of failure a page, a notification or a stored job row may carry. */
+export type ErrorKind = ApiErrorKind | ExtensionErrorKind;
+
+/**
+ * A failure as plain data, with a kind a caller can switch on and a message a user can act on: what
+ * the background answers pages with, and what a job keeps for a row.
+ */
+export interface ErrorData {
+  kind: ErrorKind;
   message: string;
   /** HTTP status when the server answered at all. */
   status?: number;
@@ -25,6 +44,11 @@ interface ApiErrorData {
   retryAt?: number;
   /** The request may have been carried out all the same (a create without a clear answer). */
   uncertain?: true;
+}
+
+/** Plain-data form of an ApiError, safe to send through extension messaging. */
+interface ApiErrorData extends ErrorData {
+  kind: ApiErrorKind;
 }
 
 /** A failed API call: one typed error with a kind and a message a user can act on. */

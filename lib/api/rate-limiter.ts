@@ -21,7 +21,14 @@ import { retryHint } from '../format';
 import { t } from '../i18n';
 import { ApiError } from './errors';
 import type { RateLimitInfo } from './rate-limit';
-import type { RateLimitWait } from './rate-limit-wait-state';
+
+/** Requests are waiting for the server's rate-limit window (what pages show as "waiting N s"). */
+export interface RateLimitWait {
+  /** Epoch ms when the waiting requests are expected to be sent. */
+  until: number;
+  /** How many requests are waiting (not counting those already sent). */
+  queued: number;
+}
 
 /**
  * `user`: the user is waiting for it. `job`: one request of a long run the user started and need not

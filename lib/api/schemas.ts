@@ -15,6 +15,7 @@
 import * as z from 'zod/mini';
 import { t } from '../i18n';
 import { TEXT_LIMITS } from '../text-limits';
+import { isHttpUrl } from '../url/rules';
 
 type JsonObject = Record<string, unknown>;
 
@@ -540,8 +541,13 @@ function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, message: 
 const linkInputObject = once(() => {
   const cell = z.string().check(z.trim());
   return z.object({
-    url: required(t('error_long_url_missing')),
-    custom: enteredMax(TEXT_LIMITS.alias, 'custom'),
+    url: required(t('error_long_url_missing')).check(
+      z.refine((url) => isHttpUrl(url.trim()), t('error_long_url_not_web')),
+    ),
+    // One path segment of the short URL: no white space, `/`, `?` or `#`.
+    custom: enteredMax(TEXT_LIMITS.alias, 'custom').check(
+      z.refine((alias) => alias === undefined || !/[\s/?#]/.test(alias), t('common_alias_invalid')),
+    ),
     type: z.pipe(
       z.optional(z.union([z.string(), z.number()])),
       z.transform((value: string | number | undefined) =>

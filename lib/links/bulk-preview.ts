@@ -9,15 +9,16 @@
  *   send('bulkStart', { items: preview.items }); // the links to make, in order
  */
 import { jobRequestsPerWindow } from '../api/rate-limiter';
+import type { LinkInput } from '../api/schemas';
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
+import type { JobItem } from '../jobs/job';
 import type { UtmPreset } from '../settings/schema';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { longUrlError } from '../url/rules';
 import { stripTrackingParams } from '../url/tracking';
 import { withUtmPreset } from '../url/utm';
 import { type BulkSourceRow, MAX_BULK_ROWS } from './bulk-csv';
-import type { BulkInput, BulkItem } from './bulk-job';
 import { type CachedLink, longUrlKey, type NamedItem } from './cache';
 import { aliasError } from './shorten-form';
 
@@ -67,7 +68,7 @@ interface PreviewRow {
 /** The preview: every row, the links to make (new and reused, in order), and the counts. */
 export interface BulkPreview {
   rows: PreviewRow[];
-  items: BulkItem[];
+  items: JobItem[];
   counts: Record<PreviewStatus, number>;
   /** Requests the job will send: one per new link. */
   requests: number;
@@ -121,7 +122,7 @@ function checkRow(
   row: BulkSourceRow,
   options: BulkOptions,
   context: BulkContext,
-): { input: Omit<BulkInput, 'url'>; error?: undefined } | { error: string } {
+): { input: Omit<LinkInput, 'url'>; error?: undefined } | { error: string } {
   const alias = row.alias.trim();
   const aliasProblem = aliasError(alias);
   if (aliasProblem) return { error: aliasProblem };
@@ -144,7 +145,7 @@ function checkRow(
   if (expiry.error) return { error: expiry.error };
   const campaignId = campaign.id ?? options.campaignId;
   const channelId = channel.id ?? options.channelId;
-  const input: Omit<BulkInput, 'url'> = { status: options.status };
+  const input: Omit<LinkInput, 'url'> = { status: options.status };
   if (alias) input.custom = alias;
   if (campaignId !== null) input.campaign = campaignId;
   if (channelId !== null) input.channel = channelId;
@@ -182,7 +183,7 @@ export function previewBulk(
     requests: 0,
     estimateMs: 0,
   };
-  const add = (row: PreviewRow, item?: BulkItem) => {
+  const add = (row: PreviewRow, item?: JobItem) => {
     preview.rows.push(row);
     preview.counts[row.status]++;
     if (item) preview.items.push(item);
@@ -241,7 +242,7 @@ export function previewBulk(
       }
       firstLine.set(key, row.line);
       if (alias) aliasLine.set(alias.toLowerCase(), row.line);
-      const item: BulkItem = { input: { url: longUrl, ...checked.input }, title: row.title.trim(), label };
+      const item: JobItem = { input: { url: longUrl, ...checked.input }, title: row.title.trim(), label };
       const cached = alias ? undefined : cachedByUrl.get(longUrlKey(longUrl));
       if (cached) add({ line: row.line, longUrl, label, status: 'reused', shortUrl: cached.shortUrl }, item);
       else add({ line: row.line, longUrl, label, status: 'new' }, item);

@@ -4,10 +4,7 @@
  */
 
 import type { MessageKey } from '../i18n';
-
-/** Every copy format; the default is a setting (lib/settings/schema.ts). */
-export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
-export type CopyFormat = (typeof COPY_FORMATS)[number];
+import { COPY_FORMATS, type CopyFormat } from '../settings/schema';
 
 /** The name of each copy format, as the user reads it: the same in Options and the popup's "Copy as…". */
 export const FORMAT_NAMES: Record<CopyFormat, MessageKey> = {

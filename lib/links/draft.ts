@@ -10,18 +10,17 @@
  *
  * A change not written yet is written at once when the pointer leaves the popup or the page hides.
  *
- * Drafts live in storage.session (memory only, gone when the browser closes); where there is none
- * (Firefox before 115) in storage.local, and then without the link password, which must not reach disk.
+ * Drafts live in storage.session: memory only, gone when the browser closes, so the link password
+ * typed in More options never reaches disk.
  */
-import { areaOf, draftsItem, getItem, type StorageAreas, setItem } from '../storage/items';
-import type { Draft, Drafts } from './draft-schema';
+import { type Draft, type Drafts, draftsItem, getItem, type StorageAreas, setItem } from '../storage/items';
 
 /** How long typing must pause before the draft is written. */
 export const DRAFT_DEBOUNCE_MS = 300;
 /** Drafts unchanged for longer are dropped at the next write: the user has moved on. */
 export const DRAFT_TTL_MS = 24 * 60 * 60_000;
 
-type Areas = Pick<StorageAreas, 'local' | 'session'>;
+type Areas = Pick<StorageAreas, 'session'>;
 
 // This page's last write of the drafts. The side panel leaves one page's draft for another's in the
 // same document: the new page's read must see that write, or its own first write (the whole map) would
@@ -31,7 +30,7 @@ let lastWrite: Promise<unknown> = Promise.resolve();
 /** Every well-formed draft kept (draftsItem drops damaged ones), or none when storage fails. */
 export async function readDrafts(areas: Areas = browser.storage): Promise<Drafts> {
   await lastWrite;
-  return getItem(draftsItem, areaOf(draftsItem, areas)).catch(() => ({}));
+  return getItem(draftsItem, areas.session).catch(() => ({}));
 }
 
 /**
@@ -45,9 +44,7 @@ export function draftSaver(
   areas: Areas = browser.storage,
   ms = DRAFT_DEBOUNCE_MS,
 ) {
-  const area = areaOf(draftsItem, areas);
-  // Only memory may hold the password; storage.local is written to disk.
-  const inMemory = area !== undefined && area === areas.session;
+  const area = areas.session;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
   let stopped = false;
@@ -57,14 +54,10 @@ export function draftSaver(
     clearTimeout(timer);
     dirty = false;
     delete drafts[url];
-    // Drafts of pages left long ago go, so storage.local (no session area) does not fill up.
+    // Drafts of pages left long ago go: a browser that stays open for weeks keeps its memory small.
     for (const [other, { at }] of Object.entries(drafts))
       if (Date.now() - at > DRAFT_TTL_MS) delete drafts[other];
-    if (draft) {
-      const { more } = draft.state;
-      const state = inMemory || !more ? draft.state : { ...draft.state, more: { ...more, password: '' } };
-      drafts[url] = { ...draft, state, at: Date.now() };
-    }
+    if (draft) drafts[url] = { ...draft, at: Date.now() };
     lastWrite = setItem(draftsItem, drafts, area).catch(() => undefined);
   }
 
@@ -116,7 +109,7 @@ export function draftSaver(
  * link the popup queued, so the popup opens afresh. Never rejects.
  */
 export async function dropDraft(url: string, areas: Areas = browser.storage): Promise<void> {
-  const area = areaOf(draftsItem, areas);
+  const area = areas.session;
   try {
     const drafts = await getItem(draftsItem, area);
     if (!(url in drafts)) return;

@@ -7,11 +7,12 @@
  *   const run = await fetchAllLinks(callApi, { signal, onProgress: (p) => show(p.fetched, p.total) });
  *   download(exportCsv(run.links), exportFileName('csv', new Date(), run.stopped !== null));
  */
+
+import type { ErrorData } from '../api/errors';
 import type { LinkSummary } from '../api/schemas';
 import { localDay } from '../dates';
 import { t } from '../i18n';
 import type { CallApi } from '../messaging/call-api';
-import type { ErrorData } from '../messaging/result';
 import { toCsv } from './csv';
 
 /**

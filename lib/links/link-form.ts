@@ -10,68 +10,14 @@ import { z } from 'zod/mini';
 import type { LinkDetail, LinkInput, LinkUpdateInput } from '../api/schemas';
 import { apiToDatetimeLocal, datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { type MessageKey, t } from '../i18n';
+import type { LinkFormState } from '../storage/items';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
 import { aliasError } from './shorten-form';
 
-interface GeoRow {
-  location: string;
-  link: string;
-}
-interface DeviceRow {
-  device: string;
-  link: string;
-}
-interface LanguageRow {
-  language: string;
-  link: string;
-}
-export interface ParameterRow {
-  name: string;
-  value: string;
-}
-
+type ParameterRow = LinkFormState['parameters'][number];
 /** `auto` lets the server build app links from the long URL; `stores` sends the two store links. */
-export type DeeplinkMode = 'none' | 'auto' | 'stores';
-
-/**
- * The redirect type as the form's select holds it: '' (server default), `direct`, `frame`,
- * `splash`, or a custom splash page / CTA overlay as `splash-page:<id>` / `overlay:<id>` (the API
- * takes the bare id for both, so the prefix only keeps the two lists apart in the select).
- */
-export type RedirectChoice = string;
-
-/** Everything the link editor holds, as the user typed it. */
-export interface LinkFormState {
-  url: string;
-  custom: string;
-  type: RedirectChoice;
-  password: string;
-  /** A branded domain, with its scheme, or '' for the server's own. */
-  domain: string;
-  /** An `<input type="datetime-local">` value: `YYYY-MM-DDTHH:MM` or `YYYY-MM-DDTHH:MM:SS`, local time. */
-  expiry: string;
-  geotarget: GeoRow[];
-  devicetarget: DeviceRow[];
-  languagetarget: LanguageRow[];
-  metatitle: string;
-  metadescription: string;
-  metaimage: string;
-  /** Only sent when creating; the update endpoint does not take it. */
-  description: string;
-  /** Pixel ids separated by commas. */
-  pixels: string;
-  /** A channel id, or ''. */
-  channel: string;
-  /** A campaign id, or ''. */
-  campaign: string;
-  deeplink: DeeplinkMode;
-  deeplinkApple: string;
-  deeplinkGoogle: string;
-  /** Only sent when creating; '' leaves the server's default (private). */
-  status: '' | 'public' | 'private';
-  parameters: ParameterRow[];
-}
+export type DeeplinkMode = LinkFormState['deeplink'];
 
 /** Field name (or `rows.index.part`, e.g. `geotarget.0.link`) → message to show next to it. */
 export type LinkFormErrors = Record<string, string>;
@@ -246,7 +192,7 @@ function filledRows<R extends object>(rows: R[]): R[] | undefined {
 }
 
 /** The API's `type` for a redirect choice: a keyword, or the bare id of a splash page or overlay. */
-export function redirectTypeValue(choice: RedirectChoice): string | undefined {
+export function redirectTypeValue(choice: string): string | undefined {
   const match = /^(?:splash-page|overlay):(\d+)$/.exec(choice);
   return match ? match[1] : text(choice);
 }

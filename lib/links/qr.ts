@@ -5,7 +5,7 @@
  */
 import { encode } from 'uqr';
 import { t } from '../i18n';
-import type { QrOptions } from './qr-options';
+import type { QrOptions } from '../storage/items';
 
 /** A square matrix of modules; `true` is dark. */
 export type QrMatrix = boolean[][];

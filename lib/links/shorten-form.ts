@@ -4,32 +4,13 @@
  * entrypoints/popup/start-url.ts.
  */
 
+import type { LinkInput } from '../api/schemas';
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
 import type { LinkDefaults } from '../settings/schema';
+import type { ShortenForm } from '../storage/items';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { longUrlError } from '../url/rules';
-
-/** What the form's fields hold; select values are ids as strings, '' for "None". */
-export interface ShortenForm {
-  url: string;
-  alias: string;
-  campaignId: string;
-  channelId: string;
-  /** `<input type="datetime-local">` value, '' for no expiry. */
-  expiry: string;
-}
-
-/** The body of POST /api/url/add that the popup can fill. */
-export interface ShortenInput {
-  url: string;
-  custom?: string;
-  campaign?: number;
-  channel?: number;
-  expiry?: string;
-  domain?: string;
-  status: 'public' | 'private';
-}
 
 export type FormErrors = Partial<Record<'url' | 'alias' | 'expiry', string>>;
 
@@ -60,8 +41,8 @@ export function validateForm(form: ShortenForm, now: Date): FormErrors {
 }
 
 /** The request input: only fields that have values, plus the profile's domain and status. */
-export function toShortenInput(form: ShortenForm, defaults: LinkDefaults): ShortenInput {
-  const input: ShortenInput = { url: form.url.trim(), status: defaults.status };
+export function toShortenInput(form: ShortenForm, defaults: LinkDefaults): LinkInput {
+  const input: LinkInput = { url: form.url.trim(), status: defaults.status };
   const alias = form.alias.trim();
   if (alias) input.custom = alias;
   const campaign = Number(form.campaignId);

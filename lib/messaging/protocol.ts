@@ -3,16 +3,16 @@
  * from `Protocol`; every reply is a `Result`. Pages never hold the API key: they ask the background.
  */
 import type { ShortenerClient } from '../api/client';
+import type { ErrorData } from '../api/errors';
 import type { Account, LinkInput } from '../api/schemas';
-import type { AllTabsResult } from '../links/all-tabs-progress';
-import type { BulkCounts, BulkInput, BulkItem } from '../links/bulk-job';
+import type { AllTabsResult } from '../jobs/all-tabs';
+import type { JobCounts, JobItem } from '../jobs/job';
 import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
 
-import type { ErrorData } from './result';
-
-export type { ErrorData, Result } from './result';
+/** What every request to the background answers: its data, or an error a page can act on. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
 
 /** Client methods a page may call through the `api` message (management pages). */
 export type ApiMethod = Exclude<keyof ShortenerClient, 'baseUrl' | 'rateLimit'>;
@@ -58,7 +58,7 @@ interface Protocol {
    * Shortens every http(s) tab of a window (duplicates once, addresses cleaned as the behaviour
    * settings say, cached links reused), copies the list and answers it. Needs the optional `tabs`
    * permission (else `permission_denied`). Runs in the background, so it survives the popup closing;
-   * progress is in storage.session (allTabsProgressItem). A second request for the same window joins
+   * its progress is its job (allTabsJobItem). A second request for the same window joins
    * the run; one for another window while it runs gets `busy`.
    */
   shortenAllTabs: { request: { windowId: number }; response: AllTabsResult };
@@ -73,19 +73,19 @@ interface Protocol {
    */
   importSettings: { request: { text: string; dryRun?: boolean }; response: ImportSummary };
   /**
-   * Starts a bulk create job of the active profile (entrypoints/background/bulk.ts): the links the
+   * Starts a bulk create job of the active profile (entrypoints/background/jobs/bulk.ts): the links the
    * management page's preview made of the rows. The background owns the run and stores its progress
    * (bulkJobItem); a second start while a job has work left gets `busy`.
    */
-  bulkStart: { request: { items: BulkItem[] }; response: { id: string; total: number } };
+  bulkStart: { request: { items: JobItem[] }; response: { id: string; total: number } };
   /** Pauses, resumes or cancels the job; `clear` forgets a finished or cancelled one. */
   bulkControl: { request: { action: 'pause' | 'resume' | 'cancel' | 'clear' }; response: null };
   /** Queues failed rows again, each with its edited input when given. */
-  bulkRetry: { request: { rows: { index: number; input?: BulkInput }[] }; response: BulkCounts };
+  bulkRetry: { request: { rows: { index: number; input?: LinkInput }[] }; response: JobCounts };
   /** Requests per minute the server allows, as last seen (30 until it has answered): the preview's estimate. */
   bulkRateLimit: { request: Record<string, never>; response: { limit: number } };
   /**
-   * Puts a create that failed for the server's or the network's reason (lib/links/queue.ts
+   * Puts a create that failed for the server's or the network's reason (lib/jobs/queue.ts
    * isQueueable) in the outage queue, for the active profile; `queue_full` when it holds its maximum.
    */
   queueCreate: {

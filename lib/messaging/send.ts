@@ -2,8 +2,10 @@
  * Sending side of the protocol, used by extension pages. The background's side lives in
  * `entrypoints/background/messages.ts`.
  */
+
+import type { ErrorData } from '../api/errors';
 import { t } from '../i18n';
-import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from './protocol';
+import type { MessageType, RequestOf, ResponseOf, Result } from './protocol';
 
 /** Sends one request to the background and returns its Result; never throws. */
 export async function send<K extends MessageType>(

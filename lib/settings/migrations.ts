@@ -10,7 +10,7 @@
  * all) is left as it is, and a migrated value is written in one storage call with its keys.
  */
 import { normalizeBaseUrl } from '../api/base-url';
-import { apiKeysItem, type KeyMap, type StorageArea, setItems, settingsItem } from '../storage/items';
+import type { KeyMap } from './schema';
 import { emptyDefaults, parseSettings, SETTINGS_VERSION } from './schema';
 
 /** What the migrations read and write: the stored settings value, and the API keys by profile id. */
@@ -140,28 +140,4 @@ export function migrateSettings(stored: StoredSettings, context: MigrationContex
     to: at,
     stored: { settings: parseSettings(current.settings), apiKeys: current.apiKeys },
   };
-}
-
-/** Migrates the settings in storage.local if they need it; writes settings and keys in one call. */
-export async function runSettingsMigrations(
-  area: StorageArea = browser.storage.local,
-  context: MigrationContext = { newId: () => crypto.randomUUID() },
-): Promise<MigrationOutcome> {
-  // The settings as stored, not through settingsItem's reader: an older version has another shape.
-  const raw = await area.get([settingsItem.key, apiKeysItem.key]);
-  const outcome = migrateSettings(
-    { settings: raw[settingsItem.key], apiKeys: apiKeysItem.read(raw[apiKeysItem.key]) },
-    context,
-  );
-  if (outcome.status === 'migrated') {
-    await setItems(
-      [
-        settingsItem.entry(outcome.stored.settings),
-        // A plain object: storage serializes it the same, and tests compare it with toEqual.
-        apiKeysItem.entry({ ...outcome.stored.apiKeys }),
-      ],
-      area,
-    );
-  }
-  return outcome;
 }

@@ -11,9 +11,12 @@
  * name these types without an import cycle.
  */
 import * as z from 'zod/mini';
-import { COPY_FORMATS } from '../links/copy-format';
 
 export const SETTINGS_VERSION = 1;
+
+/** How a short link goes on the clipboard (lib/links/copy-format.ts writes each). */
+export const COPY_FORMATS = ['plain', 'markdown', 'html', 'titled'] as const;
+export type CopyFormat = (typeof COPY_FORMATS)[number];
 
 /** Longest default expiry offered: ten years is already "never" for a short link. */
 export const MAX_EXPIRY_DAYS = 3650;
@@ -166,4 +169,16 @@ export function isNewerSettings(raw: unknown): boolean {
   if (typeof raw !== 'object' || raw === null) return false;
   const { version } = raw as { version?: unknown };
   return typeof version === 'number' && Number.isInteger(version) && version > SETTINGS_VERSION;
+}
+
+/** API keys by profile id. */
+export type KeyMap = Record<string, string>;
+
+/** The stored key map, keeping only string keys; anything else reads as no keys. */
+export function parseApiKeys(stored: unknown): KeyMap {
+  if (!stored || typeof stored !== 'object') return {};
+  // No prototype: a profile id such as `__proto__` or `constructor` is just a name here.
+  const keys: KeyMap = Object.create(null);
+  for (const [id, key] of Object.entries(stored)) if (typeof key === 'string') keys[id] = key;
+  return keys;
 }

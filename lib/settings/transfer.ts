@@ -25,15 +25,16 @@ import * as z from 'zod/mini';
 import { normalizeBaseUrl } from '../api/base-url';
 import { localDay } from '../dates';
 import { t } from '../i18n';
-import { type KeyMap, parseApiKeys } from '../storage/items';
 import { isHttpUrl } from '../url/rules';
 import { type MigrationContext, migrateSettings } from './migrations';
+import type { KeyMap } from './schema';
 import {
   behaviourFields,
   defaultBehaviour,
   defaultUtmPresets,
   linkDefaultsFields,
   type Profile,
+  parseApiKeys,
   SETTINGS_VERSION,
   type Settings,
   type UtmPreset,

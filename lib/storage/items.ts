@@ -1,35 +1,30 @@
 /**
- * Every value the extension keeps in browser storage, declared once: its key, its area, and how a
- * stored value reads (validated, or its default when absent or unreadable). Code reads and writes
- * storage through these items, never by a key string of its own.
+ * Every value the extension keeps in browser storage, declared once: its key, its area, and the zod
+ * schema it is read with, from which its type comes. A value that is absent or does not fit its
+ * schema reads as the item's fallback: storage may hold anything an older or newer release, or a bug,
+ * wrote, and that must never crash a page. Code reads and writes storage through these items.
  *
- *   const keys = await getItem(apiKeysItem);                     // a KeyMap, {} when none
+ *   const keys = await getItem(apiKeysItem);                      // a KeyMap, {} when none
  *   await setItems([settingsItem.entry(s), apiKeysItem.entry(k)]); // one storage call, both or neither
  *   const stop = watchItem(rateLimitWaitItem, (wait) => show(wait)); // a RateLimitWait, or null
  *
- * Why not WXT's `storage.defineItem`: a stored value must be validated on every read (storage may
- * hold anything an older or newer release, or a bug, wrote, and that must never crash a page), where
- * WXT returns the value as stored; drafts fall back from storage.session to storage.local where a
- * browser has no session area (Firefox before 115), and WXT's session items then throw; completed
- * shortens and uncertain creates are families of keys (`prefix` + id); and callers and tests pass the
- * storage area they read (a fake one, or none at all), while WXT binds each item to the global one.
+ * Not WXT's `storage.defineItem`, which returns a value as stored; and callers and tests pass the
+ * area they read (a fake one), where WXT binds each item to the global one.
  *
  * The link cache is not here: it lives in IndexedDB (lib/links/cache.ts), which has room for
  * thousands of links and is read without waking the background.
- *
- * Each value's shape and reader live in a module that touches no storage (lib/settings/schema.ts,
- * lib/links/draft-schema.ts…), so this one can import them without an import cycle; the modules that
- * load, save and watch those values (lib/settings/settings.ts, lib/links/draft.ts…) import this one.
  */
-import { type RateLimitWait, readRateLimitWait } from '../api/rate-limit-wait-state';
-import { type AllTabsProgress, readAllTabsProgress } from '../links/all-tabs-progress';
-import { type BulkJob, readBulkJob } from '../links/bulk-job';
-import { type Drafts, parseDrafts } from '../links/draft-schema';
-import { type PendingShorten, readPendingShorten } from '../links/pending-shorten';
-import { type QrOptions, readQrOptions } from '../links/qr-options';
-import { type QueuedCreate, type QueueMadeLink, readQueue, readQueueMade } from '../links/queue';
-import { type LastFailure, readLastFailure } from '../messaging/last-failure';
-import { parseSettings, type Settings } from '../settings/schema';
+import * as z from 'zod/mini';
+import type { ErrorData, ErrorKind } from '../api/errors';
+import type { RateLimitWait } from '../api/rate-limiter';
+import type { LinkInput } from '../api/schemas';
+import {
+  defaultSettings,
+  type KeyMap,
+  parseApiKeys,
+  type Settings,
+  settingsSchema,
+} from '../settings/schema';
 
 /** A browser storage area, or the part of it the items use. */
 export type StorageArea = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;
@@ -37,163 +32,419 @@ export type StorageArea = Pick<typeof browser.storage.local, 'get' | 'set' | 're
 /** The areas by name, and the change event; `browser.storage` or a fake of it. */
 export interface StorageAreas {
   local: StorageArea;
-  /** Missing in Firefox before 115. */
-  session?: StorageArea | undefined;
+  session: StorageArea;
   onChanged: Pick<typeof browser.storage.onChanged, 'addListener' | 'removeListener'>;
 }
 
 type AreaName = 'local' | 'session';
 
 /** One stored value. */
-interface StorageItem<T> {
+export interface StorageItem<T> {
   readonly key: string;
   readonly area: AreaName;
-  /** Where the value goes when the browser has no `area` (only drafts have one). */
-  readonly fallbackArea?: AreaName;
-  /** The stored value as the extension may use it; the default when absent or unreadable. */
+  /** The stored value as the extension may use it; the fallback when absent or unreadable. */
   read(raw: unknown): T;
   /** `{ [key]: value }`, for writing several items of one area in one storage call. */
-  entry(value: unknown): Record<string, unknown>;
+  entry(value: T): Record<string, unknown>;
 }
 
-function item<T>(
-  area: AreaName,
-  key: string,
-  read: (raw: unknown) => T,
-  fallbackArea?: AreaName,
-): StorageItem<T> {
+function item<T>(area: AreaName, key: string, schema: z.ZodMiniType<T>, fallback: () => T): StorageItem<T> {
   return {
     key,
     area,
-    read,
+    read: (raw) => {
+      const parsed = schema.safeParse(raw);
+      return parsed.success ? parsed.data : fallback();
+    },
     entry: (value) => ({ [key]: value }),
-    ...(fallbackArea ? { fallbackArea } : {}),
   };
 }
 
-/** API keys by profile id. */
-export type KeyMap = Record<string, string>;
-
-/** The stored key map, keeping only string keys; anything else reads as no keys. */
-export function parseApiKeys(stored: unknown): KeyMap {
-  if (!stored || typeof stored !== 'object') return {};
-  // No prototype: a profile id such as `__proto__` or `constructor` is just a name here.
-  const keys: KeyMap = Object.create(null);
-  for (const [id, key] of Object.entries(stored)) if (typeof key === 'string') keys[id] = key;
-  return keys;
+/** A list whose unreadable entries are left out, so one damaged entry never costs the others. */
+function listOf<T>(entry: z.ZodMiniType<T>): z.ZodMiniType<T[]> {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((values: unknown[]) =>
+      values.flatMap((value) => {
+        const parsed = entry.safeParse(value);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+  );
 }
 
-const epochMs = (value: unknown): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const time = z.number().check(z.refine(Number.isFinite));
+const count = z.number().check(z.int(), z.nonnegative());
 
+// ---------------------------------------------------------------------------------------------
+// The popup's form, as a draft keeps it. Only the shape is checked, not what the user typed: a draft
+// holds input as it was, valid or not.
+
+/** The popup's main fields; select values are ids as strings, '' for "None". */
+const shortenFormSchema = z.object({
+  url: z.string(),
+  alias: z.string(),
+  campaignId: z.string(),
+  channelId: z.string(),
+  /** An `<input type="datetime-local">` value, '' for no expiry. */
+  expiry: z.string(),
+});
+export type ShortenForm = z.infer<typeof shortenFormSchema>;
+
+const row = <K extends string, V extends string>(key: K, value: V) =>
+  z.object({ [key]: z.string(), [value]: z.string() } as { [P in K | V]: z.ZodMiniString<string> });
+
+/** Every field of the link editor (More options, the management page), as the user typed it. */
+const linkFormSchema = z.object({
+  url: z.string(),
+  custom: z.string(),
+  /**
+   * '' (the server's default), `direct`, `frame`, `splash`, or `splash-page:<id>` / `overlay:<id>`
+   * (the API takes the bare id for both; the prefix keeps the select's two lists apart).
+   */
+  type: z.string(),
+  password: z.string(),
+  /** A branded domain, with its scheme, or '' for the server's own. */
+  domain: z.string(),
+  /** An `<input type="datetime-local">` value, local time. */
+  expiry: z.string(),
+  geotarget: z.array(row('location', 'link')),
+  devicetarget: z.array(row('device', 'link')),
+  languagetarget: z.array(row('language', 'link')),
+  metatitle: z.string(),
+  metadescription: z.string(),
+  metaimage: z.string(),
+  /** Only sent when creating; the update endpoint does not take it. */
+  description: z.string(),
+  /** Pixel ids separated by commas. */
+  pixels: z.string(),
+  /** A channel id, or ''. */
+  channel: z.string(),
+  /** A campaign id, or ''. */
+  campaign: z.string(),
+  /** `auto` lets the server build app links from the long URL; `stores` sends the two store links. */
+  deeplink: z.enum(['none', 'auto', 'stores']),
+  deeplinkApple: z.string(),
+  deeplinkGoogle: z.string(),
+  /** Only sent when creating; '' leaves the server's default (private). */
+  status: z.enum(['', 'public', 'private']),
+  parameters: z.array(row('name', 'value')),
+});
+export type LinkFormState = z.infer<typeof linkFormSchema>;
+
+const draftSchema = z.object({
+  /** The profile whose campaigns, channels and defaults the form was filled for. */
+  profileId: z.string(),
+  state: z.object({
+    form: shortenFormSchema,
+    /** More options' fields, once opened. */
+    more: z.nullable(linkFormSchema),
+    moreOpen: z.boolean(),
+  }),
+  /** The shorten already sent for this input: sending it again joins it instead of making a twin. */
+  request: z.nullable(z.object({ key: z.string(), id: z.string() })),
+  /** Epoch ms of the last change. */
+  at: time,
+});
+/** One popup's form as the user left it. */
+export type Draft = z.infer<typeof draftSchema>;
+export type DraftState = Draft['state'];
+/** Drafts by start URL. */
+export type Drafts = Record<string, Draft>;
+
+/** Drafts by start URL, keeping only the well-formed ones: a damaged draft is dropped, not restored. */
+const draftsSchema = z.pipe(
+  z.record(z.string(), z.unknown()),
+  z.transform((stored: Record<string, unknown>) => {
+    const drafts: Drafts = {};
+    for (const [url, value] of Object.entries(stored)) {
+      const parsed = draftSchema.safeParse(value);
+      if (parsed.success) drafts[url] = parsed.data;
+    }
+    return drafts;
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// QR codes.
+
+/** The image sizes offered, in pixels per side. */
+export const QR_SIZES = [256, 512, 1024] as const;
+export type QrSize = (typeof QR_SIZES)[number];
+/** The smallest and largest margin (quiet zone) offered, in modules. */
+export const QR_MARGIN_RANGE = { min: 0, max: 8 } as const;
+
+/** The choices before the user makes any: the QR standard asks for a margin of four modules. */
+export function defaultQrOptions(): { size: QrSize; margin: number } {
+  return { size: 512, margin: 4 };
+}
+
+const qrMarginSchema = z.number().check(z.int(), z.gte(QR_MARGIN_RANGE.min), z.lte(QR_MARGIN_RANGE.max));
+
+/** True for a whole number of modules within QR_MARGIN_RANGE. */
+export function isQrMargin(value: unknown): value is number {
+  return qrMarginSchema.safeParse(value).success;
+}
+
+// Each unreadable choice is its default, the other kept.
+const qrOptionsSchema = z.object({
+  size: z.catch(z.union(QR_SIZES.map((size) => z.literal(size))), 512),
+  margin: z.catch(qrMarginSchema, 4),
+});
+/** The user's choice of size and margin for a downloaded or copied QR code. */
+export type QrOptions = z.infer<typeof qrOptionsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Jobs: batches of creates the background runs and pages watch (entrypoints/background/jobs/).
+
+const errorSchema: z.ZodMiniType<ErrorData> = z.object({
+  kind: z.string() as z.ZodMiniType<ErrorKind>,
+  message: z.string(),
+  status: z.optional(z.number()),
+  retryAt: z.optional(time),
+  uncertain: z.optional(z.literal(true)),
+});
+
+/** What was known before a create was sent: a link that create made is newer (see create-link.ts). */
+const createMarkSchema = z.object({
+  /** Epoch ms of the first try that may have reached the server. */
+  at: time,
+  /** Ids of the links to the same address known then. */
+  knownIds: z.array(z.number().check(z.int())),
+  /** The highest id of any link known then; null when none was. */
+  maxKnownId: z.nullable(z.number().check(z.int())),
+});
+export type CreateMark = z.infer<typeof createMarkSchema>;
+
+/** Where a queued create was asked for. */
+const QUEUE_SOURCES = ['popup', 'menu', 'shortcut', 'omnibox', 'allTabs'] as const;
+export type QueueSource = (typeof QUEUE_SOURCES)[number];
+
+/** A row's create input: only its shape here; the pipeline checks every field before it is sent. */
+const linkInputShape = z.custom<LinkInput>(
+  (value) =>
+    typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string',
+);
+
+/**
+ * One link of a job. `pending` until its turn (and `nextTryAt`); `sending` is stored BEFORE its
+ * request goes out, so a row a new worker finds `sending` may have reached the server and is looked
+ * for there first; then `made`, `reused` (a link made before, no request) or `failed`.
+ */
+const jobRowSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  input: linkInputShape,
+  /** The title the link is kept and copied with (the page's), '' when none. */
+  title: z.string(),
+  /** The row's name in a labelled list (its UTM preset), '' when none. */
+  label: z.string(),
+  state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
+  shortUrl: z.optional(z.string()),
+  /** Why its last try failed (kept while it waits for the next one). */
+  error: z.optional(errorSchema),
+  attempts: count,
+  /** Epoch ms before which it is not tried. */
+  nextTryAt: time,
+  /** True once a try may have reached the server: the next one looks among its newest links first. */
+  uncertain: z.boolean(),
+  mark: z.nullable(createMarkSchema),
+  /** Outage queue: where it was asked for, when, and the popup draft to drop once it is made. */
+  source: z.optional(z.enum(QUEUE_SOURCES)),
+  askedAt: z.optional(time),
+  draftUrl: z.optional(z.string()),
+  /** All tabs: handed over to the outage queue. */
+  queued: z.optional(z.boolean()),
+});
+export type JobRow = z.infer<typeof jobRowSchema>;
+
+const JOB_STATES = ['running', 'paused', 'waiting', 'done', 'cancelled'] as const;
+
+const jobFields = {
+  id: z.string(),
+  kind: z.enum(['bulk', 'queue', 'allTabs']),
+  /** The profile its rows are made on ('' for the queue, whose rows each keep their own). */
+  profileId: z.string(),
+  createdAt: time,
+  /** `waiting` for the rate limit until `waitUntil`; `paused` by the user, or with `error` for all rows. */
+  state: z.enum(JOB_STATES),
+  waitUntil: z.nullable(time),
+  /** Requests a minute the server allows, as last seen. */
+  limit: count,
+  error: z.optional(errorSchema),
+  rows: z.array(jobRowSchema),
+  /** All tabs: the window, the tabs without a web address, and the list as copied at the end. */
+  windowId: z.optional(z.number().check(z.int())),
+  skipped: z.optional(count),
+  text: z.optional(z.string()),
+  copied: z.optional(z.boolean()),
+};
+// A damaged job reads as none, rather than sending requests nobody asked for...
+const jobSchema = z.object(jobFields);
+// ...but the queue's rows were each asked for on their own: a damaged one costs only itself.
+const queueSchema = z.object({ ...jobFields, rows: listOf(jobRowSchema) });
+export type Job = z.infer<typeof jobSchema>;
+export type JobKind = Job['kind'];
+
+// ---------------------------------------------------------------------------------------------
 // storage.local: kept across browser restarts, on this machine only (never sync: server URLs and
 // keys are private to the machine).
 
 /**
- * The settings, their version inside; the defaults when unreadable. The background migrates older
- * versions (lib/settings/migrations.ts), which read the value as stored, not through this reader.
+ * The settings, their version inside (lib/settings/schema.ts); the defaults when unreadable. The
+ * background migrates older versions (lib/storage/settings.ts), reading the value as stored.
  */
-export const settingsItem = item<Settings>('local', 'settings', parseSettings);
+export const settingsItem = item<Settings>('local', 'settings', settingsSchema, defaultSettings);
 /** Settings a newer release wrote, kept aside when this older release had to replace them: never read here. */
-export const newerSettingsItem = item('local', 'settingsOfNewerVersion', (value: unknown) => value);
-/** The API key of each profile; only the background reads them (lib/settings/api-keys.ts). */
-export const apiKeysItem = item('local', 'apiKeys', parseApiKeys);
+export const newerSettingsItem = item<unknown>(
+  'local',
+  'settingsOfNewerVersion',
+  z.unknown(),
+  () => undefined,
+);
+/** The API key of each profile; only the background reads them (lib/storage/api-keys.ts). */
+export const apiKeysItem = item<KeyMap>(
+  'local',
+  'apiKeys',
+  z.pipe(z.unknown(), z.transform(parseApiKeys)),
+  () => ({}),
+);
 /** The size and margin last chosen for a QR code, in the popup or the management page. */
-export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', readQrOptions);
-/**
- * The bulk create job (entrypoints/background/bulk.ts runs it, the management page watches it); null
- * when none. In storage.local: a job of a thousand links outlives workers and browser restarts.
- * Marked pure so a page that never reads it (the popup) drops it and its reader from its bundle.
- */
-export const bulkJobItem = /* @__PURE__ */ item<BulkJob | null>('local', 'bulkJob', readBulkJob);
-/** Creates waiting for the server (lib/links/queue.ts), oldest first: they must outlive a browser restart. */
-export const createQueueItem = item<QueuedCreate[]>('local', 'createQueue', readQueue);
-
-/** Strings of a stored array; anything else reads as none. */
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-
+export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', qrOptionsSchema, defaultQrOptions);
+/** The bulk create job; null when none. A job of a thousand links outlives workers and browser restarts. */
+export const bulkJobItem = item<Job | null>('local', 'bulkJob', z.nullable(jobSchema), () => null);
+/** Creates waiting for the server (the outage queue): they must outlive a browser restart. */
+export const queueJobItem = item<Job | null>('local', 'createQueue', z.nullable(queueSchema), () => null);
 /** The ids of the UTM presets last ticked for the popup's "One per preset": the same platforms, each time. */
-export const presetChoiceItem = item('local', 'popupPresetChoice', stringList);
+export const presetChoiceItem = item<string[]>('local', 'popupPresetChoice', listOf(z.string()), () => []);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
 
-/**
- * The popup's drafts by start URL (lib/links/draft.ts). One map, so a write never has to read
- * first (a closing popup can't wait). In storage.local where there is no session area.
- */
-export const draftsItem = item<Drafts>('session', 'popupDrafts', parseDrafts, 'local');
-/** `{ url, at }` left by the context menu for the popup it opens; null when none (or unreadable). */
-export const pendingShortenItem = item<PendingShorten | null>(
+/** The popup's drafts by start URL (lib/links/draft.ts): one map, so a closing popup writes without reading. */
+export const draftsItem = item<Drafts>('session', 'popupDrafts', draftsSchema, () => ({}));
+
+const pendingShortenSchema = z.object({ url: z.string(), at: time });
+/** `{ url, at }` left by the context menu's "Shorten with options…" for the popup it opens; null when none. */
+export const pendingShortenItem = item<z.infer<typeof pendingShortenSchema> | null>(
   'session',
   'pendingShorten',
-  readPendingShorten,
+  z.nullable(pendingShortenSchema),
+  () => null,
 );
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
-export const allTabsAskedItem = item('session', 'allTabsAsked', epochMs);
-/** The progress of the latest all-tabs run (lib/links/all-tabs.ts watches it); null when none. */
-export const allTabsProgressItem = item<AllTabsProgress | null>(
-  'session',
-  'allTabsProgress',
-  readAllTabsProgress,
-);
-/** `startedAt` of the all-tabs run whose report a popup has shown; null when none. */
-export const allTabsShownItem = item('session', 'allTabsShown', epochMs);
-/** `{ until, queued }` while requests wait for the rate limit (lib/api/rate-limit-wait.ts watches it); null when none. */
-export const rateLimitWaitItem = item<RateLimitWait | null>('session', 'rateLimitWait', readRateLimitWait);
+export const allTabsAskedItem = item<number | null>('session', 'allTabsAsked', z.nullable(time), () => null);
+/**
+ * The latest all-tabs run of this browser session (its window ids mean nothing after a restart);
+ * null when none.
+ */
+export const allTabsJobItem = item<Job | null>('session', 'allTabsJob', z.nullable(jobSchema), () => null);
+/** `createdAt` of the all-tabs run whose report a popup has shown; null when none. */
+export const allTabsShownItem = item<number | null>('session', 'allTabsShown', z.nullable(time), () => null);
 
+const rateLimitWaitSchema: z.ZodMiniType<RateLimitWait> = z.object({
+  until: time,
+  queued: z.number().check(z.int(), z.gte(1)),
+});
+/** `{ until, queued }` while requests wait for the rate limit; null when none. */
+export const rateLimitWaitItem = item<RateLimitWait | null>(
+  'session',
+  'rateLimitWait',
+  z.nullable(rateLimitWaitSchema),
+  () => null,
+);
+
+const queueMadeSchema = z.object({ shortUrl: z.string(), title: z.string() });
 /** The links of the latest "made from the queue" notification, which a click copies. */
-export const queueMadeItem = item<QueueMadeLink[]>('session', 'queueMade', readQueueMade);
-/** The background's last failure, in full, for the next popup (lib/messaging/last-failure.ts); null when none. */
-export const lastFailureItem = item<LastFailure | null>('session', 'lastFailure', readLastFailure);
+export const queueMadeItem = item<z.infer<typeof queueMadeSchema>[]>(
+  'session',
+  'queueMade',
+  listOf(queueMadeSchema),
+  () => [],
+);
+
+const lastFailureSchema = z.object({
+  /** The notification's title: what failed. */
+  title: z.string(),
+  /** The full message, which the notification could only sum up. */
+  message: z.string(),
+  at: time,
+});
+/**
+ * The background's last failure that only a notification could tell (the menu, the shortcut, all
+ * tabs), in full, for the next popup; null when none.
+ */
+export const lastFailureItem = item<z.infer<typeof lastFailureSchema> | null>(
+  'session',
+  'lastFailure',
+  z.nullable(lastFailureSchema),
+  () => null,
+);
+export type LastFailure = z.infer<typeof lastFailureSchema>;
 
 /** Values stored under `prefix` + an id, one key each, so one entry is read or written alone. */
-interface StorageFamily {
+export interface StorageFamily<T> {
   readonly prefix: string;
   readonly area: AreaName;
+  /** An entry as the extension may use it; null when absent or unreadable. */
+  read(raw: unknown): T | null;
 }
 
-/** Completed shortens by request id (entrypoints/background/links.ts), so a retried request joins its link. */
-export const completedShortens: StorageFamily = { prefix: 'shortened:', area: 'session' };
-/** Creates whose outcome is unknown (entrypoints/background/uncertain-creates.ts). */
-export const uncertainCreates: StorageFamily = { prefix: 'uncertain-create:', area: 'session' };
-
-/** The area an item lives in: its own, else its fallback; undefined when the browser has neither. */
-export function areaOf(
-  of: Pick<StorageItem<unknown>, 'area' | 'fallbackArea'>,
-  areas: Pick<StorageAreas, 'local' | 'session'> = browser.storage,
-): StorageArea | undefined {
-  return areas[of.area] ?? (of.fallbackArea ? areas[of.fallbackArea] : undefined);
+function family<T>(area: AreaName, prefix: string, schema: z.ZodMiniType<T>): StorageFamily<T> {
+  return {
+    prefix,
+    area,
+    read: (raw) => {
+      const parsed = schema.safeParse(raw);
+      return parsed.success ? parsed.data : null;
+    },
+  };
 }
 
-/** Reads an item from `area` (its own by default); its default when there is no such area. */
+const cachedLinkSchema = z.object({
+  id: z.number(),
+  alias: z.string(),
+  shortUrl: z.string(),
+  longUrl: z.string(),
+  title: z.string(),
+  description: z.string(),
+  clicks: z.number(),
+  date: z.string(),
+});
+
+/** A popup's attempt that made its link, by attempt id, so the same attempt sent again gets that link. */
+export const attemptsFamily = family('session', 'shortened:', z.object({ at: time, link: cachedLinkSchema }));
+/** Creates whose outcome is unknown, by createKey (entrypoints/background/create-link.ts). */
+export const uncertainFamily = family('session', 'uncertain-create:', createMarkSchema);
+
+// ---------------------------------------------------------------------------------------------
+
+/** Reads an item from `area` (its own by default). */
 export async function getItem<T>(
   stored: StorageItem<T>,
-  area: Pick<StorageArea, 'get'> | undefined = areaOf(stored),
+  area: Pick<StorageArea, 'get'> = browser.storage[stored.area],
 ): Promise<T> {
-  return stored.read(area ? (await area.get(stored.key))[stored.key] : undefined);
+  return stored.read((await area.get(stored.key))[stored.key]);
 }
 
 /**
- * An item's value as stored, not through its reader; undefined when absent or there is no such area.
- * For code that must see what the reader would replace: older settings to migrate, a newer release's
- * settings to keep aside.
+ * An item's value as stored, not through its schema; undefined when absent. For code that must see
+ * what the schema would replace: older settings to migrate, a newer release's settings to keep aside.
  */
 export async function getStored(
-  stored: Pick<StorageItem<unknown>, 'key' | 'area' | 'fallbackArea'>,
-  area: Pick<StorageArea, 'get'> | undefined = areaOf(stored),
+  stored: Pick<StorageItem<unknown>, 'key' | 'area'>,
+  area: Pick<StorageArea, 'get'> = browser.storage[stored.area],
 ): Promise<unknown> {
-  return area ? (await area.get(stored.key))[stored.key] : undefined;
+  return (await area.get(stored.key))[stored.key];
 }
 
-/** Writes an item; nothing when there is no such area. */
-export async function setItem(
-  stored: StorageItem<unknown>,
-  value: unknown,
-  area: Pick<StorageArea, 'set'> | undefined = areaOf(stored),
+/** Writes an item. */
+export async function setItem<T>(
+  stored: StorageItem<T>,
+  value: T,
+  area: Pick<StorageArea, 'set'> = browser.storage[stored.area],
 ): Promise<void> {
-  await area?.set(stored.entry(value));
+  await area.set(stored.entry(value));
 }
 
 /** Writes several items of one area in one storage call: all of them are stored, or none. */
@@ -204,33 +455,24 @@ export async function setItems(
   await area.set(Object.assign({}, ...entries));
 }
 
-/** Removes an item; nothing when there is no such area. */
+/** Removes an item. */
 export async function removeItem(
-  stored: StorageItem<unknown>,
-  area: Pick<StorageArea, 'remove'> | undefined = areaOf(stored),
+  stored: Pick<StorageItem<unknown>, 'key' | 'area'>,
+  area: Pick<StorageArea, 'remove'> = browser.storage[stored.area],
 ): Promise<void> {
-  await area?.remove(stored.key);
+  await area.remove(stored.key);
 }
 
 type WatchedAreas = Partial<Pick<StorageAreas, 'local' | 'session'>> & Pick<StorageAreas, 'onChanged'>;
 
-/** The name of the area an item lives in with `areas`: its own, else its fallback when only that exists. */
-function areaNameOf(of: Pick<StorageItem<unknown>, 'area' | 'fallbackArea'>, areas: WatchedAreas): AreaName {
-  return !areas[of.area] && of.fallbackArea && areas[of.fallbackArea] ? of.fallbackArea : of.area;
-}
-
-/**
- * Calls `onValue` with the item's new value on every change in the area it lives in (its fallback
- * where the browser has not its own). Returns the function that stops it.
- */
+/** Calls `onValue` with the item's new value on every change. Returns the function that stops it. */
 export function onItemChanged<T>(
   stored: StorageItem<T>,
   onValue: (value: T) => void,
   areas: WatchedAreas = browser.storage,
 ): () => void {
-  const areaName = areaNameOf(stored, areas);
   const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === areaName && stored.key in changes) onValue(stored.read(changes[stored.key]?.newValue));
+    if (area === stored.area && stored.key in changes) onValue(stored.read(changes[stored.key]?.newValue));
   };
   areas.onChanged.addListener(onChanged);
   return () => areas.onChanged.removeListener(onChanged);
@@ -255,54 +497,57 @@ export function watchItem<T>(
     },
     areas,
   );
-  areas[areaNameOf(stored, areas)]
+  areas[stored.area]
     ?.get(stored.key)
     .then((items) => changed || onValue(stored.read(items[stored.key])))
     .catch(() => undefined);
   return stop;
 }
 
-const familyKey = (family: StorageFamily, id: string) => family.prefix + id;
+const familyKey = (of: StorageFamily<unknown>, id: string) => of.prefix + id;
 
-/** The stored value of one entry of a family, as stored; undefined when absent or there is no such area. */
-export async function getEntry(
-  family: StorageFamily,
+/** One entry of a family; null when absent or unreadable. */
+export async function getEntry<T>(
+  of: StorageFamily<T>,
   id: string,
-  area: Pick<StorageArea, 'get'> | undefined = areaOf(family),
-): Promise<unknown> {
-  const key = familyKey(family, id);
-  return area ? (await area.get(key))[key] : undefined;
+  area: Pick<StorageArea, 'get'> = browser.storage[of.area],
+): Promise<T | null> {
+  const key = familyKey(of, id);
+  return of.read((await area.get(key))[key]);
 }
 
-/** Writes one entry of a family; nothing when there is no such area. */
-export async function setEntry(
-  family: StorageFamily,
+/** Writes one entry of a family. */
+export async function setEntry<T>(
+  of: StorageFamily<T>,
   id: string,
-  value: unknown,
-  area: Pick<StorageArea, 'set'> | undefined = areaOf(family),
+  value: T,
+  area: Pick<StorageArea, 'set'> = browser.storage[of.area],
 ): Promise<void> {
-  await area?.set({ [familyKey(family, id)]: value });
+  await area.set({ [familyKey(of, id)]: value });
 }
 
-/** Removes one entry of a family; nothing when there is no such area. */
+/** Removes one entry of a family. */
 export async function removeEntry(
-  family: StorageFamily,
+  of: StorageFamily<unknown>,
   id: string,
-  area: Pick<StorageArea, 'remove'> | undefined = areaOf(family),
+  area: Pick<StorageArea, 'remove'> = browser.storage[of.area],
 ): Promise<void> {
-  await area?.remove(familyKey(family, id));
+  await area.remove(familyKey(of, id));
 }
 
-/** Removes the entries of a family that `expired` says are stale (it sees each stored value as is). */
-export async function removeExpired(
-  family: StorageFamily,
-  expired: (value: unknown) => boolean,
-  area: Pick<StorageArea, 'get' | 'remove'> | undefined = areaOf(family),
+/** Removes the entries of a family that `expired` says are stale; an unreadable entry goes too. */
+export async function removeExpired<T>(
+  of: StorageFamily<T>,
+  expired: (value: T) => boolean,
+  area: Pick<StorageArea, 'get' | 'remove'> = browser.storage[of.area],
 ): Promise<void> {
-  if (!area) return;
   const all = await area.get(null);
   const keys = Object.entries(all)
-    .filter(([key, value]) => key.startsWith(family.prefix) && expired(value))
+    .filter(([key, value]) => {
+      if (!key.startsWith(of.prefix)) return false;
+      const entry = of.read(value);
+      return entry === null || expired(entry);
+    })
     .map(([key]) => key);
   if (keys.length > 0) await area.remove(keys);
 }

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import type { AllTabsProgress } from '@/lib/links/all-tabs-progress';
 import { defaultSettings, emptyDefaults, SETTINGS_VERSION } from '@/lib/settings/schema';
-import { allTabsAskedItem, allTabsProgressItem } from '@/lib/storage/items';
+import { allTabsAskedItem, allTabsJobItem } from '@/lib/storage/items';
+import { allTabsRun } from '../fixtures/all-tabs-run';
 import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
 import { ARTIFACTS_DIR, screenshot } from './harness';
@@ -114,47 +114,44 @@ async function useTheme(page: Page, theme: Theme): Promise<void> {
  * hand), a failure and skipped tabs: every part the report can show but the "copied" line.
  */
 async function seedFinishedAllTabsRun(popup: Page, siteUrl: (path: string) => string): Promise<void> {
-  await popup.evaluate(
-    async (askedKey, progressKey, urls) => {
-      const { chrome } = globalThis as unknown as {
-        chrome: {
-          windows: { getCurrent(): Promise<{ id: number }> };
-          storage: { session: { set(items: object): Promise<void> } };
-        };
-      };
-      const { id: windowId } = await chrome.windows.getCurrent();
-      const now = Date.now();
-      const links = [
-        { longUrl: urls[0]!, shortUrl: 'https://sho.rt/a1', title: 'Page A', reused: false },
-        { longUrl: urls[1]!, shortUrl: 'https://sho.rt/b2', title: 'Page B', reused: true },
-      ];
-      const progress: AllTabsProgress = {
-        windowId,
-        startedAt: now,
-        total: 3,
-        done: 2,
-        failed: 1,
-        finished: true,
-        result: {
-          windowId,
-          links,
-          failures: [
-            {
-              longUrl: urls[2]!,
-              title: 'Page C',
-              error: { kind: 'server', message: 'The server answered 500.' },
-            },
-          ],
-          skipped: 2,
-          text: links.map((link) => link.shortUrl).join('\n'),
-          copied: false,
-        },
-      };
-      await chrome.storage.session.set({ [askedKey]: now - 1000, [progressKey]: progress });
+  const windowId = await popup.evaluate(async () => {
+    const { chrome } = globalThis as unknown as {
+      chrome: { windows: { getCurrent(): Promise<{ id: number }> } };
+    };
+    return (await chrome.windows.getCurrent()).id;
+  });
+  const now = Date.now();
+  const [a = '', b = '', c = ''] = [siteUrl('/a'), siteUrl('/b'), siteUrl('/c')];
+  const links = [
+    { longUrl: a, shortUrl: 'https://sho.rt/a1', title: 'Page A', reused: false },
+    { longUrl: b, shortUrl: 'https://sho.rt/b2', title: 'Page B', reused: true },
+  ];
+  const run = allTabsRun({
+    windowId,
+    startedAt: now,
+    total: 3,
+    done: 2,
+    failed: 1,
+    finished: true,
+    result: {
+      windowId,
+      links,
+      failures: [
+        { longUrl: c, title: 'Page C', error: { kind: 'server', message: 'The server answered 500.' } },
+      ],
+      skipped: 2,
+      text: links.map((link) => link.shortUrl).join('\n'),
+      copied: false,
     },
-    allTabsAskedItem.key,
-    allTabsProgressItem.key,
-    [siteUrl('/a'), siteUrl('/b'), siteUrl('/c')],
+  });
+  await popup.evaluate(
+    async (items) => {
+      const { chrome } = globalThis as unknown as {
+        chrome: { storage: { session: { set(items: object): Promise<void> } } };
+      };
+      await chrome.storage.session.set(items);
+    },
+    { [allTabsAskedItem.key]: now - 1000, [allTabsJobItem.key]: run },
   );
 }
 

@@ -8,9 +8,9 @@
  */
 import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
-import type { AllTabsResult } from '@/lib/links/all-tabs-progress';
+import { type AllTabsResult, allTabsProgressOf } from '@/lib/jobs/all-tabs';
 import type { Result } from '@/lib/messaging/protocol';
-import { allTabsProgressItem } from '@/lib/storage/items';
+import { allTabsJobItem } from '@/lib/storage/items';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
 import {
@@ -98,10 +98,8 @@ describe('shorten all tabs of a window', () => {
     await page.close();
 
     const finished = async () => {
-      const progress = (await readStorage(worker, 'session'))[allTabsProgressItem.key] as
-        | { finished: boolean; result?: AllTabsResult }
-        | undefined;
-      return progress?.finished ? progress.result : undefined;
+      const job = allTabsJobItem.read((await readStorage(worker, 'session'))[allTabsJobItem.key]);
+      return job && allTabsProgressOf(job).result;
     };
     await expect.poll(finished, { timeout: 20_000 }).toBeDefined();
     const result = (await finished()) as AllTabsResult;

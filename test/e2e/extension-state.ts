@@ -7,7 +7,7 @@
  *   await expect.poll(() => recordedNotifications(worker)).toContainEqual(expect.objectContaining({ title }));
  */
 import type { Page, WebWorker } from 'puppeteer-core';
-import { createQueueItem } from '@/lib/storage/items';
+import { queueJobItem } from '@/lib/storage/items';
 
 /** A notification the extension asked Chromium to show. */
 export interface ShownNotification {
@@ -136,14 +136,14 @@ export async function queuedErrors(page: Page): Promise<string[]> {
           local: {
             get(
               key: string,
-            ): Promise<Record<string, { lastError: { message: string } | null }[] | undefined>>;
+            ): Promise<Record<string, { rows: { error?: { message: string } }[] } | undefined>>;
           };
         };
       };
     };
-    const queued = (await chrome.storage.local.get(key))[key] ?? [];
-    return queued.map((entry) => entry.lastError?.message ?? '');
-  }, createQueueItem.key);
+    const queued = (await chrome.storage.local.get(key))[key]?.rows ?? [];
+    return queued.map((entry) => entry.error?.message ?? '');
+  }, queueJobItem.key);
 }
 
 /**
@@ -155,11 +155,13 @@ export async function cancelQueued(page: Page): Promise<void> {
   await page.evaluate(async (key) => {
     const { chrome } = globalThis as unknown as {
       chrome: {
-        storage: { local: { get(key: string): Promise<Record<string, { id: string }[] | undefined>> } };
+        storage: {
+          local: { get(key: string): Promise<Record<string, { rows: { id: string }[] } | undefined>> };
+        };
         runtime: { sendMessage(message: unknown): Promise<unknown> };
       };
     };
-    const queued = (await chrome.storage.local.get(key))[key] ?? [];
+    const queued = (await chrome.storage.local.get(key))[key]?.rows ?? [];
     for (const { id } of queued) await chrome.runtime.sendMessage({ type: 'queueCancel', payload: { id } });
-  }, createQueueItem.key);
+  }, queueJobItem.key);
 }

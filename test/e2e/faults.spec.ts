@@ -11,7 +11,7 @@
  * popup, and with the menu and the management page at the same time.
  */
 import { describe, expect, onTestFinished } from 'vitest';
-import type { Draft } from '@/lib/links/draft-schema';
+import type { Draft } from '@/lib/storage/items';
 import { draftsItem, lastFailureItem } from '@/lib/storage/items';
 import type { Fault } from '../server/server';
 import { configureExtension } from './configure';

@@ -16,12 +16,12 @@ import {
 } from '@/components/fields';
 import { formatDuration } from '@/components/format';
 import { DomainField } from '@/components/link-fields';
+import type { ErrorData } from '@/lib/api/errors';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
+import type { JobItem } from '@/lib/jobs/job';
 import { readBulkRows } from '@/lib/links/bulk-csv';
-import type { BulkItem } from '@/lib/links/bulk-job';
 import { previewBulk } from '@/lib/links/bulk-preview';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { useApi } from '../api-context';
 import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';
@@ -43,7 +43,7 @@ const STATUS_LABELS: Record<'new' | 'reused' | 'invalid' | 'duplicate', MessageK
 
 interface Props {
   lookups: BulkLookups;
-  start: (items: BulkItem[]) => Promise<ErrorData | null>;
+  start: (items: JobItem[]) => Promise<ErrorData | null>;
 }
 
 /** The input, options and preview of a new batch, and its Start button. */

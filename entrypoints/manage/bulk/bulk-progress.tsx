@@ -10,13 +10,16 @@ import { downloadBlob } from '@/components/download';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
 import { formatDuration } from '@/components/format';
+import type { ErrorData } from '@/lib/api/errors';
+import type { LinkInput } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
-import { type BulkInput, type BulkJob, bulkCounts, isBulkJobActive } from '@/lib/links/bulk-job';
+import { isJobActive, jobCounts } from '@/lib/jobs/job';
 import { estimateBulkMs } from '@/lib/links/bulk-preview';
-import { type CopyFormat, copyPayloadForList } from '@/lib/links/copy-format';
+import { copyPayloadForList } from '@/lib/links/copy-format';
 import { toCsv } from '@/lib/links/csv';
 import { aliasError } from '@/lib/links/shorten-form';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { CopyFormat } from '@/lib/settings/schema';
+import type { Job } from '@/lib/storage/items';
 import { longUrlError } from '@/lib/url/rules';
 import { ActionButton, StatusMessage } from '../ui';
 import { SHOWN_ROWS } from './bulk-input';
@@ -50,7 +53,7 @@ const ROW_LABELS = {
 } as const;
 
 /** The results as CSV: one line per row, in the job's order. */
-function resultsCsv(job: BulkJob): string {
+function resultsCsv(job: Job): string {
   return toCsv([
     ['long_url', 'preset', 'title', 'short_url', 'status', 'error'],
     ...job.rows.map((row) => [
@@ -70,8 +73,8 @@ function EditRow({
   retry,
   close,
 }: {
-  input: BulkInput;
-  retry: (input: BulkInput) => Promise<ErrorData | null>;
+  input: LinkInput;
+  retry: (input: LinkInput) => Promise<ErrorData | null>;
   close: () => void;
 }) {
   const [url, setUrl] = useState(input.url);
@@ -117,13 +120,13 @@ export function BulkProgress({
   service,
   copyFormat,
 }: {
-  job: BulkJob;
+  job: Job;
   service: BulkService;
   copyFormat: CopyFormat;
 }) {
-  const active = isBulkJobActive(job);
+  const active = isJobActive(job);
   const now = useNow(active);
-  const counts = bulkCounts(job);
+  const counts = jobCounts(job);
   const [error, setError] = useState<ErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   const [onlyFailed, setOnlyFailed] = useState(false);

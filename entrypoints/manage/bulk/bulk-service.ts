@@ -3,16 +3,17 @@
  * things up in (settings, the link cache), and the background's job requests. The view takes it as a
  * prop, so tests give it a fake.
  */
-import type { BulkCounts, BulkInput, BulkItem, BulkJob } from '@/lib/links/bulk-job';
+import type { LinkInput } from '@/lib/api/schemas';
+import type { JobCounts, JobItem } from '@/lib/jobs/job';
 import type { CachedLink } from '@/lib/links/cache';
 import { getCachedLinks } from '@/lib/links/cache';
-import type { CopyFormat } from '@/lib/links/copy-format';
 import type { Result } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import type { LinkDefaults, UtmPreset } from '@/lib/settings/schema';
+import type { CopyFormat, LinkDefaults, UtmPreset } from '@/lib/settings/schema';
 import { activeProfile } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
+import type { Job } from '@/lib/storage/items';
 import { bulkJobItem, watchItem } from '@/lib/storage/items';
+import { loadSettings } from '@/lib/storage/settings';
 
 /** What a preview looks things up in, and the choices it starts with. */
 export interface BulkLookups {
@@ -28,11 +29,11 @@ export interface BulkLookups {
 
 export interface BulkService {
   /** Calls `show` with the stored job now and on every change (null: none); returns the stop function. */
-  watch(show: (job: BulkJob | null) => void): () => void;
+  watch(show: (job: Job | null) => void): () => void;
   lookups(): Promise<BulkLookups>;
-  start(items: BulkItem[]): Promise<Result<{ id: string; total: number }>>;
+  start(items: JobItem[]): Promise<Result<{ id: string; total: number }>>;
   control(action: 'pause' | 'resume' | 'cancel' | 'clear'): Promise<Result<null>>;
-  retry(rows: { index: number; input?: BulkInput }[]): Promise<Result<BulkCounts>>;
+  retry(rows: { index: number; input?: LinkInput }[]): Promise<Result<JobCounts>>;
 }
 
 /** The page's bulk service. */

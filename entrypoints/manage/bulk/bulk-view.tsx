@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { BulkJob } from '@/lib/links/bulk-job';
+import type { Job } from '@/lib/storage/items';
 import { BulkInput } from './bulk-input';
 import { BulkProgress } from './bulk-progress';
 import type { BulkLookups, BulkService } from './bulk-service';
@@ -13,7 +13,7 @@ import type { BulkLookups, BulkService } from './bulk-service';
 /** The Bulk create page. */
 export function BulkView({ service }: { service: BulkService }) {
   // undefined until the stored job has been read: the page must not offer a new batch over a running one.
-  const [job, setJob] = useState<BulkJob | null>();
+  const [job, setJob] = useState<Job | null>();
   const [lookups, setLookups] = useState<BulkLookups>();
 
   useEffect(() => service.watch(setJob), [service]);

@@ -19,9 +19,10 @@ import {
   TargetingFields,
   VisibilityField,
 } from '@/components/link-fields';
+import type { ErrorData } from '@/lib/api/errors';
 import { t, tPlural } from '@/lib/i18n';
-import { type LinkFormErrors, type LinkFormState, validateLinkForm } from '@/lib/links/link-form';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import { type LinkFormErrors, validateLinkForm } from '@/lib/links/link-form';
+import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from '../api-context';
 import { type Reply, useAction } from '../hooks';

@@ -8,13 +8,8 @@ import { QrCode } from '@/components/qr-code';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
-import {
-  emptyLinkForm,
-  fromLinkDetail,
-  type LinkFormState,
-  toChangedLinkUpdate,
-  toLinkInput,
-} from '@/lib/links/link-form';
+import { emptyLinkForm, fromLinkDetail, toChangedLinkUpdate, toLinkInput } from '@/lib/links/link-form';
+import type { LinkFormState } from '@/lib/storage/items';
 import { useAccount } from '../account-view';
 import { useApi } from '../api-context';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from '../copy-button';

@@ -1,6 +1,6 @@
+import type { ErrorData } from '@/lib/api/errors';
 import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import type { ErrorData } from '@/lib/messaging/protocol';
 
 interface ErrorAlertProps {
   error: ErrorData;

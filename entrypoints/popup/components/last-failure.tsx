@@ -1,4 +1,4 @@
-import type { LastFailure as Failure } from '@/lib/messaging/last-failure';
+import type { LastFailure as Failure } from '@/lib/storage/items';
 
 /** The background's last failure in full (hooks/use-last-failure.ts): what failed, and the whole message. */
 export function LastFailure({ failure }: { failure: Failure }) {

@@ -18,8 +18,9 @@ import {
   VisibilityField,
 } from '@/components/link-fields';
 import { t } from '@/lib/i18n';
-import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
+import type { LinkFormErrors } from '@/lib/links/link-form';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';
+import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import styles from './more-options.css?inline';
 

@@ -1,9 +1,9 @@
+import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import type { QueuedCreate } from '@/lib/links/queue';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { JobRow } from '@/lib/storage/items';
 
 interface QueueListProps {
-  entries: QueuedCreate[];
+  entries: JobRow[];
   now: number;
   error: ErrorData | null;
   onRetry: (id: string) => void;
@@ -11,8 +11,8 @@ interface QueueListProps {
 }
 
 /** What an entry is doing, and the last error when there was one. */
-function stateOf(entry: QueuedCreate, now: number): string {
-  const reason = entry.lastError?.message ?? '';
+function stateOf(entry: JobRow, now: number): string {
+  const reason = entry.error?.message ?? '';
   if (entry.state === 'sending') return t('popup_queue_sending');
   if (entry.state === 'failed') return t('popup_queue_failed', reason);
   const seconds = Math.ceil((entry.nextTryAt - now) / 1_000);
@@ -41,7 +41,7 @@ export function QueueList({ entries, now, error, onRetry, onCancel }: QueueListP
           <li key={entry.id}>
             <div class="link-text">
               <span class="title" title={entry.input.url}>
-                {entry.pageTitle || entry.input.url}
+                {entry.title || entry.input.url}
               </span>
               <span class={entry.state === 'failed' ? 'long failed' : 'long'} title={stateOf(entry, now)}>
                 {stateOf(entry, now)}

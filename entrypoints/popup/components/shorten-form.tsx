@@ -2,7 +2,8 @@ import type { ComponentChildren, Ref } from 'preact';
 import { ChoiceField, namedOptions, TextField } from '@/components/fields';
 import { t } from '@/lib/i18n';
 import type { NamedItem } from '@/lib/links/cache';
-import type { FormErrors, ShortenForm as FormValues } from '@/lib/links/shorten-form';
+import type { FormErrors } from '@/lib/links/shorten-form';
+import type { ShortenForm as FormValues } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 
 interface ShortenFormProps {

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { QrCode } from '@/components/qr-code';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
-import { COPY_FORMATS, type CopyFormat, FORMAT_NAMES } from '@/lib/links/copy-format';
+import { FORMAT_NAMES } from '@/lib/links/copy-format';
+import type { CopyFormat } from '@/lib/settings/schema';
+import { COPY_FORMATS } from '@/lib/settings/schema';
 import { focusIfLost } from './error-alert';
 
 interface ShortenResultProps {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { type DraftSaver, draftSaver } from '@/lib/links/draft';
-import type { Draft, DraftState, Drafts } from '@/lib/links/draft-schema';
+import type { Draft, DraftState, Drafts } from '@/lib/storage/items';
 
 type ShortenRequest = Draft['request'];
 

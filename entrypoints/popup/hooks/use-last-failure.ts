@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { LAST_FAILURE_SHOWN_MS, type LastFailure } from '@/lib/messaging/last-failure';
-import { getItem, lastFailureItem, removeItem } from '@/lib/storage/items';
+import { getItem, type LastFailure, lastFailureItem, removeItem } from '@/lib/storage/items';
+
+/** After this long the user has moved on: the popup no longer shows it. */
+const LAST_FAILURE_SHOWN_MS = 10 * 60_000;
 
 /**
  * The menu's or shortcut's last failure, in full: its notification only had room for the cause and

@@ -3,11 +3,11 @@ import { resolveStartUrl, type StartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
 import { type CachedLink, getCachedLinks, getCachedLists, openCache } from '@/lib/links/cache';
 import { readDrafts } from '@/lib/links/draft';
-import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import type { ChoiceLists } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
 import { activeProfile, type Profile, type Settings } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
+import type { Draft, Drafts } from '@/lib/storage/items';
+import { loadSettings } from '@/lib/storage/settings';
 
 /** What the popup draws from once loaded. */
 interface Ready {

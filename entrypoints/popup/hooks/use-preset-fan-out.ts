@@ -1,11 +1,11 @@
 import { useRef, useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
+import type { ErrorData } from '@/lib/api/errors';
 import { t, tPlural } from '@/lib/i18n';
 import { type CachedLink, findByLongUrl } from '@/lib/links/cache';
-import { type CopyFormat, copyPayloadForLabelled, FORMAT_NAMES } from '@/lib/links/copy-format';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import { copyPayloadForLabelled, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { send } from '@/lib/messaging/send';
-import type { Profile, Settings, UtmPreset } from '@/lib/settings/schema';
+import type { CopyFormat, Profile, Settings, UtmPreset } from '@/lib/settings/schema';
 import { getItem, presetChoiceItem, setItem } from '@/lib/storage/items';
 import { presetLongUrl } from '@/lib/url/utm';
 import type { DraftKeeper } from './use-draft';

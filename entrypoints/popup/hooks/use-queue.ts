@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
-import type { QueuedCreate } from '@/lib/links/queue';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import { createQueueItem, watchItem } from '@/lib/storage/items';
+import { type JobRow, queueJobItem, watchItem } from '@/lib/storage/items';
 
 /** A create the popup sent and the server could not make. */
 export interface FailedCreate {
@@ -19,13 +18,13 @@ export interface FailedCreate {
  * carries out. `queued` is the failure just put in the queue, so its offer turns into a note.
  */
 export function useQueue() {
-  const [entries, setEntries] = useState<QueuedCreate[]>([]);
+  const [entries, setEntries] = useState<JobRow[]>([]);
   const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<ErrorData | null>(null);
   const [queued, setQueued] = useState<ErrorData | null>(null);
 
-  useEffect(() => watchItem(createQueueItem, setEntries), []);
-  const counting = entries.some((entry) => entry.state === 'waiting');
+  useEffect(() => watchItem(queueJobItem, (job) => setEntries(job?.rows ?? [])), []);
+  const counting = entries.some((entry) => entry.state === 'pending');
   useEffect(() => {
     if (!counting) return;
     const timer = setInterval(() => setNow(Date.now()), 1_000);

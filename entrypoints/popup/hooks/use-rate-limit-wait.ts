@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { watchRateLimitWait } from '@/lib/api/rate-limit-wait';
+import { watchRateLimitWait } from '@/components/rate-limit-wait';
 
 /** Seconds until requests held back for the server's rate limit are sent; null when none wait. */
 export function useRateLimitWait(): number | null {

@@ -1,11 +1,11 @@
 import { createRef } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { initialForm } from '@/entrypoints/popup/start-url';
-import type { DraftState } from '@/lib/links/draft-schema';
-import type { LinkFormErrors, LinkFormState } from '@/lib/links/link-form';
-import { type FormErrors, type ShortenForm, toShortenInput, validateForm } from '@/lib/links/shorten-form';
+import type { LinkFormErrors } from '@/lib/links/link-form';
+import { type FormErrors, toShortenInput, validateForm } from '@/lib/links/shorten-form';
 import type { RequestOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/schema';
+import type { DraftState, LinkFormState, ShortenForm } from '@/lib/storage/items';
 
 /** More options' panel and rules (../more-options.ts), imported when first opened. */
 type MoreOptionsModule = typeof import('../more-options');

@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { copyLink } from '@/components/clipboard';
+import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
-import type { CopyFormat } from '@/lib/links/copy-format';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
-import type { Profile, Settings } from '@/lib/settings/schema';
+import type { CopyFormat, Profile, Settings } from '@/lib/settings/schema';
 import type { DraftKeeper } from './use-draft';
 import type { FailedCreate } from './use-queue';
 import type { RecentLinksState } from './use-recent-links';

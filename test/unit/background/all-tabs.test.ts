@@ -6,17 +6,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { lastFocusedBrowserWindow } from '@/entrypoints/background/tabs-permission';
-import { watchAllTabs } from '@/lib/links/all-tabs';
-import { type AllTabsProgress, readAllTabsProgress } from '@/lib/links/all-tabs-progress';
+import { watchAllTabs } from '@/entrypoints/popup/all-tabs';
+import { type AllTabsProgress, allTabsProgressOf } from '@/lib/jobs/all-tabs';
+import { newJob } from '@/lib/jobs/job';
 import { putCachedLinks } from '@/lib/links/cache';
 import type { Behaviour, Settings } from '@/lib/settings/schema';
-import {
-  allTabsAskedItem,
-  allTabsProgressItem,
-  createQueueItem,
-  getItem,
-  settingsItem,
-} from '@/lib/storage/items';
+import { allTabsAskedItem, allTabsJobItem, getItem, queueJobItem, settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -45,8 +40,12 @@ beforeEach(() => {
   });
   published = [];
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
-    const change = changes[allTabsProgressItem.key];
-    if (area === 'session' && change) published.push(readAllTabsProgress(change.newValue));
+    const change = changes[allTabsJobItem.key];
+    if (area !== 'session' || !change) return;
+    const job = allTabsJobItem.read(change.newValue);
+    const progress = job && allTabsProgressOf(job);
+    // A write that changes no count (a tab marked as being sent) shows the same progress again.
+    if (JSON.stringify(progress) !== JSON.stringify(published.at(-1))) published.push(progress);
   });
   startBackground(server);
 });
@@ -148,8 +147,8 @@ describe('shortenAllTabs', () => {
       [2, 2, 0, false],
       [2, 2, 0, true],
     ]);
-    const stored = (await fakeBrowser.storage.session.get(allTabsProgressItem.key))[allTabsProgressItem.key];
-    expect(readAllTabsProgress(stored)?.result).toEqual(reply.ok ? reply.data : undefined);
+    const stored = await getItem(allTabsJobItem);
+    expect(stored && allTabsProgressOf(stored).result).toEqual(reply.ok ? reply.data : undefined);
   });
 
   it('lets a page watch the progress with watchAllTabs', async () => {
@@ -248,7 +247,7 @@ describe('shortenAllTabs', () => {
     expect(adds()).toHaveLength(1);
     // Only the tab that was tried may have reached the server: only it looks there before its next try.
     expect(
-      (await getItem(createQueueItem)).map((e) => [e.input.url, e.source, e.pageTitle, e.uncertain]),
+      ((await getItem(queueJobItem))?.rows ?? []).map((e) => [e.input.url, e.source, e.title, e.uncertain]),
     ).toEqual([
       ['https://a.example/', 'allTabs', 'Tab 0', true],
       ['https://b.example/', 'allTabs', 'Tab 1', false],
@@ -350,28 +349,28 @@ describe('shortenAllTabs', () => {
     expect(await sendFromPopup('shortenAllTabs', { windowId: 2 })).toMatchObject({ ok: true });
   });
 
-  it('forgets, when a worker starts, a run the previous worker left unfinished; keeps a finished one', async () => {
-    const unfinished: AllTabsProgress = {
+  it('goes on, when a worker starts, with a run the previous worker left unfinished', async () => {
+    const profile = await seedProfile();
+    const items = ['https://a.example/', 'https://b.example/'].map((url, i) => ({
+      input: { url },
+      title: `Tab ${i}`,
+      label: '',
+    }));
+    const job = newJob('allTabs', 'run-1', profile.id, items, Date.now(), 0);
+    // The previous worker made the first tab's link, then stopped.
+    const unfinished = {
+      ...job,
       windowId: 1,
-      startedAt: 1,
-      total: 3,
-      done: 1,
-      failed: 0,
-      finished: false,
+      skipped: 0,
+      rows: job.rows.map((row, i) =>
+        i === 0 ? { ...row, state: 'made' as const, shortUrl: 'https://sho.rt/a' } : row,
+      ),
     };
-    await fakeBrowser.storage.session.set({ [allTabsProgressItem.key]: unfinished });
+    await fakeBrowser.storage.session.set({ [allTabsJobItem.key]: unfinished });
     background.main();
-    await vi.waitFor(async () =>
-      expect(await fakeBrowser.storage.session.get(allTabsProgressItem.key)).toEqual({}),
-    );
-
-    const finished = { ...unfinished, done: 3, finished: true };
-    await fakeBrowser.storage.session.set({ [allTabsProgressItem.key]: finished });
-    background.main();
-    await settle();
-    expect((await fakeBrowser.storage.session.get(allTabsProgressItem.key))[allTabsProgressItem.key]).toEqual(
-      finished,
-    );
+    await vi.waitFor(async () => expect((await getItem(allTabsJobItem))?.state).toBe('done'));
+    expect(adds().map((c) => (c.body as { url: string }).url)).toEqual(['https://b.example/']);
+    expect(stubs.copied).toEqual(['https://sho.rt/a\nhttps://sho.rt/a500']);
   });
 
   it('rejects a payload without a whole window id', async () => {
@@ -411,11 +410,9 @@ describe('shortenAllTabs started by the permission grant (the popup closed with 
         'Copied the short links of 2 tabs, one line per tab.',
       ]),
     );
-    const stored = await fakeBrowser.storage.session.get([allTabsProgressItem.key, allTabsAskedItem.key]);
-    expect(readAllTabsProgress(stored[allTabsProgressItem.key])).toMatchObject({
-      windowId: 1,
-      finished: true,
-    });
+    const stored = await fakeBrowser.storage.session.get([allTabsJobItem.key, allTabsAskedItem.key]);
+    const run = allTabsJobItem.read(stored[allTabsJobItem.key]);
+    expect(run && allTabsProgressOf(run)).toMatchObject({ windowId: 1, finished: true });
     // Left for the next popup, which shows this run instead of starting one (entrypoints/popup/all-tabs.ts).
     expect(stored[allTabsAskedItem.key]).toBeTypeOf('number');
   });

@@ -5,18 +5,12 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { BULK_ALARM, createBulk } from '@/entrypoints/background/bulk';
-import { createClients } from '@/entrypoints/background/clients';
-import {
-  type BulkItem,
-  type BulkJob,
-  bulkCounts,
-  newBulkJob,
-  readBulkJob,
-  waitBulkJob,
-} from '@/lib/links/bulk-job';
+import { type Clients, createClients } from '@/entrypoints/background/clients';
+import { createLinkPipeline } from '@/entrypoints/background/create-link';
+import { BULK_ALARM, createBulk } from '@/entrypoints/background/jobs/bulk';
+import { type JobItem, jobCounts, newJob, waitJob } from '@/lib/jobs/job';
 import { putCachedLinks } from '@/lib/links/cache';
-import { bulkJobItem, getItem } from '@/lib/storage/items';
+import { bulkJobItem, getItem, type Job } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -29,14 +23,16 @@ import {
 } from './helpers';
 
 let server: FakeServer;
+/** A worker's bulk handlers on `clients`, as the background wires them. */
+const bulkOf = (clients: Clients) => createBulk({ clients, createLink: createLinkPipeline(clients) });
 const MANAGE = () => ({ id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/manage.html') });
 
-const item = (url: string): BulkItem => ({ input: { url, status: 'private' }, title: '', label: '' });
+const item = (url: string): JobItem => ({ input: { url, status: 'private' }, title: '', label: '' });
 const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === '/api/url/add');
 const stored = async () => getItem(bulkJobItem);
 
 /** Waits until the stored job satisfies `done` (the job runs on its own, between test steps). */
-async function until(done: (job: BulkJob | null) => boolean): Promise<BulkJob | null> {
+async function until(done: (job: Job | null) => boolean): Promise<Job | null> {
   for (let i = 0; i < 200; i++) {
     const job = await stored();
     if (done(job)) return job;
@@ -68,7 +64,7 @@ describe('bulk create', () => {
       'https://a.example',
       'https://b.example',
     ]);
-    expect(job && bulkCounts(job)).toEqual({ made: 2, reused: 1, failed: 0, left: 0, total: 3 });
+    expect(job && jobCounts(job)).toEqual({ made: 2, reused: 1, failed: 0, left: 0, total: 3 });
   });
 
   it('refuses a second job while one has work left, and rows that are not web addresses', async () => {
@@ -184,13 +180,13 @@ describe('bulk create', () => {
     const lost = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
       server.fetch(input, init).then(() => new Promise<Response>(() => undefined)),
     );
-    const first = createBulk({ clients: createClients({ fetch: lost }) });
+    const first = bulkOf(createClients({ fetch: lost }));
     await first.bulkStart({ items: [item('https://a.example'), item('https://b.example')] });
     const midway = await until((j) => j?.rows[0]?.state === 'sending' && adds().length === 1);
-    expect(readBulkJob(JSON.parse(JSON.stringify(midway)))?.rows[0]?.state).toBe('sending');
+    expect(bulkJobItem.read(JSON.parse(JSON.stringify(midway)))?.rows[0]?.state).toBe('sending');
 
     // Worker 2 starts (the background's start resumes a stored job).
-    const second = createBulk({ clients: createClients({ fetch: server.fetch }) });
+    const second = bulkOf(createClients({ fetch: server.fetch }));
     second.register();
     const job = await until((j) => j?.state === 'done');
     expect(job?.rows.map((r) => r.state)).toEqual(['made', 'made']);
@@ -227,12 +223,12 @@ describe('bulk create', () => {
   it('a new worker, woken by the alarm, resumes a job left waiting', async () => {
     const profile = await seedProfile();
     // As a stopped worker left it: waiting for a window that has reset since.
-    const job = waitBulkJob(
-      newBulkJob('j1', profile.id, [item('https://a.example')], Date.now(), 30),
+    const job = waitJob(
+      newJob('bulk', 'j1', profile.id, [item('https://a.example')], Date.now(), 30),
       Date.now() - 1,
     );
     await fakeBrowser.storage.local.set({ [bulkJobItem.key]: job });
-    createBulk({ clients: createClients({ fetch: server.fetch }) }).register();
+    bulkOf(createClients({ fetch: server.fetch })).register();
     await fakeBrowser.alarms.onAlarm.trigger({
       name: BULK_ALARM,
       scheduledTime: Date.now(),

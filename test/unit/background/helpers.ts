@@ -11,7 +11,7 @@ import type { CachedLink } from '@/lib/links/cache';
 import { isCopyRequest } from '@/lib/messaging/offscreen-copy';
 import type { MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { defaultSettings, emptyDefaults, type LinkDefaults, type Profile } from '@/lib/settings/schema';
-import { apiKeysItem, settingsItem } from '@/lib/storage/items';
+import { apiKeysItem, getItem, type JobRow, queueJobItem, settingsItem } from '@/lib/storage/items';
 import { fakeI18n } from '../i18n/fake-i18n';
 
 export const GOOD_KEY = 'good-key-1234';
@@ -297,4 +297,9 @@ export async function restartWorker(): Promise<ReturnType<typeof stubBrowserApis
 /** Lets queued promise callbacks and I/O-free timers run. */
 export async function settle(times = 20): Promise<void> {
   for (let i = 0; i < times; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The outage queue's rows, as stored. */
+export async function queuedRows(): Promise<JobRow[]> {
+  return (await getItem(queueJobItem))?.rows ?? [];
 }

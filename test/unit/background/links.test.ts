@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
+import { REMEMBER_MS } from '@/entrypoints/background/create-link';
 import { LINKS_TTL_MS, LISTS_TTL_MS } from '@/entrypoints/background/links';
-import { UNCERTAIN_CREATE_MS } from '@/entrypoints/background/uncertain-creates';
 import { getCachedLinks, getCachedLists, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import {
   cachedLink,
@@ -400,7 +400,7 @@ describe('a create whose answer never came', () => {
       server.state.lose = 'network';
       await sendFromPopup('shorten', request('late'));
       server.state.lose = null;
-      vi.setSystemTime(Date.now() + UNCERTAIN_CREATE_MS);
+      vi.setSystemTime(Date.now() + REMEMBER_MS);
       await sendFromPopup('shorten', request('late'));
       expect(gets()).toHaveLength(0);
       expect(adds()).toHaveLength(2);

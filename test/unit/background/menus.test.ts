@@ -3,12 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
-import { createQueueItem, getItem, lastFailureItem, pendingShortenItem } from '@/lib/storage/items';
+import { getItem, lastFailureItem, pendingShortenItem } from '@/lib/storage/items';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
   cachedLink,
   type FakeServer,
   fakeServer,
+  queuedRows,
   seedProfile,
   startBackground,
   stubBrowserApis,
@@ -234,12 +235,12 @@ describe('failures', () => {
       expect(notificationTexts()).toEqual([
         'Link queued: The server’s request limit is used up. The link waits in the queue and is made later.',
       ]);
-      expect(await getItem(createQueueItem)).toEqual([
+      expect(await queuedRows()).toEqual([
         expect.objectContaining({
           source: 'menu',
-          state: 'waiting',
+          state: 'pending',
           input: expect.objectContaining({ url: 'https://x.example/' }),
-          lastError: expect.objectContaining({ message: expect.stringMatching(/Try again in 40 seconds/) }),
+          error: expect.objectContaining({ message: expect.stringMatching(/Try again in 40 seconds/) }),
         }),
       ]);
     } finally {
@@ -256,9 +257,9 @@ describe('failures', () => {
     ]);
     // The whole message is the queued entry's, which the popup's queue list shows.
     // (The entry still looks on the server first before it is sent again: the probe only words the message.)
-    expect(await getItem(createQueueItem)).toEqual([
+    expect(await queuedRows()).toEqual([
       expect.objectContaining({
-        lastError: expect.objectContaining({
+        error: expect.objectContaining({
           message:
             'Shortlink could not reach https://sho.rt: nothing was sent. Check the server URL and your connection, then try again.',
         }),
@@ -273,7 +274,7 @@ describe('failures', () => {
     expect(notificationTexts()).toEqual([
       'Link queued: No clear answer from the server. The link waits in the queue and will not be made twice.',
     ]);
-    expect(await getItem(createQueueItem)).toHaveLength(1);
+    expect(await queuedRows()).toHaveLength(1);
   });
 
   it('copies the link a lost answer made when clicked again, instead of making a second one', async () => {

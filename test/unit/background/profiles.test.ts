@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
-import { getApiKey } from '@/lib/settings/api-keys';
-import { loadSettings } from '@/lib/settings/settings';
+import { getApiKey } from '@/lib/storage/api-keys';
 import { apiKeysItem } from '@/lib/storage/items';
+import { loadSettings } from '@/lib/storage/settings';
 import {
   cachedLink,
   type FakeServer,

@@ -6,19 +6,20 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { QUEUE_LIMIT } from '@/lib/jobs/queue';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
-import { QUEUE_LIMIT, type QueuedCreate } from '@/lib/links/queue';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import {
   apiKeysItem,
-  createQueueItem,
   draftsItem,
   getItem,
+  type JobRow,
   lastFailureItem,
+  queueJobItem,
   setItem,
   settingsItem,
 } from '@/lib/storage/items';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
   cachedLink,
   type FakeServer,
@@ -51,7 +52,7 @@ const adds = () => server.calls.filter((c) => c.method === 'POST' && c.path === 
 const tab = { id: 3, url: 'https://blog.example/post', title: 'A post' };
 const shortenLink = (url: string) =>
   stubs.contextMenus.onClicked.trigger({ menuItemId: 'shorten-link', linkUrl: url }, tab);
-const queued = () => getItem(createQueueItem);
+const queued = async () => (await getItem(queueJobItem))?.rows ?? [];
 const notifications = () => Object.values(fakeBrowser.notifications.getAllCreateOptions());
 const madeNotification = () =>
   fakeBrowser.notifications.getAllCreateOptions()['shortlink-queue-made']?.message;
@@ -77,8 +78,8 @@ describe('what queues', () => {
         askedAt: Date.now(),
         attempts: 0,
         nextTryAt: Date.now() + 30_000,
-        state: 'waiting',
-        lastError: expect.objectContaining({ kind: 'network' }),
+        state: 'pending',
+        error: expect.objectContaining({ kind: 'network' }),
         uncertain: true,
       }),
     ]);
@@ -126,28 +127,37 @@ describe('what queues', () => {
     server.state.fail = 'network';
     Object.assign(fakeBrowser.tabs, { query: vi.fn(async () => [{ ...tab, active: true }]) });
     await stubs.commands.onCommand.trigger('shorten-page', tab);
-    expect((await queued()).map((e) => [e.source, e.input.url, e.pageTitle])).toEqual([
+    expect((await queued()).map((e) => [e.source, e.input.url, e.title])).toEqual([
       ['shortcut', tab.url, tab.title],
     ]);
   });
 
   it(`refuses a create past ${QUEUE_LIMIT} waiting, saying so, and drops none`, async () => {
     const profile = await seedProfile();
-    const full: QueuedCreate[] = Array.from({ length: QUEUE_LIMIT }, (_, i) => ({
+    const full: JobRow[] = Array.from({ length: QUEUE_LIMIT }, (_, i) => ({
       id: `e${i}`,
       profileId: profile.id,
       input: { url: `https://x.example/${i}` },
-      pageTitle: '',
+      title: '',
+      label: '',
       source: 'menu',
       askedAt: Date.now(),
       attempts: 1,
       nextTryAt: Date.now() + 60_000,
-      state: 'waiting',
-      lastError: null,
+      state: 'pending',
       uncertain: false,
       mark: null,
     }));
-    await fakeBrowser.storage.local.set({ [createQueueItem.key]: full });
+    const job = {
+      id: 'queue',
+      kind: 'queue',
+      profileId: '',
+      createdAt: 0,
+      state: 'running',
+      waitUntil: null,
+      limit: 0,
+    };
+    await fakeBrowser.storage.local.set({ [queueJobItem.key]: { ...job, rows: full } });
     server.state.fail = 'network';
     await shortenLink('https://x.example/one-too-many');
     expect(await queued()).toHaveLength(QUEUE_LIMIT);
@@ -178,7 +188,7 @@ describe('tries', () => {
         id: entry?.id,
         attempts: 1,
         nextTryAt: Date.now() + 60_000,
-        state: 'waiting',
+        state: 'pending',
       }),
     ]);
     advance(60_000);
@@ -260,7 +270,7 @@ describe('tries', () => {
     advance(30_000);
     await fireAlarm();
     const [entry] = await queued();
-    expect(entry).toMatchObject({ state: 'failed', lastError: { kind: 'validation' } });
+    expect(entry).toMatchObject({ state: 'failed', error: { kind: 'validation' } });
     expect(await badge()).toBe('1');
     expect(await fakeBrowser.alarms.get('queue-retry')).toBeUndefined();
 
@@ -328,7 +338,7 @@ describe('exactly once', () => {
     advance(30_000);
     await fireAlarm();
     expect(server.state.links).toHaveLength(1);
-    expect((await queued())[0]).toMatchObject({ state: 'waiting', uncertain: true });
+    expect((await queued())[0]).toMatchObject({ state: 'pending', uncertain: true });
     server.fetch.mockImplementation(original);
     advance(11 * 60_000);
     await fireAlarm();
@@ -354,7 +364,7 @@ describe('exactly once', () => {
     stubs = await restartWorker();
     // Not at once: the stopped worker's request may still be on its way to the server.
     expect((await queued())[0]).toMatchObject({
-      state: 'waiting',
+      state: 'pending',
       uncertain: true,
       nextTryAt: Date.now() + 30_000,
     });
@@ -476,7 +486,7 @@ describe('profiles', () => {
     await fireAlarm();
     expect(server.calls).toHaveLength(calls);
     expect(await queued()).toEqual([
-      expect.objectContaining({ state: 'failed', lastError: expect.objectContaining({ kind: 'not_found' }) }),
+      expect.objectContaining({ state: 'failed', error: expect.objectContaining({ kind: 'not_found' }) }),
     ]);
   });
 });
@@ -494,7 +504,7 @@ describe('the popup’s messages', () => {
     expect(entry).toMatchObject({
       profileId: profile.id,
       input,
-      pageTitle: 'Typed',
+      title: 'Typed',
       source: 'popup',
       uncertain: true,
     });

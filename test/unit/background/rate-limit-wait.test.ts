@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { WAIT_HEARTBEAT_MS } from '@/entrypoints/background/rate-limit-wait';
-import type { RateLimitWait } from '@/lib/api/rate-limit-wait-state';
+import type { RateLimitWait } from '@/lib/api/rate-limiter';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import {
   type FakeServer,

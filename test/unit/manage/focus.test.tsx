@@ -7,7 +7,8 @@ import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { CampaignsView } from '@/entrypoints/manage/campaigns-view';
 import { LinkView, NewLinkView } from '@/entrypoints/manage/links/link-view';
-import type { ErrorData, Result } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/api/errors';
+import type { Result } from '@/lib/messaging/protocol';
 import { button, click, fakeApi, field, mount, page, settle, type } from '../dom';
 
 /** The page's copy in the user's copy format, which these tests do not look at. */

@@ -2,9 +2,10 @@ import { act } from 'preact/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/app';
+import type { ErrorData } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/schemas';
 import { putCachedLists } from '@/lib/links/cache';
-import type { ErrorData, RequestOf } from '@/lib/messaging/protocol';
+import type { RequestOf } from '@/lib/messaging/protocol';
 import {
   defaultBehaviour,
   defaultUtmPresets,
@@ -12,7 +13,7 @@ import {
   type Profile,
   type Settings,
 } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
   button,
   buttons,

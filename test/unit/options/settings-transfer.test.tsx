@@ -16,8 +16,8 @@ import {
   type Profile,
   type Settings,
 } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { buildSettingsFile, serializeSettingsFile } from '@/lib/settings/transfer';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
   button,
   buttons,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '@/entrypoints/options/app';
 import { presetFromDraft } from '@/entrypoints/options/rules';
 import { defaultSettings, defaultUtmPresets } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import { button, click, fakeBackground, field, mount, ok, submit, typeInto } from '../dom';
 import { stubPermissionEvents } from './permission-events';
 

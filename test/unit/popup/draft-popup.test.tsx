@@ -8,13 +8,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
 import { type CachedLink, putCachedLists } from '@/lib/links/cache';
 import { DRAFT_DEBOUNCE_MS } from '@/lib/links/draft';
-import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import { emptyLinkForm } from '@/lib/links/link-form';
-import { type ShortenForm, toShortenInput } from '@/lib/links/shorten-form';
+import { toShortenInput } from '@/lib/links/shorten-form';
 import type { RequestOf, Result } from '@/lib/messaging/protocol';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
+import type { Draft, Drafts, ShortenForm } from '@/lib/storage/items';
 import { draftsItem, rateLimitWaitItem } from '@/lib/storage/items';
+import { saveSettings } from '@/lib/storage/settings';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);

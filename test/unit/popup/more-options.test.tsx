@@ -16,7 +16,7 @@ import {
   type LinkDefaults,
   type Settings,
 } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
+import { saveSettings } from '@/lib/storage/settings';
 import { button, choose, click, fakeBackground, field, hasField, mount, ok, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);

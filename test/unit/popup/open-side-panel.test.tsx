@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
+import { saveSettings } from '@/lib/storage/settings';
 import { button, fakeBackground, mount, ok, settle } from '../dom';
 
 const OPEN = 'button[aria-label="Open in side panel"]';

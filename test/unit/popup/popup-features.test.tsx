@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { copyPayload } from '@/components/clipboard';
 import { App } from '@/entrypoints/popup/app';
-import type { AllTabsProgress, AllTabsResult } from '@/lib/links/all-tabs-progress';
+import type { AllTabsProgress, AllTabsResult } from '@/lib/jobs/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
-import { allTabsAskedItem, allTabsProgressItem } from '@/lib/storage/items';
+import { allTabsAskedItem, allTabsJobItem } from '@/lib/storage/items';
+import { saveSettings } from '@/lib/storage/settings';
+import { allTabsRun } from '../../fixtures/all-tabs-run';
 import {
   button,
   buttons,
@@ -393,10 +394,10 @@ describe('shorten all tabs', () => {
     };
     // Another window's run is not this one's progress.
     await fakeBrowser.storage.session.set({
-      [allTabsProgressItem.key]: { ...progress, windowId: 6, done: 2 },
+      [allTabsJobItem.key]: allTabsRun({ ...progress, windowId: 6, done: 2 }),
     });
     await settle();
-    await fakeBrowser.storage.session.set({ [allTabsProgressItem.key]: progress });
+    await fakeBrowser.storage.session.set({ [allTabsJobItem.key]: allTabsRun(progress) });
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 1 of 3…'));
     const bar = document.querySelector('progress');
     expect([bar?.value, bar?.max]).toEqual([1, 3]);
@@ -495,7 +496,7 @@ describe('shorten all tabs', () => {
     const progress = { windowId: 5, startedAt: asked + 1_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
       [allTabsAskedItem.key]: asked,
-      [allTabsProgressItem.key]: { ...progress, finished: true, result: RESULT },
+      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -530,14 +531,14 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [allTabsProgressItem.key]: {
+      [allTabsJobItem.key]: allTabsRun({
         windowId: 5,
         startedAt: Date.now(),
         total: 4,
         done: 2,
         failed: 1,
         finished: false,
-      },
+      }),
     });
     const bg = background({ shortenAllTabs: () => new Promise(() => undefined) });
     permissions(true, true);
@@ -552,7 +553,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [allTabsProgressItem.key]: { ...progress, finished: true, result: RESULT },
+      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -573,7 +574,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [allTabsProgressItem.key]: { ...progress, finished: true, result: RESULT },
+      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -593,7 +594,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const result = { ...RESULT, failures: [], copied: false };
     await fakeBrowser.storage.session.set({
-      [allTabsProgressItem.key]: {
+      [allTabsJobItem.key]: allTabsRun({
         windowId: 5,
         startedAt: Date.now() - 60_000,
         total: 2,
@@ -601,7 +602,7 @@ describe('shorten all tabs', () => {
         failed: 0,
         finished: true,
         result,
-      },
+      }),
     });
     background({ shortenAllTabs: () => ok(result) });
     permissions(true, true);
@@ -622,7 +623,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [allTabsProgressItem.key]: { windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run },
+      [allTabsJobItem.key]: allTabsRun({ windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run }),
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);

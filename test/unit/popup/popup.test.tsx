@@ -11,8 +11,8 @@ import {
   type LinkDefaults,
   type Profile,
 } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
 import { getItem, lastFailureItem, pendingShortenItem, setItem } from '@/lib/storage/items';
+import { saveSettings } from '@/lib/storage/settings';
 import {
   button,
   buttons,

@@ -9,8 +9,8 @@ import { App } from '@/entrypoints/popup/app';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import { getItem, presetChoiceItem, setItem } from '@/lib/storage/items';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import { button, click, fakeBackground, field, mount, ok, roleText, typeInto } from '../dom';
 
 const PAGE = 'https://blog.example/post?id=4&utm_source=feed';

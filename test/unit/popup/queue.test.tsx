@@ -6,11 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import type { QueuedCreate } from '@/lib/links/queue';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/api/errors';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
-import { createQueueItem } from '@/lib/storage/items';
+import { type JobRow, queueJobItem } from '@/lib/storage/items';
+import { saveSettings } from '@/lib/storage/settings';
 import { button, buttons, click, fakeBackground, field, mount, ok, roleText, settle, typeInto } from '../dom';
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
@@ -40,18 +39,33 @@ function failingBackground(error: ErrorData) {
   });
 }
 
-function entry(extra: Partial<QueuedCreate>): QueuedCreate {
+/** The stored queue holding `rows`, as the background writes it. */
+const storedQueue = (rows: JobRow[]) => ({
+  [queueJobItem.key]: {
+    id: 'queue',
+    kind: 'queue',
+    profileId: '',
+    createdAt: 0,
+    state: 'running',
+    waitUntil: null,
+    limit: 0,
+    rows,
+  },
+});
+
+function entry(extra: Partial<JobRow>): JobRow {
   return {
     id: 'e1',
     profileId: 'p',
     input: { url: 'https://x.example/one' },
-    pageTitle: '',
+    title: '',
+    label: '',
     source: 'menu',
     askedAt: Date.now(),
     attempts: 1,
     nextTryAt: Date.now() + 45_000,
-    state: 'waiting',
-    lastError: { kind: 'network', message: 'Could not reach https://sho.rt.' },
+    state: 'pending',
+    error: { kind: 'network', message: 'Could not reach https://sho.rt.' },
     uncertain: true,
     mark: null,
     ...extra,
@@ -104,19 +118,19 @@ describe('the queued list', () => {
   it('shows each entry’s state and last error, and follows the stored queue', async () => {
     await seed();
     failingBackground({ kind: 'network', message: 'x' });
-    await fakeBrowser.storage.local.set({
-      [createQueueItem.key]: [
-        entry({ id: 'a', pageTitle: 'Waiting page' }),
+    await fakeBrowser.storage.local.set(
+      storedQueue([
+        entry({ id: 'a', title: 'Waiting page' }),
         entry({ id: 'b', input: { url: 'https://x.example/two' }, state: 'sending' }),
         entry({
           id: 'c',
           input: { url: 'https://x.example/three' },
           state: 'failed',
-          lastError: { kind: 'validation', message: 'That alias is taken.' },
+          error: { kind: 'validation', message: 'That alias is taken.' },
         }),
         entry({ id: 'd', input: { url: 'https://x.example/four' }, nextTryAt: Date.now() + 8 * 60_000 }),
-      ],
-    });
+      ]),
+    );
     await mount(<App />, 'main');
     const section = document.querySelector<HTMLElement>('.queue')!;
     expect(section.querySelector('h2')?.textContent).toBe('Waiting for the server (4)');
@@ -129,7 +143,7 @@ describe('the queued list', () => {
       'https://x.example/fourNext try in 8 min · last error: Could not reach https://sho.rt.',
     ]);
 
-    await fakeBrowser.storage.local.set({ [createQueueItem.key]: [] });
+    await fakeBrowser.storage.local.set(storedQueue([]));
     await settle();
     expect(document.querySelector('.queue')).toBeNull();
   });
@@ -137,7 +151,7 @@ describe('the queued list', () => {
   it('asks the background to retry or cancel an entry', async () => {
     await seed();
     const bg = failingBackground({ kind: 'network', message: 'x' });
-    await fakeBrowser.storage.local.set({ [createQueueItem.key]: [entry({ id: 'a' })] });
+    await fakeBrowser.storage.local.set(storedQueue([entry({ id: 'a' })]));
     await mount(<App />, 'main');
     await click(button('Retry now: https://x.example/one'));
     await click(button('Cancel the queued link to https://x.example/one'));

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { readRateLimitWait } from '@/lib/api/rate-limit-wait-state';
 import { putCachedLinks } from '@/lib/links/cache';
 import type { Profile } from '@/lib/settings/schema';
 import { rateLimitWaitItem } from '@/lib/storage/items';
@@ -50,7 +49,8 @@ describe('shortening all tabs of a window against a server allowing 30 requests 
     }));
     const waits: number[] = [];
     fakeBrowser.storage.onChanged.addListener((changes, area) => {
-      const wait = area === 'session' ? readRateLimitWait(changes[rateLimitWaitItem.key]?.newValue) : null;
+      const wait =
+        area === 'session' ? rateLimitWaitItem.read(changes[rateLimitWaitItem.key]?.newValue) : null;
       if (wait) waits.push(wait.queued);
     });
     const started = Date.now();

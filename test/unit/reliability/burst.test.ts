@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { type RateLimitWait, readRateLimitWait } from '@/lib/api/rate-limit-wait-state';
+import type { RateLimitWait } from '@/lib/api/rate-limiter';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { seedProfile, sendFromPopup, stubBrowserApis } from '../background/helpers';
@@ -33,7 +33,7 @@ beforeEach(async () => {
   published = [];
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
     const change = changes[rateLimitWaitItem.key];
-    if (area === 'session' && change) published.push(readRateLimitWait(change.newValue));
+    if (area === 'session' && change) published.push(rateLimitWaitItem.read(change.newValue));
   });
   background.main();
   await seedProfile({}, { serverUrl: ref.url, apiKey: ref.apiKey });

@@ -10,8 +10,8 @@ import { isApiMethod } from '@/entrypoints/background/api-message';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { API_ERROR_KINDS } from '@/lib/api/errors';
 import { settingsSchema } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
 import { rateLimitWaitItem } from '@/lib/storage/items';
+import { loadSettings } from '@/lib/storage/settings';
 import {
   deliver,
   type FakeServer,

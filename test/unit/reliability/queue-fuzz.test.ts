@@ -11,11 +11,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { defaultSettings, emptyDefaults } from '@/lib/settings/schema';
-import { apiKeysItem, createQueueItem, getItem, settingsItem } from '@/lib/storage/items';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import {
   type FakeServer,
   fakeServer,
   GOOD_KEY,
+  queuedRows,
   restartWorker,
   settle,
   stubBrowserApis,
@@ -130,14 +131,14 @@ describe('the queue under random outages, restarts and profile switches', () => 
         // Both servers recover; the alarms run until nothing waiting is left.
         for (const server of servers) applyFault(server, 'none');
         for (let round = 0; round < 10; round++) {
-          const waiting = (await getItem(createQueueItem)).filter((e) => e.state !== 'failed');
+          const waiting = (await queuedRows()).filter((e) => e.state !== 'failed');
           if (waiting.length === 0) break;
           vi.setSystemTime(Date.now() + 16 * 60_000);
           await fireAlarm();
           await settle(30);
         }
 
-        const queue = await getItem(createQueueItem);
+        const queue = await queuedRows();
         expect(queue.filter((e) => e.state !== 'failed')).toEqual([]);
         for (const { url, server, refusedAtOnce } of asked) {
           const here = servers[server].state.links.filter((link) => link.longurl === url);

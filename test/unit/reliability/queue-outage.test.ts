@@ -8,9 +8,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
-import { createQueueItem, getItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
-import { restartWorker, seedProfile, stubBrowserApis } from '../background/helpers';
+import { queuedRows, restartWorker, seedProfile, stubBrowserApis } from '../background/helpers';
 
 let ref: ReferenceServer | undefined;
 
@@ -49,21 +48,21 @@ describe('server down, 20 creates, two worker restarts, server up', () => {
       const page = { id: 10 + i, url: `https://x.example/page/${i}`, title: `Page ${i}` };
       await stubs.commands.onCommand.trigger('shorten-page', page);
     }
-    const queued = await getItem(createQueueItem);
+    const queued = await queuedRows();
     expect(queued).toHaveLength(20);
     expect(new Set(queued.map((e) => e.source))).toEqual(new Set(['menu', 'shortcut']));
     expect(await fakeBrowser.action.getBadgeText({})).toBe('20');
 
     stubs = await restartWorker();
     stubs = await restartWorker();
-    expect(await getItem(createQueueItem)).toHaveLength(20);
+    expect(await queuedRows()).toHaveLength(20);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('20');
 
     ref = await startReferenceServer({ port, seed: false, rateLimit: 1_000 });
     vi.setSystemTime(Date.now() + 30_000);
     await fireAlarm();
 
-    expect(await getItem(createQueueItem)).toEqual([]);
+    expect(await queuedRows()).toEqual([]);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
     const posts = ref.requests.filter((r) => r.method === 'POST' && r.path === '/api/url/add');
     expect(posts).toHaveLength(20);
@@ -87,13 +86,13 @@ describe('a dropped answer after the server made the link', () => {
       { menuItemId: 'shorten-link', linkUrl: 'https://x.example/dropped' },
       tab,
     );
-    expect(await getItem(createQueueItem)).toEqual([expect.objectContaining({ uncertain: true })]);
+    expect(await queuedRows()).toEqual([expect.objectContaining({ uncertain: true })]);
     expect(ref.store.links).toHaveLength(1);
 
     // Longer than a click's uncertain-create memory (10 min): the entry's own mark must count.
     vi.setSystemTime(Date.now() + 11 * 60_000);
     await fireAlarm();
-    expect(await getItem(createQueueItem)).toEqual([]);
+    expect(await queuedRows()).toEqual([]);
     expect(ref.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(ref.store.links).toHaveLength(1);
     expect(stubs.copied).toEqual([]);

@@ -11,7 +11,7 @@ import { DomainsView } from '@/entrypoints/manage/domains-view';
 import { App } from '@/entrypoints/popup/app';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
+import { saveSettings } from '@/lib/storage/settings';
 import { fakeApi, fakeBackground, mount as mountPopup, mount as mountView, ok, page } from '../dom';
 
 const HOSTILE = [

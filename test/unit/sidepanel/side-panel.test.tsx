@@ -6,10 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { TabInfo } from '@/entrypoints/popup/start-url';
 import { App } from '@/entrypoints/sidepanel/app';
-import type { Drafts } from '@/lib/links/draft-schema';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/settings';
+import type { Drafts } from '@/lib/storage/items';
 import { draftsItem } from '@/lib/storage/items';
+import { saveSettings } from '@/lib/storage/settings';
 import { button, click, fakeBackground, field, mount, ok, settle, typeInto } from '../dom';
 
 const WINDOW = 4;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { RateLimitInfo } from '@/lib/api/rate-limit';
-import type { RateLimitWait } from '@/lib/api/rate-limit-wait-state';
+import type { RateLimitWait } from '@/lib/api/rate-limiter';
 import {
   type Clock,
   createRateLimiter,

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DRAFT_DEBOUNCE_MS, DRAFT_TTL_MS, draftSaver, readDrafts } from '@/lib/links/draft';
-import type { Draft, Drafts } from '@/lib/links/draft-schema';
 import { emptyLinkForm } from '@/lib/links/link-form';
+import type { Draft, Drafts } from '@/lib/storage/items';
 import { draftsItem } from '@/lib/storage/items';
 
 const URL_A = 'https://blog.example/a';
@@ -134,21 +134,6 @@ describe('where drafts live', () => {
     saver.flush();
     expect((await stored())[URL_A]?.state.more?.password).toBe('open sesame');
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
-  });
-
-  it('uses storage.local where there is no storage.session, without the link password', async () => {
-    const areas = {
-      local: fakeBrowser.storage.local,
-      session: undefined,
-    } as unknown as typeof browser.storage;
-    const save = draftSaver(await readDrafts(areas), URL_A, () => current('a', 'open sesame'), areas);
-    save.schedule();
-    save.flush();
-
-    const draft = (await stored('local'))[URL_A];
-    expect(draft?.state.form.alias).toBe('a');
-    expect(draft?.state.more).toMatchObject({ password: '', description: 'note' });
-    expect((await readDrafts(areas))[URL_A]?.state.form.alias).toBe('a');
   });
 
   it('reads no drafts, rather than failing, when storage cannot be read', async () => {

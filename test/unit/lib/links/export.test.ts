@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LinkSummary } from '@/lib/api/schemas';
 import { EXPORT_PAGE_SIZE, exportCsv, exportFileName, exportJson, fetchAllLinks } from '@/lib/links/export';
-import type { Result } from '@/lib/messaging/result';
+import type { Result } from '@/lib/messaging/protocol';
 import { fakeApi, page } from '../../dom';
 
 const link = (id: number, extra: Partial<LinkSummary> = {}): LinkSummary => ({

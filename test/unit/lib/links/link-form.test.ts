@@ -5,7 +5,6 @@ import {
   emptyLinkForm,
   fromLinkDetail,
   isHexColor,
-  type LinkFormState,
   parsePixelIds,
   redirectTypeValue,
   toLinkInput,
@@ -13,6 +12,7 @@ import {
   validateLinkForm,
   withUtmRows,
 } from '@/lib/links/link-form';
+import type { LinkFormState } from '@/lib/storage/items';
 
 const NOW = new Date(2026, 5, 1, 12, 0, 0);
 

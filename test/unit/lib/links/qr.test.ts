@@ -10,7 +10,8 @@ import {
   qrSvgString,
   type RectPainter,
 } from '@/lib/links/qr';
-import { QR_MARGIN_RANGE, QR_SIZES, type QrOptions } from '@/lib/links/qr-options';
+import type { QrOptions } from '@/lib/storage/items';
+import { QR_MARGIN_RANGE, QR_SIZES } from '@/lib/storage/items';
 
 const URL = 'https://go.example.com/launch';
 const MARGINS = Array.from(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialForm } from '@/entrypoints/popup/start-url';
-import { type ShortenForm, toShortenInput, validateForm } from '@/lib/links/shorten-form';
+import { toShortenInput, validateForm } from '@/lib/links/shorten-form';
 import { emptyDefaults, type LinkDefaults } from '@/lib/settings/schema';
+import type { ShortenForm } from '@/lib/storage/items';
 
 const now = new Date(2031, 4, 10, 12, 0);
 const defaults: LinkDefaults = {

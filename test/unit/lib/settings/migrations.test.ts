@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMigrations } from '@/entrypoints/background/migrations';
-import { getApiKey } from '@/lib/settings/api-keys';
-import { migrateSettings, runSettingsMigrations, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
+import { migrateSettings, SETTINGS_MIGRATIONS } from '@/lib/settings/migrations';
 import {
   defaultBehaviour,
   defaultUtmPresets,
@@ -12,8 +11,9 @@ import {
   SETTINGS_VERSION,
   settingsSchema,
 } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
+import { getApiKey } from '@/lib/storage/api-keys';
 import { apiKeysItem, newerSettingsItem, settingsItem } from '@/lib/storage/items';
+import { loadSettings, runSettingsMigrations, saveSettings } from '@/lib/storage/settings';
 import {
   type FakeServer,
   fakeServer,

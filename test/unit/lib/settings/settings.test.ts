@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { getApiKey } from '@/lib/settings/api-keys';
-import { migrateSettings, runSettingsMigrations } from '@/lib/settings/migrations';
-import { parseSettings, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/schema';
-import { loadSettings } from '@/lib/settings/settings';
-import { apiKeysItem, parseApiKeys, settingsItem } from '@/lib/storage/items';
+import { migrateSettings } from '@/lib/settings/migrations';
+import { parseApiKeys, parseSettings, SETTINGS_VERSION, settingsSchema } from '@/lib/settings/schema';
+import { getApiKey } from '@/lib/storage/api-keys';
+import { apiKeysItem, settingsItem } from '@/lib/storage/items';
+import { loadSettings, runSettingsMigrations } from '@/lib/storage/settings';
 
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString'];
 const text = fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom(...DANGEROUS_KEYS));

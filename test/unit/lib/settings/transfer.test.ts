@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { dispatch, type Handlers } from '@/entrypoints/background/messages';
 import { createSettingsTransferHandlers } from '@/entrypoints/background/settings-transfer';
+import type { KeyMap } from '@/lib/settings/schema';
 import {
   defaultBehaviour,
   defaultUtmPresets,
@@ -15,7 +16,6 @@ import {
   SETTINGS_VERSION,
   type Settings,
 } from '@/lib/settings/schema';
-import { loadSettings, saveSettings } from '@/lib/settings/settings';
 import {
   applyImport,
   buildSettingsFile,
@@ -26,8 +26,8 @@ import {
   SETTINGS_FILE_FORMAT,
   serializeSettingsFile,
 } from '@/lib/settings/transfer';
-import type { KeyMap } from '@/lib/storage/items';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 
 const WORK_KEY = 'work-key-0123456789';
 const HOME_KEY = 'home-key-9876543210';

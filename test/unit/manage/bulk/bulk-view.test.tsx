@@ -2,16 +2,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BulkLookups, BulkService } from '@/entrypoints/manage/bulk/bulk-service';
 import { BulkView } from '@/entrypoints/manage/bulk/bulk-view';
-import {
-  type BulkItem,
-  type BulkJob,
-  markFailed,
-  markLinked,
-  newBulkJob,
-  waitBulkJob,
-} from '@/lib/links/bulk-job';
+import { type JobItem, markFailed, markLinked, newJob, waitJob } from '@/lib/jobs/job';
 import type { Result } from '@/lib/messaging/protocol';
 import { defaultUtmPresets } from '@/lib/settings/schema';
+import type { Job } from '@/lib/storage/items';
 import { alerts, button, click, fakeApi, field, mount, page, settle, submit, tick, type } from '../../dom';
 
 const api = fakeApi((method) => {
@@ -47,22 +41,22 @@ const lookups = (patch: Partial<BulkLookups> = {}): BulkLookups => ({
 });
 
 /** A service whose stored job the test sets; every request is recorded. */
-function fakeService(initial: BulkJob | null = null, found = lookups()) {
+function fakeService(initial: Job | null = null, found = lookups()) {
   let job = initial;
-  const listeners = new Set<(job: BulkJob | null) => void>();
-  const set = (next: BulkJob | null) => {
+  const listeners = new Set<(job: Job | null) => void>();
+  const set = (next: Job | null) => {
     job = next;
     for (const show of listeners) show(job);
   };
   const service = {
-    watch: vi.fn((show: (job: BulkJob | null) => void) => {
+    watch: vi.fn((show: (job: Job | null) => void) => {
       listeners.add(show);
       show(job);
       return () => listeners.delete(show);
     }),
     lookups: vi.fn(async () => found),
-    start: vi.fn(async (items: BulkItem[]): Promise<Result<{ id: string; total: number }>> => {
-      set(newBulkJob('j1', 'p1', items, Date.now(), 30));
+    start: vi.fn(async (items: JobItem[]): Promise<Result<{ id: string; total: number }>> => {
+      set(newJob('bulk', 'j1', 'p1', items, Date.now(), 30));
       return { ok: true, data: { id: 'j1', total: items.length } };
     }),
     control: vi.fn(async (): Promise<Result<null>> => ({ ok: true, data: null })),
@@ -73,7 +67,7 @@ function fakeService(initial: BulkJob | null = null, found = lookups()) {
   return { service, set };
 }
 
-const item = (url: string): BulkItem => ({ input: { url, status: 'private' }, title: 'T', label: '' });
+const item = (url: string): JobItem => ({ input: { url, status: 'private' }, title: 'T', label: '' });
 const text = (selector: string) => document.querySelector(selector)?.textContent ?? '';
 
 describe('BulkView', () => {
@@ -130,8 +124,15 @@ describe('BulkView', () => {
   });
 
   it('shows a waiting job’s countdown and counts, and pauses it', async () => {
-    let job = newBulkJob('j1', 'p1', [item('https://a.example'), item('https://b.example')], Date.now(), 30);
-    job = waitBulkJob(markLinked(job, 0, 'https://sho.rt/a', false), Date.now() + 42_000);
+    let job = newJob(
+      'bulk',
+      'j1',
+      'p1',
+      [item('https://a.example'), item('https://b.example')],
+      Date.now(),
+      30,
+    );
+    job = waitJob(markLinked(job, 0, 'https://sho.rt/a', false), Date.now() + 42_000);
     const { service } = fakeService(job);
     await mount(<BulkView service={service} />, api);
     await settle();
@@ -145,7 +146,8 @@ describe('BulkView', () => {
   });
 
   it('retries a failed row as edited, after checking the edit like the popup does', async () => {
-    let job = newBulkJob(
+    let job = newJob(
+      'bulk',
       'j1',
       'p1',
       [item('https://a.example'), item('https://bad.example')],
@@ -176,7 +178,14 @@ describe('BulkView', () => {
   });
 
   it('copies every short link in the copy format, titled', async () => {
-    let job = newBulkJob('j1', 'p1', [item('https://a.example'), item('https://b.example')], Date.now(), 30);
+    let job = newJob(
+      'bulk',
+      'j1',
+      'p1',
+      [item('https://a.example'), item('https://b.example')],
+      Date.now(),
+      30,
+    );
     job = markLinked(markLinked(job, 0, 'https://sho.rt/a', false), 1, 'https://sho.rt/b', true);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

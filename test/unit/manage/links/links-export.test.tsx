@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LinksView } from '@/entrypoints/manage/links/links-view';
-import type { Result } from '@/lib/messaging/result';
+import type { Result } from '@/lib/messaging/protocol';
 import { alerts, button, click, fakeApi, mount, page, settle } from '../../dom';
 
 const link = (id: number) => ({

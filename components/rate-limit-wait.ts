@@ -12,8 +12,8 @@
  *   const stop = watchRateLimitWait((seconds) => render(seconds)); // null: nothing waits
  */
 
-import { rateLimitWaitItem, type StorageAreas, watchItem } from '../storage/items';
-import type { RateLimitWait } from './rate-limit-wait-state';
+import type { RateLimitWait } from '@/lib/api/rate-limiter';
+import { rateLimitWaitItem, type StorageAreas, watchItem } from '@/lib/storage/items';
 
 type WaitAreas = Pick<StorageAreas, 'session' | 'onChanged'>;
 

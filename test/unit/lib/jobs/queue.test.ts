@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isQueueable, type QueuedCreate, readQueue, readQueueMade, retryDelay } from '@/lib/links/queue';
+import { isQueueable, retryDelay } from '@/lib/jobs/queue';
+import { type JobRow, queueJobItem, queueMadeItem } from '@/lib/storage/items';
 
-const entry: QueuedCreate = {
+const entry: JobRow = {
   id: 'e1',
   profileId: 'p',
   input: { url: 'https://x.example/', custom: 'a' },
-  pageTitle: 'X',
+  title: 'X',
+  label: '',
   source: 'allTabs',
   askedAt: 1,
   attempts: 2,
   nextTryAt: 3,
   state: 'failed',
-  lastError: { kind: 'validation', message: 'Taken.' },
+  error: { kind: 'validation', message: 'Taken.' },
   uncertain: true,
   mark: { at: 1, knownIds: [4, 5], maxKnownId: 9 },
 };
@@ -45,14 +47,27 @@ describe('retryDelay', () => {
   });
 });
 
-describe('readQueue', () => {
+/** A stored queue job holding `rows`. */
+const queueOf = (rows: unknown) => ({
+  id: 'queue',
+  kind: 'queue',
+  profileId: '',
+  createdAt: 0,
+  state: 'running',
+  waitUntil: null,
+  limit: 0,
+  rows,
+});
+const readRows = (rows: unknown) => queueJobItem.read(queueOf(rows))?.rows;
+
+describe('the stored queue', () => {
   it('reads a stored queue as stored', () => {
-    expect(readQueue([entry, { ...entry, id: 'e2', state: 'waiting', lastError: null, mark: null }])).toEqual(
-      [entry, { ...entry, id: 'e2', state: 'waiting', lastError: null, mark: null }],
-    );
+    const { error: _error, ...waiting } = entry;
+    const second = { ...waiting, id: 'e2', state: 'pending' as const, mark: null };
+    expect(readRows([entry, second])).toEqual([entry, second]);
   });
 
-  it('leaves out entries it cannot read, and reads anything else as empty', () => {
+  it('leaves out rows it cannot read, and reads anything else as no queue', () => {
     const bad = [
       null,
       'x',
@@ -63,19 +78,19 @@ describe('readQueue', () => {
       { ...entry, attempts: -1 },
       { ...entry, nextTryAt: Number.NaN },
       { ...entry, mark: { at: 1, knownIds: ['x'], maxKnownId: null } },
-      { ...entry, lastError: { kind: 'network' } },
+      { ...entry, error: { kind: 'network' } },
       { ...entry, uncertain: 'yes' },
     ];
-    expect(readQueue([...bad, entry])).toEqual([entry]);
-    expect(readQueue({ 0: entry })).toEqual([]);
-    expect(readQueue(undefined)).toEqual([]);
+    expect(readRows([...bad, entry])).toEqual([entry]);
+    expect(readRows({ 0: entry })).toBeUndefined();
+    expect(queueJobItem.read(undefined)).toBeNull();
   });
 });
 
-describe('readQueueMade', () => {
+describe('the links of the last "made" notification', () => {
   it('keeps the links it can read', () => {
     const link = { shortUrl: 'https://sho.rt/a', title: 'A' };
-    expect(readQueueMade([link, { shortUrl: 1, title: '' }, null])).toEqual([link]);
-    expect(readQueueMade('x')).toEqual([]);
+    expect(queueMadeItem.read([link, { shortUrl: 1, title: '' }, null])).toEqual([link]);
+    expect(queueMadeItem.read('x')).toEqual([]);
   });
 });

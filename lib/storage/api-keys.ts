@@ -2,7 +2,7 @@
  * API keys per profile, in `storage.local` only (never `storage.sync`). Only the background imports
  * this module: pages never see a key after it is saved.
  */
-import { apiKeysItem, getItem, type StorageArea, setItem } from '../storage/items';
+import { apiKeysItem, getItem, type StorageArea, setItem } from './items';
 
 /** The key of one profile, or null. */
 export async function getApiKey(profileId: string, area?: StorageArea): Promise<string | null> {
