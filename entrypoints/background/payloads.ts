@@ -5,8 +5,8 @@
 import * as z from 'zod/mini';
 import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
+import { MAX_BULK_ROWS } from '@/lib/jobs/bulk-csv';
 import { isQueueable } from '@/lib/jobs/queue';
-import { MAX_BULK_ROWS } from '@/lib/links/bulk-csv';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';

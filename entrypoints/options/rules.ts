@@ -12,12 +12,12 @@ import {
   type LinkDefaults,
   MAX_EXPIRY_DAYS,
   type Settings,
-  UTM_PARAMS,
   type UtmPreset,
 } from '@/lib/settings/schema';
 import type { StorageArea } from '@/lib/storage/items';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import { isHttpUrl } from '@/lib/url/rules';
+import { UTM_PARAMS } from '@/lib/url/utm';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */
 export function permissionRefusedMessage(serverUrl: string): string {

@@ -9,7 +9,8 @@ import {
   presetFromDraft,
 } from '@/entrypoints/options/rules';
 import { t } from '@/lib/i18n';
-import { UTM_PARAMS, type UtmPreset } from '@/lib/settings/schema';
+import type { UtmPreset } from '@/lib/settings/schema';
+import { UTM_PARAMS } from '@/lib/url/utm';
 import './presets.css';
 
 interface UtmPresetsSectionProps {

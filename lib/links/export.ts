@@ -9,10 +9,9 @@
  */
 
 import type { ErrorData } from '../api/errors';
-import type { LinkSummary } from '../api/schemas';
+import type { LinkListQuery, LinkSummary, Page } from '../api/schemas';
 import { localDay } from '../dates';
 import { t } from '../i18n';
-import type { CallApi } from '../messaging/call-api';
 import { toCsv } from './csv';
 
 /**
@@ -57,12 +56,18 @@ function untilCancelled<T>(work: Promise<T>, signal: AbortSignal): Promise<T | t
   ]);
 }
 
+/** Asks for one page of links: the management page's `callApi` (lib/messaging/call-api.ts). */
+type ListLinks = (
+  method: 'listLinks',
+  query: LinkListQuery,
+) => Promise<{ ok: true; data: Page<LinkSummary> } | { ok: false; error: ErrorData }>;
+
 /**
  * Fetches every page of the links, newest first, until the server's last page, a failure or Cancel.
  * A link seen twice (a new link moves the others one place on while pages are fetched) is kept once.
  */
 export async function fetchAllLinks(
-  callApi: CallApi,
+  callApi: ListLinks,
   { signal, onProgress }: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void },
 ): Promise<ExportRun> {
   const byId = new Map<number, LinkSummary>();

@@ -101,9 +101,6 @@ export function defaultBehaviour(): Behaviour {
   return behaviourSchema.parse({});
 }
 
-/** The UTM parameters a preset sets, in the order a URL carries them. */
-export const UTM_PARAMS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
-
 /**
  * One named set of UTM parameters ("LinkedIn": utm_source=linkedin, utm_medium=social): "one link per
  * preset" adds each preset's parameters to the long URL (lib/url/utm.ts). An empty value is not set.

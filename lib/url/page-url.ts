@@ -6,12 +6,14 @@
  *   const canonical = await readCanonical(tabId); // the page's <link rel="canonical"> href, or null
  *   const longUrl = resolvePageUrl(tab.url, canonical, settings.behaviour);
  */
-import type { Behaviour } from '../settings/schema';
 import { isHttpUrl } from './rules';
 import { stripTrackingParams } from './tracking';
 
-/** The behaviour switches that change an address before it is shortened. */
-export type UrlHygiene = Pick<Behaviour, 'stripTracking' | 'preferCanonical'>;
+/** The behaviour switches (lib/settings/schema.ts) that change an address before it is shortened. */
+export interface UrlHygiene {
+  stripTracking: boolean;
+  preferCanonical: boolean;
+}
 
 /**
  * The address to shorten for a page. The canonical URL is used only when the setting is on and it is

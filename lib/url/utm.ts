@@ -2,8 +2,13 @@
  * UTM presets applied to a long URL: "one link per preset" makes one short link for each platform the
  * user posts to, each long URL carrying that platform's utm_* parameters.
  */
-import { UTM_PARAMS, type UtmPreset } from '../settings/schema';
 import { stripTrackingParams } from './tracking';
+
+/** The UTM parameters a preset sets, in the order a URL carries them. */
+export const UTM_PARAMS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+/** The values of a UTM preset (lib/settings/schema.ts); an empty one is not set. */
+type UtmValues = Record<(typeof UTM_PARAMS)[number], string>;
 
 /** A query pair's name as the server will read it, or the raw text when it is not valid encoding. */
 function pairName(pair: string): string {
@@ -21,7 +26,7 @@ function pairName(pair: string): string {
  * query is not re-encoded: some servers read `+` and `%20` differently), and so is the fragment. A URL
  * that does not parse is returned unchanged (the caller's URL check reports it).
  */
-export function withUtmPreset(url: string, preset: UtmPreset): string {
+export function withUtmPreset(url: string, preset: UtmValues): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -46,6 +51,6 @@ export function withUtmPreset(url: string, preset: UtmPreset): string {
  * The long URL of one preset's link: the tracking parameters removed first when the user strips
  * them (so a utm_* the page carried never mixes with the preset's), then the preset's set.
  */
-export function presetLongUrl(url: string, preset: UtmPreset, stripTracking: boolean): string {
+export function presetLongUrl(url: string, preset: UtmValues, stripTracking: boolean): string {
   return withUtmPreset(stripTracking ? stripTrackingParams(url.trim()) : url.trim(), preset);
 }

@@ -4,8 +4,8 @@
  * checked against 10,000 cached links. The page's English messages stand in for the browser's.
  */
 
-import { readBulkRows } from '@/lib/links/bulk-csv';
-import { previewBulk } from '@/lib/links/bulk-preview';
+import { readBulkRows } from '@/lib/jobs/bulk-csv';
+import { previewBulk } from '@/lib/jobs/bulk-preview';
 import common from '@/locales/en/common.json';
 import errors from '@/locales/en/errors.json';
 import manage from '@/locales/en/manage.json';

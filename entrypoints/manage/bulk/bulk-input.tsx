@@ -1,7 +1,7 @@
 /**
  * Bulk create, before the start: the pasted text or picked CSV file, the options shared by the batch
  * (campaign, channel, domain, expiry, visibility, UTM presets to fan out), and the preview of what
- * will be sent (lib/links/bulk-preview.ts). Nothing is sent before Start.
+ * will be sent (lib/jobs/bulk-preview.ts). Nothing is sent before Start.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { useChoices } from '@/components/choice-lists';
@@ -19,9 +19,9 @@ import { DomainField } from '@/components/link-fields';
 import type { ErrorData } from '@/lib/api/errors';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
+import { readBulkRows } from '@/lib/jobs/bulk-csv';
+import { previewBulk } from '@/lib/jobs/bulk-preview';
 import type { JobItem } from '@/lib/jobs/job';
-import { readBulkRows } from '@/lib/links/bulk-csv';
-import { previewBulk } from '@/lib/links/bulk-preview';
 import { useApi } from '../api-context';
 import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';

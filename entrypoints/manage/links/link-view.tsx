@@ -347,7 +347,7 @@ export function LinkView({ id, copy }: { id: number; copy: CopyLink }) {
 export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) {
   const api = useApi();
   // After a failure that leaves open whether the link exists, the background's message says so, and
-  // creating again looks for it first (entrypoints/background/uncertain-creates.ts).
+  // creating again looks for it first (entrypoints/background/create-link.ts).
   const submit = async (state: LinkFormState) => {
     const result = await api('addLink', toLinkInput(state));
     if (result.ok) {

@@ -1,5 +1,5 @@
 /**
- * The outage queue (entrypoints/background/queue.ts) through the background's own wiring: what
+ * The outage queue (entrypoints/background/jobs/queue.ts) through the background's own wiring: what
  * queues and what does not, the badge and the alarm, tries with backoff, exactly once after a lost
  * answer or a worker stopped mid-send, profiles, the limit, the popup's messages and the "made"
  * notification.

@@ -1,6 +1,6 @@
 /** The CSV writer: quoting, doubled quotes, formula-looking cells neutralised, BOM and CRLF; it reads back with the bulk reader. */
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '@/lib/links/bulk-csv';
+import { parseCsv } from '@/lib/jobs/bulk-csv';
 import { csvCell, toCsv } from '@/lib/links/csv';
 
 describe('csv writer', () => {

@@ -1,6 +1,6 @@
 /** The bulk create's reader: RFC 4180 CSV (quotes, escaped quotes, line breaks in quotes, BOM, CRLF/LF/CR), headers, plain lists. */
 import { describe, expect, it } from 'vitest';
-import { MAX_BULK_ROWS, parseCsv, readBulkRows } from '@/lib/links/bulk-csv';
+import { MAX_BULK_ROWS, parseCsv, readBulkRows } from '@/lib/jobs/bulk-csv';
 
 const fields = (text: string, delimiter?: string) => parseCsv(text, delimiter).map((record) => record.fields);
 

@@ -1,7 +1,7 @@
 /** The bulk preview: popup rules per row, duplicates collapsed, cached links reused, names resolved, presets fanned out. */
 import { describe, expect, it } from 'vitest';
-import { readBulkRows } from '@/lib/links/bulk-csv';
-import { type BulkContext, type BulkOptions, estimateBulkMs, previewBulk } from '@/lib/links/bulk-preview';
+import { readBulkRows } from '@/lib/jobs/bulk-csv';
+import { type BulkContext, type BulkOptions, estimateBulkMs, previewBulk } from '@/lib/jobs/bulk-preview';
 import type { CachedLink } from '@/lib/links/cache';
 import { defaultUtmPresets } from '@/lib/settings/schema';
 

@@ -12,15 +12,15 @@ import { jobRequestsPerWindow } from '../api/rate-limiter';
 import type { LinkInput } from '../api/schemas';
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
-import type { JobItem } from '../jobs/job';
+import { type CachedLink, longUrlKey, type NamedItem } from '../links/cache';
+import { aliasError } from '../links/shorten-form';
 import type { UtmPreset } from '../settings/schema';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { longUrlError } from '../url/rules';
 import { stripTrackingParams } from '../url/tracking';
 import { withUtmPreset } from '../url/utm';
 import { type BulkSourceRow, MAX_BULK_ROWS } from './bulk-csv';
-import { type CachedLink, longUrlKey, type NamedItem } from './cache';
-import { aliasError } from './shorten-form';
+import type { JobItem } from './job';
 
 /** What every row of the batch shares; a row's own campaign, channel or expiry wins. */
 export interface BulkOptions {
