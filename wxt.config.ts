@@ -1,5 +1,5 @@
 import preact from '@preact/preset-vite';
-import { defineConfig, type EntrypointGroup } from 'wxt';
+import { defineConfig } from 'wxt';
 import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
 
 /**
@@ -10,25 +10,6 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*
 
 /** API permissions asked for at run time: `tabs` for "shorten all tabs" (see the manifest below). */
 const OPTIONAL_PERMISSIONS = ['tabs'];
-
-/**
- * Builds the popup on its own, not with the other pages. Built together, every module the popup
- * shares with Options or the management page lands in shared chunks, and the popup then loads those
- * chunks whole: with them all of zod/mini that the management page's API schemas use, where the popup
- * needs only the settings schema's part. Alone, the popup gets what it uses and nothing more
- * (`npm run bench` prints what it loads at first, beside its fence). Its lazy More options chunk
- * imports from the popup's own script, so Preact is still loaded once.
- */
-function buildPopupAlone(groups: EntrypointGroup[]): void {
-  for (const group of groups) {
-    if (!Array.isArray(group) || group.length < 2) continue;
-    const index = group.findIndex((entry) => entry.type === 'popup');
-    if (index === -1) continue;
-    // An array, not the entry itself: a lone entry is built in library mode (one IIFE file).
-    groups.push(group.splice(index, 1));
-    return;
-  }
-}
 
 /**
  * What the sources zip holds: exactly what `npm ci && npm run zip` needs to rebuild the packages, so
@@ -71,7 +52,6 @@ export default defineConfig({
   },
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
-    'entrypoints:grouped': (_wxt, groups) => buildPopupAlone(groups),
     // The browser's _locales/ are built from locales/<language>/<area>.json (see build/locales.ts).
     'build:publicAssets': (wxt, files) => {
       files.push(...buildLocaleFiles(`${wxt.config.root}/locales`));

@@ -17,91 +17,76 @@ const id = z.string().check(z.minLength(1), z.maxLength(200));
 const text = (max: number) => z.string().check(z.maxLength(max));
 // A page's title is kept with its link and shown in lists: a page with an endless one is still
 // shortened, with the title cut, rather than refused.
-const pageTitle = () =>
-  z.pipe(
-    z.string(),
-    z.transform((title: string) => title.slice(0, 1_000)),
-  );
+const pageTitle = z.pipe(
+  z.string(),
+  z.transform((title: string) => title.slice(0, 1_000)),
+);
 
 // A create's input, the API's own shape (LinkInput). Only the shape is checked here: the create
 // pipeline checks every field and says what is wrong in the user's words.
 const linkInput = z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string');
 
 const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
-  shorten: z.lazy(() =>
-    z.object({
-      requestId: id,
-      input: linkInput,
-      pageTitle: z.optional(pageTitle()),
+  shorten: z.object({
+    requestId: id,
+    input: linkInput,
+    pageTitle: z.optional(pageTitle),
+  }),
+  refresh: z.object({ force: z.optional(z.boolean()) }),
+  saveProfile: z.object({
+    profile: z.object({
+      id: z.optional(id),
+      name: z.string().check(z.maxLength(TEXT_LIMITS.name)),
+      serverUrl: z.string(),
+      defaults: z.optional(z.object(linkDefaultsFields)),
     }),
-  ),
-  refresh: z.lazy(() => z.object({ force: z.optional(z.boolean()) })),
-  saveProfile: z.lazy(() =>
-    z.object({
-      profile: z.object({
-        id: z.optional(id),
-        name: z.string().check(z.maxLength(TEXT_LIMITS.name)),
-        serverUrl: z.string(),
-        defaults: z.optional(z.object(linkDefaultsFields)),
-      }),
-      apiKey: z.optional(z.string()),
-    }),
-  ),
-  deleteProfile: z.lazy(() => z.object({ id })),
-  setActiveProfile: z.lazy(() => z.object({ id })),
-  getAccount: z.lazy(() => z.object({ profileId: z.optional(id) })),
-  api: z.lazy(() =>
-    z.object({
-      method: z.string().check(z.refine(isApiMethod, 'method is not an API method')),
-      args: z.array(z.unknown()).check(z.maxLength(8)),
-    }),
-  ) as z.ZodMiniType<RequestOf<'api'>>,
-  shortenAllTabs: z.lazy(() => z.object({ windowId: z.number().check(z.int()) })),
-  exportSettings: z.lazy(() => z.object({ includeKeys: z.boolean() })),
+    apiKey: z.optional(z.string()),
+  }),
+  deleteProfile: z.object({ id }),
+  setActiveProfile: z.object({ id }),
+  getAccount: z.object({ profileId: z.optional(id) }),
+  api: z.object({
+    method: z.string().check(z.refine(isApiMethod, 'method is not an API method')),
+    args: z.array(z.unknown()).check(z.maxLength(8)),
+  }) as z.ZodMiniType<RequestOf<'api'>>,
+  shortenAllTabs: z.object({ windowId: z.number().check(z.int()) }),
+  exportSettings: z.object({ includeKeys: z.boolean() }),
   // The file's own checks, with their messages, are parseSettingsFile's; this only bounds the text.
-  importSettings: z.lazy(() =>
-    z.object({
-      text: z.string().check(z.maxLength(MAX_SETTINGS_FILE_BYTES)),
-      dryRun: z.optional(z.boolean()),
-    }),
-  ),
-  bulkStart: z.lazy(() =>
-    z.object({
-      items: z
-        .array(z.object({ input: linkInput, title: text(1_000), label: text(200) }))
-        .check(z.maxLength(MAX_BULK_ROWS)),
-    }),
-  ),
-  bulkControl: z.lazy(() => z.object({ action: z.enum(['pause', 'resume', 'cancel', 'clear']) })),
-  bulkRetry: z.lazy(() =>
-    z.object({
-      rows: z
-        .array(
-          z.object({
-            index: z.number().check(z.int(), z.nonnegative(), z.lt(MAX_BULK_ROWS)),
-            input: z.optional(linkInput),
-          }),
-        )
-        .check(z.maxLength(MAX_BULK_ROWS)),
-    }),
-  ),
-  bulkRateLimit: z.lazy(() => z.object({})) as z.ZodMiniType<RequestOf<'bulkRateLimit'>>,
-  queueCreate: z.lazy(() =>
-    z.object({
-      input: linkInput,
-      pageTitle: z.optional(pageTitle()),
-      draftUrl: z.optional(text(8_000)),
-      error: z
-        .object({
-          kind: z.string(),
-          message: z.string().check(z.maxLength(2_000)),
-          status: z.optional(z.number().check(z.int())),
-        })
-        .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),
-    }),
-  ) as z.ZodMiniType<RequestOf<'queueCreate'>>,
-  queueRetry: z.lazy(() => z.object({ id })),
-  queueCancel: z.lazy(() => z.object({ id })),
+  importSettings: z.object({
+    text: z.string().check(z.maxLength(MAX_SETTINGS_FILE_BYTES)),
+    dryRun: z.optional(z.boolean()),
+  }),
+  bulkStart: z.object({
+    items: z
+      .array(z.object({ input: linkInput, title: text(1_000), label: text(200) }))
+      .check(z.maxLength(MAX_BULK_ROWS)),
+  }),
+  bulkControl: z.object({ action: z.enum(['pause', 'resume', 'cancel', 'clear']) }),
+  bulkRetry: z.object({
+    rows: z
+      .array(
+        z.object({
+          index: z.number().check(z.int(), z.nonnegative(), z.lt(MAX_BULK_ROWS)),
+          input: z.optional(linkInput),
+        }),
+      )
+      .check(z.maxLength(MAX_BULK_ROWS)),
+  }),
+  bulkRateLimit: z.object({}) as z.ZodMiniType<RequestOf<'bulkRateLimit'>>,
+  queueCreate: z.object({
+    input: linkInput,
+    pageTitle: z.optional(pageTitle),
+    draftUrl: z.optional(text(8_000)),
+    error: z
+      .object({
+        kind: z.string(),
+        message: z.string().check(z.maxLength(2_000)),
+        status: z.optional(z.number().check(z.int())),
+      })
+      .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),
+  }) as z.ZodMiniType<RequestOf<'queueCreate'>>,
+  queueRetry: z.object({ id }),
+  queueCancel: z.object({ id }),
 };
 
 /**

@@ -9,6 +9,7 @@ import { ConnectPrompt } from './components/connect-prompt';
 import { DuplicateNotice } from './components/duplicate-notice';
 import { ErrorAlert } from './components/error-alert';
 import { LastFailure } from './components/last-failure';
+import { MoreOptions } from './components/more-options';
 import { MoreOptionsToggle } from './components/more-options-toggle';
 import { OpenSidePanelButton } from './components/open-side-panel-button';
 import { PresetPicker } from './components/preset-picker';
@@ -58,7 +59,6 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const draft = useDraft();
   const form = useShortenForm(draft.changed);
   const popup = usePopupLoad({
-    prepare: (restored) => form.prepare(restored?.state),
     onLinks: recent.setLinks,
     onLoad({ settings, profile, start: tab, links, drafts, restored }) {
       recent.setLinks(links);
@@ -115,7 +115,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
     );
   }
   const { settings, profile } = ready;
-  const { values, more, moreOpen, More } = form;
+  const { values, more, moreOpen } = form;
   const { result } = shorten;
   const duplicate =
     !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
@@ -254,8 +254,8 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
                 />
               }
             />
-            {More && more && (
-              <More.MoreOptions
+            {more && (
+              <MoreOptions
                 id="more-options"
                 hidden={!moreOpen}
                 profileId={profile.id}

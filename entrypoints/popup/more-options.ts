@@ -1,9 +1,7 @@
 /**
- * The popup's "More options", imported when the user first opens it (hooks/use-shorten-form.ts): it
- * brings the management page's field groups and zod/mini, which the first draw does not need. Here
- * are its panel and its rules: where its fields start (the profile's defaults), their checks, and the
- * one `LinkInput` that the main fields and More options make together. The rules and the conversion
- * are lib/links/link-form.ts's; this only joins the popup's two forms.
+ * The rules of the popup's "More options": where its fields start (the profile's defaults), their
+ * checks, and the one `LinkInput` that the main fields and More options make together. The rules and
+ * the conversion are lib/links/link-form.ts's; this only joins the popup's two forms.
  *
  *   const errors = moreOptionsErrors(form, more, new Date());
  *   if (Object.keys(errors).length === 0) send('shorten', { requestId, input: moreOptionsInput(form, more) });
@@ -12,8 +10,6 @@ import type { LinkInput } from '@/lib/api/schemas';
 import { emptyLinkForm, type LinkFormErrors, toLinkInput, validateLinkForm } from '@/lib/links/link-form';
 import type { LinkDefaults } from '@/lib/settings/schema';
 import type { LinkFormState, ShortenForm } from '@/lib/storage/items';
-
-export { MoreOptions } from './components/more-options';
 
 /** The link-form fields that the popup's main form holds; More options leaves them alone. */
 const MAIN_FIELDS = ['url', 'custom', 'expiry', 'campaign', 'channel'] as const;

@@ -126,19 +126,6 @@ function toBreakdown(value: unknown): number | Record<string, number> {
 // ---------------------------------------------------------------------------------------------
 // Building schemas.
 
-/**
- * A schema built on its first use. The service worker loads this module at each start, woken for
- * any event, and building every schema then would be most of its start time, while a request needs
- * two or three of them.
- */
-const lazy = <T extends z.ZodMiniType>(build: () => T) => z.lazy(build);
-
-/** A builder that builds once: for a schema that others are made from, such as with `z.omit`. */
-function once<T>(build: () => T): () => T {
-  let built: T | undefined;
-  return () => (built ??= build());
-}
-
 // ---------------------------------------------------------------------------------------------
 // Field schemas for responses.
 
@@ -160,115 +147,101 @@ const jsonObject = z.custom<JsonObject>(isJsonObject);
 // ---------------------------------------------------------------------------------------------
 // Resources.
 
-const accountSchema = lazy(() =>
-  z.object({
-    id: entityId,
-    email: text,
-    username: text,
-    avatar: text,
-    status: text,
-    expires: text,
-    registered: text,
-  }),
-);
+const accountSchema = z.object({
+  id: entityId,
+  email: text,
+  username: text,
+  avatar: text,
+  status: text,
+  expires: text,
+  registered: text,
+});
 export type Account = z.infer<typeof accountSchema>;
 
-const brandedDomainSchema = lazy(() =>
-  z.object({
-    id: entityId,
-    domain: text,
-    redirectroot: text,
-    redirect404: text,
-  }),
-);
+const brandedDomainSchema = z.object({
+  id: entityId,
+  domain: text,
+  redirectroot: text,
+  redirect404: text,
+});
 export type BrandedDomain = z.infer<typeof brandedDomainSchema>;
 
-const splashPageSchema = lazy(() => z.object({ id: entityId, name: text, date: text }));
+const splashPageSchema = z.object({ id: entityId, name: text, date: text });
 export type SplashPage = z.infer<typeof splashPageSchema>;
 
-const ctaOverlaySchema = lazy(() => z.object({ id: entityId, type: text, name: text, date: text }));
+const ctaOverlaySchema = z.object({ id: entityId, type: text, name: text, date: text });
 export type CtaOverlay = z.infer<typeof ctaOverlaySchema>;
 
 // Servers send the campaign name under `name` in lists but under `domain` in add/update answers.
-export const campaignSchema = lazy(() =>
-  z.pipe(
-    z.object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text }),
-    z.transform((c) => ({
-      id: c.id,
-      name: c.name || c.domain,
-      public: c.public,
-      rotator: c.rotator,
-      list: c.list,
-    })),
-  ),
+export const campaignSchema = z.pipe(
+  z.object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text }),
+  z.transform((c) => ({
+    id: c.id,
+    name: c.name || c.domain,
+    public: c.public,
+    rotator: c.rotator,
+    list: c.list,
+  })),
 );
 export type Campaign = z.infer<typeof campaignSchema>;
 
-export const channelSchema = lazy(() =>
-  z.object({
-    id: entityId,
-    name: text,
-    description: text,
-    color: text,
-    starred: flag,
-  }),
-);
+export const channelSchema = z.object({
+  id: entityId,
+  name: text,
+  description: text,
+  color: text,
+  starred: flag,
+});
 export type Channel = z.infer<typeof channelSchema>;
 
-const channelItemSchema = lazy(() =>
-  z.object({
-    type: text,
-    id: entityId,
-    title: text,
-    preview: text,
-    link: text,
-    date: text,
-  }),
-);
+const channelItemSchema = z.object({
+  type: text,
+  id: entityId,
+  title: text,
+  preview: text,
+  link: text,
+  date: text,
+});
 export type ChannelItem = z.infer<typeof channelItemSchema>;
 
-const linkSummarySchema = lazy(() =>
-  z.pipe(
-    z.object({
-      id: entityId,
-      alias: text,
-      shorturl: text,
-      longurl: text,
-      clicks: count,
-      title: text,
-      description: text,
-      date: text,
-      campaign: lenient(toLabel),
-      channel: lenient(toLabel),
-    }),
-    z.transform(({ shorturl, longurl, campaign, channel, ...rest }) => ({
-      ...rest,
-      shortUrl: shorturl,
-      longUrl: longurl,
-      ...(campaign === undefined ? {} : { campaign }),
-      ...(channel === undefined ? {} : { channel }),
-    })),
-  ),
+const linkSummarySchema = z.pipe(
+  z.object({
+    id: entityId,
+    alias: text,
+    shorturl: text,
+    longurl: text,
+    clicks: count,
+    title: text,
+    description: text,
+    date: text,
+    campaign: lenient(toLabel),
+    channel: lenient(toLabel),
+  }),
+  z.transform(({ shorturl, longurl, campaign, channel, ...rest }) => ({
+    ...rest,
+    shortUrl: shorturl,
+    longUrl: longurl,
+    ...(campaign === undefined ? {} : { campaign }),
+    ...(channel === undefined ? {} : { channel }),
+  })),
 );
 export type LinkSummary = z.infer<typeof linkSummarySchema>;
 
-const linkDetailsSchema = lazy(() =>
-  z.pipe(
-    z.object({
-      shorturl: text,
-      longurl: text,
-      title: text,
-      description: text,
-      location: lenient(toTargetMap),
-      device: lenient(toTargetMap),
-      expiry: optionalText,
-      date: text,
-    }),
-    z.transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest })),
-  ),
+const linkDetailsSchema = z.pipe(
+  z.object({
+    shorturl: text,
+    longurl: text,
+    title: text,
+    description: text,
+    location: lenient(toTargetMap),
+    device: lenient(toTargetMap),
+    expiry: optionalText,
+    date: text,
+  }),
+  z.transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest })),
 );
 
-const linkStatsSchema = lazy(() => {
+const linkStatsSchema = (() => {
   const breakdown = lenient(toBreakdown);
   return z.object({
     clicks: count,
@@ -279,7 +252,7 @@ const linkStatsSchema = lazy(() => {
     topOs: breakdown,
     socialCount: lenient(toCountMap),
   });
-});
+})();
 
 // A server that leaves out the top-level id still names the link in `details.id`.
 function liftDetailsId(value: unknown): unknown {
@@ -288,18 +261,16 @@ function liftDetailsId(value: unknown): unknown {
 }
 
 /** GET /api/url/:id, and GET /api/urls?short=… when it matches. */
-export const linkDetailSchema = lazy(() =>
-  z.pipe(
-    preprocess(
-      liftDetailsId,
-      z.object({
-        id: entityId,
-        details: linkDetailsSchema,
-        data: preprocess((value) => (isJsonObject(value) ? value : {}), linkStatsSchema),
-      }),
-    ),
-    z.transform(({ id, details, data }) => ({ id, details, stats: data })),
+export const linkDetailSchema = z.pipe(
+  preprocess(
+    liftDetailsId,
+    z.object({
+      id: entityId,
+      details: linkDetailsSchema,
+      data: preprocess((value) => (isJsonObject(value) ? value : {}), linkStatsSchema),
+    }),
   ),
+  z.transform(({ id, details, data }) => ({ id, details, stats: data })),
 );
 export type LinkDetail = z.infer<typeof linkDetailSchema>;
 
@@ -316,15 +287,13 @@ export type Page<T> = {
   maxPage: number;
 };
 
-const pagingSchema = lazy(() =>
-  z.object({
-    result: optionalCount,
-    perpage: optionalCount,
-    currentpage: optionalCount,
-    nextpage: optionalCount,
-    maxpage: optionalCount,
-  }),
-);
+const pagingSchema = z.object({
+  result: optionalCount,
+  perpage: optionalCount,
+  currentpage: optionalCount,
+  nextpage: optionalCount,
+  maxpage: optionalCount,
+});
 
 // PHP encodes an array with gaps as an object keyed by index, and a lone entry may come unwrapped.
 function listEntries(value: unknown): unknown[] {
@@ -334,32 +303,30 @@ function listEntries(value: unknown): unknown[] {
 }
 
 function pageSchema<T extends z.ZodMiniType>(key: string, item: T) {
-  return lazy(() =>
-    z.pipe(
-      z.object({ data: preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), jsonObject) }),
-      z.transform(({ data }): Page<z.output<T>> => {
-        const items = listEntries(data[key]).flatMap((entry) => {
-          const parsed = item.safeParse(entry);
-          return parsed.success ? [parsed.data] : [];
-        });
-        const paging = pagingSchema.parse(data);
-        const currentPage = paging.currentpage || 1;
-        const next = paging.nextpage;
-        // Servers mark the last page with nextpage null, 0, missing, or equal to the current page.
-        const nextPage =
-          next !== null && next > currentPage && (paging.maxpage === null || next <= paging.maxpage)
-            ? next
-            : null;
-        return {
-          items,
-          total: paging.result ?? items.length,
-          perPage: paging.perpage ?? items.length,
-          currentPage,
-          nextPage,
-          maxPage: paging.maxpage ?? Math.max(currentPage, nextPage ?? 0),
-        };
-      }),
-    ),
+  return z.pipe(
+    z.object({ data: preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), jsonObject) }),
+    z.transform(({ data }): Page<z.output<T>> => {
+      const items = listEntries(data[key]).flatMap((entry) => {
+        const parsed = item.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+      const paging = pagingSchema.parse(data);
+      const currentPage = paging.currentpage || 1;
+      const next = paging.nextpage;
+      // Servers mark the last page with nextpage null, 0, missing, or equal to the current page.
+      const nextPage =
+        next !== null && next > currentPage && (paging.maxpage === null || next <= paging.maxpage)
+          ? next
+          : null;
+      return {
+        items,
+        total: paging.result ?? items.length,
+        perPage: paging.perpage ?? items.length,
+        currentPage,
+        nextPage,
+        maxPage: paging.maxpage ?? Math.max(currentPage, nextPage ?? 0),
+      };
+    }),
   );
 }
 
@@ -371,56 +338,54 @@ export const channelListSchema = pageSchema('channels', channelSchema);
 export const channelItemListSchema = pageSchema('items', channelItemSchema);
 export const linkListSchema = pageSchema('urls', linkSummarySchema);
 
-export const accountResponseSchema = lazy(() =>
-  z.pipe(
-    z.object({ data: accountSchema }),
-    z.transform(({ data }) => data),
-  ),
+export const accountResponseSchema = z.pipe(
+  z.object({ data: accountSchema }),
+  z.transform(({ data }) => data),
 );
 
-export const messageResponseSchema = lazy(() => z.object({ message: text }));
+export const messageResponseSchema = z.object({ message: text });
 export type MessageResult = z.infer<typeof messageResponseSchema>;
 
-export const idResponseSchema = lazy(() => z.object({ id: entityId }));
+export const idResponseSchema = z.object({ id: entityId });
 export type CreatedId = z.infer<typeof idResponseSchema>;
 
 // Some servers name the short URL `short` instead of `shorturl`.
-export const addLinkResponseSchema = lazy(() =>
-  z
-    .pipe(
-      z.object({ id: entityId, shorturl: text, short: text }),
-      z.transform(({ id, shorturl, short }) => ({ id, shortUrl: shorturl || short })),
-    )
-    .check(z.refine((link) => link.shortUrl !== '', { path: ['shorturl'] })),
-);
+export const addLinkResponseSchema = z
+  .pipe(
+    z.object({ id: entityId, shorturl: text, short: text }),
+    z.transform(({ id, shorturl, short }) => ({ id, shortUrl: shorturl || short })),
+  )
+  .check(z.refine((link) => link.shortUrl !== '', { path: ['shorturl'] }));
 export type CreatedLink = z.infer<typeof addLinkResponseSchema>;
 
 // The spec does not show this answer: accept a message, a short URL, both or neither.
-export const updateLinkResponseSchema = lazy(() =>
-  z.pipe(
-    z.object({ message: text, shorturl: text, short: text }),
-    z.transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null })),
-  ),
+export const updateLinkResponseSchema = z.pipe(
+  z.object({ message: text, shorturl: text, short: text }),
+  z.transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null })),
 );
 export type UpdatedLink = z.infer<typeof updateLinkResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs. Each message says what to do, since it is shown to the user as is.
 
+/** A message of a failed check, in the user's language, looked up when a check fails. */
+type Message = { error: () => string };
+const say = (...message: Parameters<typeof t>): Message => ({ error: () => t(...message) });
+
 const entered = z.pipe(
   z.optional(z.string()),
   z.transform((value: string | undefined) => value?.trim() || undefined),
 );
 /** `entered`, with a check of what was entered (an empty field passes). */
-const enteredAnd = (valid: (value: string) => boolean, message: string) =>
+const enteredAnd = (valid: (value: string) => boolean, message: Message) =>
   entered.check(z.refine((v) => v === undefined || valid(v), message));
-const required = (message: string) => z.string(message).check(z.trim(), z.minLength(1, message));
+const required = (message: Message) => z.string(message).check(z.trim(), z.minLength(1, message));
 /**
  * At most `max` characters as typed (lib/text-limits.ts): the pages say so at the field; this is the
  * background's own check, which trusts no page. `field` names the field in the message.
  */
 const atMost = (max: number, field: string) =>
-  z.refine((v: unknown) => typeof v !== 'string' || v.length <= max, t('error_text_too_long', field, max));
+  z.refine((v: unknown) => typeof v !== 'string' || v.length <= max, say('error_text_too_long', field, max));
 const enteredMax = (max: number, field: string) =>
   z.pipe(
     z.optional(z.string()).check(atMost(max, field)),
@@ -431,54 +396,47 @@ const secretMax = (max: number, field: string) =>
     z.optional(z.string()).check(atMost(max, field)),
     z.transform((value: string | undefined) => value || undefined),
   );
-const positiveInt = (message: string) => z.number(message).check(z.int(message), z.positive(message));
-const optionalRef = (message: string) =>
+const positiveInt = (message: Message) => z.number(message).check(z.int(message), z.positive(message));
+const optionalRef = (message: Message) =>
   z.pipe(
     z.nullish(positiveInt(message)),
     z.transform((value: number | null | undefined) => value ?? undefined),
   );
 const scheme = /^https?:\/\/\S+$/i;
 
-const pageQueryObject = once(() =>
-  z.object({
-    limit: z.optional(positiveInt(t('error_page_size_invalid'))),
-    page: z.optional(positiveInt(t('error_page_number_invalid'))),
-  }),
-);
+export const pageQuerySchema = z.object({
+  limit: z.optional(positiveInt(say('error_page_size_invalid'))),
+  page: z.optional(positiveInt(say('error_page_number_invalid'))),
+});
 
-export const pageQuerySchema = lazy(pageQueryObject);
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
-export const linkListQuerySchema = lazy(() =>
-  z.extend(pageQueryObject(), {
-    order: z.optional(z.enum(['date', 'click'], t('error_order_invalid'))),
-    q: entered,
-  }),
-);
+export const linkListQuerySchema = z.extend(pageQuerySchema, {
+  order: z.optional(z.enum(['date', 'click'], say('error_order_invalid'))),
+  q: entered,
+});
 export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 
-export const accountUpdateInputSchema = lazy(() => {
+export const accountUpdateInputSchema = (() => {
   const email = z.email();
   return z.object({
     email: enteredMax(TEXT_LIMITS.email, 'email').check(
-      z.refine((v) => v === undefined || email.safeParse(v).success, t('error_email_invalid')),
+      z.refine((v) => v === undefined || email.safeParse(v).success, say('error_email_invalid')),
     ),
     password: secretMax(TEXT_LIMITS.password, 'password'),
   });
-});
+})();
 export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
 
 const redirects = () => ({ redirectroot: entered, redirect404: entered });
 
-export const domainInputSchema = lazy(() =>
-  z.object({
-    domain: required(t('error_domain_scheme')).check(z.regex(scheme, t('error_domain_scheme'))),
-    ...redirects(),
-  }),
-);
+export const domainInputSchema = z.object({
+  domain: required(say('error_domain_scheme')).check(z.regex(scheme, say('error_domain_scheme'))),
+  ...redirects(),
+});
 export type DomainInput = z.input<typeof domainInputSchema>;
 
-export const domainUpdateInputSchema = lazy(() => z.object(redirects()));
+export const domainUpdateInputSchema = z.object(redirects());
 export type DomainUpdateInput = z.input<typeof domainUpdateInputSchema>;
 
 const campaignFields = () => ({
@@ -486,44 +444,42 @@ const campaignFields = () => ({
   public: z.optional(z.boolean()),
 });
 
-export const campaignInputSchema = lazy(() =>
-  z.object({ name: enteredMax(TEXT_LIMITS.name, 'name'), ...campaignFields() }),
-);
+export const campaignInputSchema = z.object({
+  name: enteredMax(TEXT_LIMITS.name, 'name'),
+  ...campaignFields(),
+});
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
-export const campaignUpdateInputSchema = lazy(() =>
-  z.object({
-    name: required(t('error_campaign_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
-    ...campaignFields(),
-  }),
-);
+export const campaignUpdateInputSchema = z.object({
+  name: required(say('error_campaign_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
+  ...campaignFields(),
+});
 export type CampaignUpdateInput = z.input<typeof campaignUpdateInputSchema>;
 
 const channelFields = () => ({
   description: enteredMax(TEXT_LIMITS.description, 'description'),
-  color: enteredAnd((v) => /^#[\da-f]{6}$/i.test(v), t('error_colour_invalid')),
+  color: enteredAnd((v) => /^#[\da-f]{6}$/i.test(v), say('error_colour_invalid')),
   starred: z.optional(z.boolean()),
 });
 
-export const channelInputSchema = lazy(() =>
-  z.object({
-    name: required(t('error_channel_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
-    ...channelFields(),
-  }),
-);
+export const channelInputSchema = z.object({
+  name: required(say('error_channel_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
+  ...channelFields(),
+});
 export type ChannelInput = z.input<typeof channelInputSchema>;
 
 /** The kinds of item a channel holds (the `:type` of POST /api/channel/:id/assign/:type/:itemid). */
-export const channelItemTypeSchema = lazy(() => z.enum(['links', 'bio', 'qr'], t('error_channel_item_type')));
+export const channelItemTypeSchema = z.enum(['links', 'bio', 'qr'], say('error_channel_item_type'));
 export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
 
-export const channelUpdateInputSchema = lazy(() =>
-  z.object({ name: enteredMax(TEXT_LIMITS.name, 'name'), ...channelFields() }),
-);
+export const channelUpdateInputSchema = z.object({
+  name: enteredMax(TEXT_LIMITS.name, 'name'),
+  ...channelFields(),
+});
 export type ChannelUpdateInput = z.input<typeof channelUpdateInputSchema>;
 
 /** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error (`message`). */
-function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, message: string) {
+function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, message: Message) {
   const isFilled = (r: Record<string, string>) => Object.values(r).some((v) => v !== '');
   return z.pipe(
     z
@@ -538,15 +494,16 @@ function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, message: 
   );
 }
 
-const linkInputObject = once(() => {
+/** Body of POST /api/url/add. */
+export const linkInputSchema = (() => {
   const cell = z.string().check(z.trim());
   return z.object({
-    url: required(t('error_long_url_missing')).check(
-      z.refine((url) => isHttpUrl(url.trim()), t('error_long_url_not_web')),
+    url: required(say('error_long_url_missing')).check(
+      z.refine((url) => isHttpUrl(url.trim()), say('error_long_url_not_web')),
     ),
     // One path segment of the short URL: no white space, `/`, `?` or `#`.
     custom: enteredMax(TEXT_LIMITS.alias, 'custom').check(
-      z.refine((alias) => alias === undefined || !/[\s/?#]/.test(alias), t('common_alias_invalid')),
+      z.refine((alias) => alias === undefined || !/[\s/?#]/.test(alias), say('common_alias_invalid')),
     ),
     type: z.pipe(
       z.optional(z.union([z.string(), z.number()])),
@@ -556,35 +513,31 @@ const linkInputObject = once(() => {
     ),
     password: secretMax(TEXT_LIMITS.password, 'password'),
     domain: entered,
-    expiry: enteredAnd((v) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v), t('error_expiry_format')),
-    geotarget: rows(z.object({ location: cell, link: cell }), t('error_rows_geo')),
-    devicetarget: rows(z.object({ device: cell, link: cell }), t('error_rows_device')),
-    languagetarget: rows(z.object({ language: cell, link: cell }), t('error_rows_language')),
+    expiry: enteredAnd((v) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(v), say('error_expiry_format')),
+    geotarget: rows(z.object({ location: cell, link: cell }), say('error_rows_geo')),
+    devicetarget: rows(z.object({ device: cell, link: cell }), say('error_rows_device')),
+    languagetarget: rows(z.object({ language: cell, link: cell }), say('error_rows_language')),
     metatitle: enteredMax(TEXT_LIMITS.title, 'metatitle'),
     metadescription: enteredMax(TEXT_LIMITS.description, 'metadescription'),
     metaimage: entered,
     description: enteredMax(TEXT_LIMITS.description, 'description'),
     pixels: z.pipe(
-      z.optional(z.array(positiveInt(t('error_pixel_id_invalid')))),
+      z.optional(z.array(positiveInt(say('error_pixel_id_invalid')))),
       z.transform((list: number[] | undefined) => (list && list.length > 0 ? list : undefined)),
     ),
-    channel: optionalRef(t('error_channel_id_invalid')),
-    campaign: optionalRef(t('error_campaign_id_invalid')),
+    channel: optionalRef(say('error_channel_id_invalid')),
+    campaign: optionalRef(say('error_campaign_id_invalid')),
     deeplink: z.pipe(
       z.optional(z.object({ auto: z.optional(z.boolean()), apple: entered, google: entered })),
       z.transform((d) => (d && (d.auto === true || d.apple || d.google) ? d : undefined)),
     ),
-    status: z.optional(z.enum(['public', 'private'], t('error_status_invalid'))),
-    parameters: rows(z.object({ name: cell, value: cell }), t('error_rows_parameter')),
+    status: z.optional(z.enum(['public', 'private'], say('error_status_invalid'))),
+    parameters: rows(z.object({ name: cell, value: cell }), say('error_rows_parameter')),
   });
-});
+})();
 
-/** Body of POST /api/url/add. */
-export const linkInputSchema = lazy(linkInputObject);
 export type LinkInput = z.input<typeof linkInputSchema>;
 
 /** Body of PUT /api/url/:id/update: the add fields without `status` and `description`. */
-export const linkUpdateInputSchema = lazy(() =>
-  z.omit(linkInputObject(), { status: true, description: true }),
-);
+export const linkUpdateInputSchema = z.omit(linkInputSchema, { status: true, description: true });
 export type LinkUpdateInput = z.input<typeof linkUpdateInputSchema>;

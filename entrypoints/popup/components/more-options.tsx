@@ -1,7 +1,6 @@
 /**
- * The popup's "More options" panel: every creation field the main form does not have. It loads with
- * its rules (../more-options.ts) when the user first opens it. The state lives in the popup; this is
- * only its view.
+ * The popup's "More options" panel: every creation field the main form does not have. The state
+ * lives in the popup (hooks/use-shorten-form.ts, rules in ../more-options.ts); this is only its view.
  */
 import { useMemo } from 'preact/hooks';
 import { TextAreaField } from '@/components/fields';
@@ -22,7 +21,7 @@ import type { LinkFormErrors } from '@/lib/links/link-form';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';
 import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import styles from './more-options.css?inline';
+import './more-options.css';
 
 interface MoreOptionsProps {
   /** The panel's id, for the disclosure button's aria-controls. */
@@ -35,10 +34,6 @@ interface MoreOptionsProps {
   errors: LinkFormErrors;
   onChange: (patch: Partial<LinkFormState>) => void;
 }
-
-// Added by this chunk itself: a stylesheet of a lazy chunk would make every dynamic import in the
-// popup carry a list of files to load first, in the popup's first load.
-document.head.append(Object.assign(document.createElement('style'), { textContent: styles }));
 
 /** The panel. Its domain, splash-page and overlay lists load from the server when it first renders. */
 export function MoreOptions({ id, hidden, profileId, state, errors, onChange }: MoreOptionsProps) {

@@ -28,8 +28,6 @@ interface Loaded extends Ready {
 interface LoadHandlers {
   /** Called with each load's data; its state changes are drawn with the form. */
   onLoad(loaded: Loaded): void;
-  /** Waited for before drawing a restored draft (More options' module). */
-  prepare(restored: Draft | null): Promise<void>;
   /** Newer cached links: from the background's refresh, or after a run of all tabs. */
   onLinks(links: CachedLink[]): void;
   /** The side panel's active tab, to start from instead of the tab the popup opened over. */
@@ -67,7 +65,6 @@ export function usePopupLoad(handlers: LoadHandlers) {
     const draft = start && drafts?.[start.url];
     // A draft is only restored for the profile it was typed for: campaigns and channels are per server.
     const restored = draft?.profileId === active.id ? draft : null;
-    await on.current.prepare(restored);
     if (gen !== generation.current) return;
     profile.current = active;
     on.current.onLoad({ settings, profile: active, start, links: cached.links, drafts, restored });

@@ -1,16 +1,19 @@
 import { createRef } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { initialForm } from '@/entrypoints/popup/start-url';
+import {
+  initialMoreOptions,
+  moreOptionsErrors,
+  moreOptionsForProfile,
+  moreOptionsInEffect,
+  moreOptionsInput,
+} from '../more-options';
+import { initialForm } from '../start-url';
 import type { LinkFormErrors } from '@/lib/links/link-form';
 import { type FormErrors, toShortenInput, validateForm } from '@/lib/links/shorten-form';
 import type { RequestOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/schema';
 import type { DraftState, LinkFormState, ShortenForm } from '@/lib/storage/items';
 
-/** More options' panel and rules (../more-options.ts), imported when first opened. */
-type MoreOptionsModule = typeof import('../more-options');
-let loaded: MoreOptionsModule | undefined;
-const importMoreOptions = async () => (loaded ??= await import('../more-options'));
 
 const EMPTY: ShortenForm = { url: '', alias: '', campaignId: '', channelId: '', expiry: '' };
 
@@ -28,18 +31,11 @@ export function useShortenForm(onEdit: () => void) {
   const [errors, setErrors] = useState<FormErrors & LinkFormErrors>({});
   const [more, setMore] = useState<LinkFormState | null>(null);
   const [moreOpen, setMoreOpen] = useState(false);
-  const [More, setMoreModule] = useState(loaded);
-  const latest = useRef({ values, more, moreOpen, More });
-  latest.current = { values, more, moreOpen, More };
+  const latest = useRef({ values, more, moreOpen });
+  latest.current = { values, more, moreOpen };
   const urlRef = useRef(createRef<HTMLInputElement>()).current;
   const afterUrl = useRef<AfterUrl>(null);
   const focusInvalid = useRef(false);
-
-  const loadMore = async () => {
-    const module = await importMoreOptions();
-    setMoreModule(() => module);
-    return module;
-  };
 
   useLayoutEffect(() => {
     const field = urlRef.current;
@@ -59,8 +55,6 @@ export function useShortenForm(onEdit: () => void) {
     errors,
     more,
     moreOpen,
-    /** The More options module once loaded. */
-    More,
     urlRef,
     /** The form as a draft keeps it. */
     snapshot: (): DraftState => {
@@ -76,13 +70,8 @@ export function useShortenForm(onEdit: () => void) {
       setValues(
         restored?.form ?? { ...initialForm(url ?? form.url, defaults, new Date()), alias: form.alias },
       );
-      // More options hold fields only once their module is loaded.
-      setMore(restored ? restored.more : more && loaded!.moreOptionsForProfile(more, defaults));
+      setMore(restored ? restored.more : more && moreOptionsForProfile(more, defaults));
       if (restored) setMoreOpen(restored.moreOpen);
-    },
-    /** Loads More options before a draft that has them is restored. */
-    async prepare(restored: DraftState | undefined) {
-      if (restored?.more) await loadMore();
     },
     /** A change the user made to the main fields. */
     edit(patch: Partial<ShortenForm>) {
@@ -102,15 +91,14 @@ export function useShortenForm(onEdit: () => void) {
       setValues((v) => ({ ...v, url }));
     },
     /** Opens or closes More options; its fields start from the profile's defaults. */
-    async toggleMore(defaults: LinkDefaults) {
-      const module = latest.current.More ?? (await loadMore());
+    toggleMore(defaults: LinkDefaults) {
       setMoreOpen((open) => !open);
-      setMore((m) => m ?? module.initialMoreOptions(defaults));
+      setMore((m) => m ?? initialMoreOptions(defaults));
       onEdit();
     },
     /** How many request fields collapsed More options changes; its button says so. */
     moreInEffect: (defaults: LinkDefaults) =>
-      More && more && !moreOpen ? More.moreOptionsInEffect(values, more, defaults) : 0,
+      more && !moreOpen ? moreOptionsInEffect(values, more, defaults) : 0,
     /**
      * Checks the form and shows what to fix; the request's input when nothing is, else null. A
      * refused field in collapsed More options opens it. With `noAlias` (one link per preset), the
@@ -119,13 +107,13 @@ export function useShortenForm(onEdit: () => void) {
     check(defaults: LinkDefaults, now: Date, noAlias = false): RequestOf<'shorten'>['input'] | null {
       const values = noAlias ? { ...latest.current.values, alias: '' } : latest.current.values;
       const mainErrors = validateForm(values, now);
-      const found = { ...mainErrors, ...(more && More?.moreOptionsErrors(values, more, now)) };
+      const found = { ...mainErrors, ...(more && moreOptionsErrors(values, more, now)) };
       const count = Object.keys(found).length;
       focusInvalid.current = true;
       setErrors(found);
       if (count > Object.keys(mainErrors).length) setMoreOpen(true);
       if (count) return null;
-      return more && More ? More.moreOptionsInput(values, more) : toShortenInput(values, defaults);
+      return more ? moreOptionsInput(values, more) : toShortenInput(values, defaults);
     },
   };
 }
