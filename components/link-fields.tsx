@@ -14,9 +14,9 @@ import {
   withUtmRows,
 } from '@/lib/links/link-form';
 import type { CallApi } from '@/lib/messaging/call-api';
+import { overlayTypeLabel } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useChoices } from './choice-lists';
-import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
 
 /** Sets one field of the form. */

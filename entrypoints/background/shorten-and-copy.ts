@@ -11,6 +11,7 @@ import { type CachedLink, findByLongUrl, getCachedLinks } from '@/lib/links/cach
 import { copyPayloadFor } from '@/lib/links/copy-format';
 import { isQueueable } from '@/lib/links/queue';
 import type { ErrorData } from '@/lib/messaging/protocol';
+import { queuedNotificationText } from '@/lib/present/errors';
 import type { Behaviour } from '@/lib/settings/schema';
 import { defaultBehaviour } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/settings';
@@ -21,7 +22,7 @@ import type { ClipboardWriter } from './clipboard';
 import { toErrorData } from './errors';
 import { readLinkText } from './link-text';
 import { createLink, inputFromDefaults } from './links';
-import { briefQueued, type Notifier } from './notify';
+import type { Notifier } from './notify';
 import type { CreateQueue } from './queue';
 
 /**
@@ -158,7 +159,7 @@ export function createShortenAndCopy({
       return;
     }
     if ('queued' in result) {
-      await notifier.info(t('bg_queued_title'), briefQueued(result.queued));
+      await notifier.info(t('bg_queued_title'), queuedNotificationText(result.queued));
       return;
     }
     // A page is titled as its tab shows it; a link by the title its short link was given, else its text.

@@ -3,17 +3,18 @@ import { useState } from 'preact/hooks';
 import { forgetChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { CheckboxField, TextField } from '@/components/fields';
-import { linkName } from '@/components/format';
 import { useStatus } from '@/components/use-status';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { fixInOptions } from '@/lib/present/errors';
+import { linkName } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from './api-context';
 import { closeOnEscape, type PagedResource, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { LinkPicker } from './links/link-picker';
 import { notePlacement } from './links/link-placement';
-import { ActionButton, needsSetup, SafeLink, StatusMessage } from './ui';
+import { ActionButton, SafeLink, StatusMessage } from './ui';
 
 const POSITIVE_ID = /^[1-9]\d*$/;
 
@@ -262,7 +263,7 @@ export function CampaignsView() {
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
-      {!needsSetup(campaigns.error) && <CreateCampaign list={campaigns} />}
+      {!fixInOptions(campaigns.error) && <CreateCampaign list={campaigns} />}
       <ItemList list={campaigns} empty={t('manage_campaigns_empty')} pagerLabel={t('manage_campaigns_pager')}>
         {(campaign, onDeleted) => (
           <CampaignRow key={campaign.id} campaign={campaign} list={campaigns} onDeleted={onDeleted} />

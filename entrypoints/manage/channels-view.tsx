@@ -3,12 +3,14 @@ import { useId, useState } from 'preact/hooks';
 import { forgetChoices, useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { CheckboxField, Field, SelectField, TextField } from '@/components/fields';
-import { formatDate, linkName } from '@/components/format';
 import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel, ChannelItem, LinkSummary } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
 import { isHexColor } from '@/lib/links/link-form';
+import { formatDate } from '@/lib/present/dates';
+import { fixInOptions } from '@/lib/present/errors';
+import { linkName } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { useApi } from './api-context';
 import { closeOnEscape, type PagedResource, type Reply, useAction, usePagedResource } from './hooks';
@@ -17,7 +19,7 @@ import { LinkPicker } from './links/link-picker';
 import { CHANNEL_ITEMS } from './links/link-placement';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, needsSetup, SafeLink, StatusMessage } from './ui';
+import { ActionButton, SafeLink, StatusMessage } from './ui';
 
 const DEFAULT_COLOR = '#1E88E5';
 
@@ -253,7 +255,7 @@ export function ChannelsView() {
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
-      {!needsSetup(channels.error) && (
+      {!fixInOptions(channels.error) && (
         <div class="card">
           <h2>{t('manage_channel_new_heading')}</h2>
           <ChannelForm
@@ -414,7 +416,7 @@ export function ChannelView({ id }: { id: number }) {
       <h1 id="channel-heading">
         {channel?.name ? t('manage_channel_heading', channel.name) : t('manage_channel_untitled', id)}
       </h1>
-      {!needsSetup(items.error) && <AssignItem channelId={id} items={items} />}
+      {!fixInOptions(items.error) && <AssignItem channelId={id} items={items} />}
       <PagedList
         list={items}
         empty={t('manage_channel_items_empty')}

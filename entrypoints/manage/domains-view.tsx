@@ -6,11 +6,12 @@ import { TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { BrandedDomain } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { fixInOptions } from '@/lib/present/errors';
 import { isHttpUrl } from '@/lib/url/rules';
 import { useApi } from './api-context';
 import { closeOnEscape, type PagedResource, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
-import { ActionButton, needsSetup, SafeLink, StatusMessage } from './ui';
+import { ActionButton, SafeLink, StatusMessage } from './ui';
 
 interface DomainFields {
   domain: string;
@@ -248,7 +249,7 @@ export function DomainsView() {
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
-      {!needsSetup(domains.error) && <AddDomain list={domains} />}
+      {!fixInOptions(domains.error) && <AddDomain list={domains} />}
       <ItemList list={domains} empty={t('manage_domains_empty')} pagerLabel={t('manage_domains_pager')}>
         {(domain, onDeleted) => (
           <DomainRow key={domain.id} domain={domain} list={domains} onDeleted={onDeleted} />

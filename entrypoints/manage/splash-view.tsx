@@ -1,7 +1,8 @@
 /** #/splash: custom splash pages and CTA overlays, read-only (the API only lists them). */
 
-import { formatDate, overlayTypeLabel } from '@/components/format';
 import { t } from '@/lib/i18n';
+import { formatDate } from '@/lib/present/dates';
+import { overlayTypeLabel } from '@/lib/present/labels';
 import { useApi } from './api-context';
 import { usePagedResource } from './hooks';
 import { ListTable, PagedList } from './paged-list';

@@ -1,10 +1,11 @@
 /**
- * The Options page's rules as plain functions: messages for a failed save, the defaults form and
- * the read-modify-write of settings the page may change itself (link defaults and behaviour).
+ * The Options page's rules as plain functions: messages for a failed save, the defaults form, the
+ * preset form and the read-modify-write of settings the page may change itself (link defaults,
+ * behaviour, presets).
  */
-import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { ErrorData } from '@/lib/messaging/result';
+import { errorText } from '@/lib/present/errors';
 import {
   type Behaviour,
   expiryDaysSchema,
@@ -28,6 +29,11 @@ export function grantRefusedMessage(serverUrl: string): string {
   return t('options_grant_refused', new URL(serverUrl).origin);
 }
 
+/** The hint shown instead of a saved key: only its last four characters. */
+export function savedKeyHint(typedKey: string): string {
+  return t('options_saved_key_hint', typedKey.trim().slice(-4));
+}
+
 /** A failed saveProfile as a message that says what went wrong and what to do. */
 export function saveFailureMessage(error: ErrorData, serverUrl: string, now = Date.now()): string {
   const origin = new URL(serverUrl).origin;
@@ -40,10 +46,8 @@ export function saveFailureMessage(error: ErrorData, serverUrl: string, now = Da
       return t('options_save_timeout', origin);
     case 'permission_denied':
       return permissionRefusedMessage(serverUrl);
-    case 'rate_limited':
-      return messageWithRetry(error, now);
     default:
-      return error.message;
+      return errorText(error, now);
   }
 }
 

@@ -8,11 +8,11 @@ import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import {
   grantRefusedMessage,
   permissionRefusedMessage,
+  savedKeyHint,
   saveFailureMessage,
 } from '@/entrypoints/options/rules';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { Account } from '@/lib/api/schemas';
-import { savedKeyHint } from '@/lib/format';
 import { t, uiLanguage } from '@/lib/i18n';
 import { getCachedLists } from '@/lib/links/cache';
 import type { ChoiceLists, ErrorData, ImportSummary } from '@/lib/messaging/protocol';

@@ -7,7 +7,6 @@
  *   const page = decode(linkListSchema, body, exchange.status);
  */
 import type * as z from 'zod/mini';
-import { retryHint } from '../format';
 import { t } from '../i18n';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
@@ -126,13 +125,12 @@ function unauthorized(status: number, message: string): ApiError {
 
 function rateLimited(exchange: Exchange): ApiError {
   const retryAt = retryTime(exchange.headers, exchange.receivedAt);
-  const wait = retryAt === null ? t('error_wait_a_minute') : retryHint(retryAt, exchange.receivedAt);
-  // The server's own words are left out: they would repeat the wait, in another language.
-  const text = t('error_rate_limited', wait);
+  // The server's own words are left out: they would say when to retry, in another language, and the
+  // pages say it from retryAt when they show the message (lib/present/errors.ts).
   return new ApiError({
     kind: 'rate_limited',
     status: exchange.status,
-    message: text,
+    message: t('error_rate_limited'),
     ...(retryAt === null ? {} : { retryAt }),
   });
 }

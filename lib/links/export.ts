@@ -8,10 +8,10 @@
  *   download(exportCsv(run.links), exportFileName('csv', new Date(), run.stopped !== null));
  */
 import type { LinkSummary } from '../api/schemas';
-import { localDay } from '../dates';
 import { t } from '../i18n';
 import type { CallApi } from '../messaging/call-api';
 import type { ErrorData } from '../messaging/result';
+import { fileDay } from '../present/dates';
 import { toCsv } from './csv';
 
 /**
@@ -134,5 +134,5 @@ export function exportJson(links: readonly LinkSummary[]): string {
 
 /** `shortlink-links-2026-11-24.csv`, or `…-partial.csv` for a run that did not fetch every page. */
 export function exportFileName(kind: 'csv' | 'json', now: Date, partial: boolean): string {
-  return `shortlink-links-${localDay(now)}${partial ? '-partial' : ''}.${kind}`;
+  return `shortlink-links-${fileDay(now)}${partial ? '-partial' : ''}.${kind}`;
 }

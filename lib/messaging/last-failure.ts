@@ -13,6 +13,8 @@ export interface LastFailure {
   message: string;
   /** Epoch ms of the failure: an old one is no longer news. */
   at: number;
+  /** For a rate limit: when the server's window ends, from which the popup says when to retry. */
+  retryAt?: number;
 }
 
 /** After this long the user has moved on: the popup no longer shows it. */
@@ -21,11 +23,10 @@ export const LAST_FAILURE_SHOWN_MS = 10 * 60_000;
 /** The stored failure, or null when absent or unreadable. */
 export function readLastFailure(value: unknown): LastFailure | null {
   if (!value || typeof value !== 'object') return null;
-  const { title, message, at } = value as Record<string, unknown>;
-  return typeof title === 'string' &&
-    typeof message === 'string' &&
-    typeof at === 'number' &&
-    Number.isFinite(at)
-    ? { title, message, at }
-    : null;
+  const { title, message, at, retryAt } = value as Record<string, unknown>;
+  if (typeof title !== 'string' || typeof message !== 'string' || typeof at !== 'number') return null;
+  if (!Number.isFinite(at)) return null;
+  return typeof retryAt === 'number' && Number.isFinite(retryAt)
+    ? { title, message, at, retryAt }
+    : { title, message, at };
 }

@@ -23,8 +23,8 @@
  */
 import * as z from 'zod/mini';
 import { normalizeBaseUrl } from '../api/base-url';
-import { localDay } from '../dates';
 import { t } from '../i18n';
+import { fileDay } from '../present/dates';
 import { type KeyMap, parseApiKeys } from '../storage/items';
 import { isHttpUrl } from '../url/rules';
 import { type MigrationContext, migrateSettings } from './migrations';
@@ -76,7 +76,7 @@ export type ParseOutcome = { ok: true; imported: ImportedSettings } | { ok: fals
 
 /** The name of an export made on `now`'s (local) day: `shortlink-settings-2026-11-21.json`. */
 export function exportFileName(now = new Date()): string {
-  return `shortlink-settings-${localDay(now)}.json`;
+  return `shortlink-settings-${fileDay(now)}.json`;
 }
 
 /** The export of `settings`; with `keys`, the saved key of every exported profile that has one. */

@@ -41,8 +41,8 @@ const WINDOW_MS = 4_000;
 const WAIT = { timeout: 10_000 };
 /** Beyond the client's 15 s timeout; the server drops it when it closes. */
 const HANG: Fault = { kind: 'slow', delayMs: 600_000 };
-/** The countdown's text (components/rate-limit-notice.tsx). */
-const WAITING = /^Waiting for the server’s rate limit — \d+\u00a0s$/;
+/** The countdown's text (components/rate-limit-notice.tsx): a wait this short counts in seconds. */
+const WAITING = /^Waiting for the server’s rate limit — \d+ seconds?$/;
 /** The target of `#docs-link` on the sample page. */
 const DOCS_URL = 'https://example.com/docs/getting-started?ref=sample';
 
@@ -125,7 +125,7 @@ const linksWith = (server: ReferenceServer, alias: string) =>
 /** The seconds of countdown texts, which must each be the notice's wording. */
 function secondsOf(texts: string[]): number[] {
   for (const text of texts) expect(text).toMatch(WAITING);
-  return texts.map((text) => Number(/— (\d+)\u00a0s/.exec(text)?.[1]));
+  return texts.map((text) => Number(/— (\d+) second/.exec(text)?.[1]));
 }
 
 /** The draft kept for `url` in storage.session (lib/links/draft.ts), read from the service worker. */

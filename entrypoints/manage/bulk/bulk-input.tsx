@@ -14,7 +14,6 @@ import {
   TextAreaField,
   TextField,
 } from '@/components/fields';
-import { formatDuration } from '@/components/format';
 import { DomainField } from '@/components/link-fields';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
@@ -22,6 +21,7 @@ import { readBulkRows } from '@/lib/links/bulk-csv';
 import type { BulkItem } from '@/lib/links/bulk-job';
 import { previewBulk } from '@/lib/links/bulk-preview';
 import type { ErrorData } from '@/lib/messaging/protocol';
+import { formatDuration } from '@/lib/present/time';
 import { useApi } from '../api-context';
 import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';

@@ -3,7 +3,6 @@ import { useMemo, useState } from 'preact/hooks';
 import { useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { ChoiceField, namedOptions } from '@/components/fields';
-import { formatDate } from '@/components/format';
 import { QrCode } from '@/components/qr-code';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
@@ -15,13 +14,15 @@ import {
   toChangedLinkUpdate,
   toLinkInput,
 } from '@/lib/links/link-form';
+import { formatDate } from '@/lib/present/dates';
+import { fixInOptions } from '@/lib/present/errors';
 import { useAccount } from '../account-view';
 import { useApi } from '../api-context';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from '../copy-button';
 import { type Reply, useAction, useCached } from '../hooks';
 import { routeHref } from '../route';
 import { patchListed, staleCached } from '../server-cache';
-import { ActionButton, LoadState, needsSetup, SafeLink, StatusMessage } from '../ui';
+import { ActionButton, LoadState, SafeLink, StatusMessage } from '../ui';
 import { LinkEditor } from './link-editor';
 import { notePlacement, usePlacement } from './link-placement';
 import { LINKS } from './links-view';
@@ -364,7 +365,7 @@ export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) 
   };
   // Nothing else loads before the form: the account says whether a server is connected at all.
   const account = useAccount();
-  const setup = needsSetup(account.error);
+  const setup = fixInOptions(account.error);
   return (
     <section aria-labelledby="new-link-heading">
       <p>

@@ -3,6 +3,7 @@ import {
   defaultsFromDraft,
   draftFromDefaults,
   permissionRefusedMessage,
+  savedKeyHint,
   saveFailureMessage,
 } from '@/entrypoints/options/rules';
 import { emptyDefaults } from '@/lib/settings/schema';
@@ -71,5 +72,13 @@ describe('the defaults form', () => {
       ok: true,
       defaults: { domain: 'https://go.example.com' },
     });
+  });
+});
+
+describe('savedKeyHint', () => {
+  it('shows only the last four characters of the key', () => {
+    expect(savedKeyHint(' sk-live-abcdef1234 ')).toBe(
+      'A key ending in …1234 is saved for this profile. Leave the field empty to keep it.',
+    );
   });
 });
