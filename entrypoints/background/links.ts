@@ -16,6 +16,7 @@ import {
   putCachedLists,
   sameLongUrl,
 } from '@/lib/links/cache';
+import { aliasOf } from '@/lib/links/shorten-form';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { LinkDefaults } from '@/lib/settings/schema';
 import { completedShortens, getEntry, removeExpired, setEntry } from '@/lib/storage/items';
@@ -54,14 +55,6 @@ function toCachedLink(link: LinkSummary): CachedLink {
 
 function toNamedItem(item: { id: number; name: string }): NamedItem {
   return { id: item.id, name: item.name };
-}
-
-function aliasOf(shortUrl: string): string {
-  try {
-    return new URL(shortUrl).pathname.split('/').filter(Boolean).pop() ?? '';
-  } catch {
-    return '';
-  }
 }
 
 /** The input for a link made with a profile's defaults only (menus and the keyboard command). */

@@ -6,6 +6,7 @@ import { CheckboxField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { parseId } from '@/lib/ids';
 import { fixInOptions } from '@/lib/present/errors';
 import { linkName } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
@@ -15,8 +16,6 @@ import { ItemCard, ItemList } from './item-list';
 import { LinkPicker } from './links/link-picker';
 import { notePlacement } from './links/link-placement';
 import { ActionButton, SafeLink, StatusMessage } from './ui';
-
-const POSITIVE_ID = /^[1-9]\d*$/;
 
 /** The campaign's name, or its number when it has none. */
 const campaignName = (campaign: Campaign) => campaign.name || t('manage_campaign_untitled', campaign.id);
@@ -177,9 +176,8 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          const id = linkId.trim();
-          if (POSITIVE_ID.test(id))
-            run(Number(id), t('manage_campaign_assigned_id', id, campaignName(campaign)));
+          const id = parseId(linkId);
+          if (id !== undefined) run(id, t('manage_campaign_assigned_id', id, campaignName(campaign)));
         }}
       >
         <TextField
@@ -194,7 +192,7 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
           type="submit"
           busy={assign.busy}
           busyLabel={t('manage_busy_adding')}
-          disabled={!POSITIVE_ID.test(linkId.trim())}
+          disabled={parseId(linkId) === undefined}
         >
           {t('manage_campaign_assign_by_id_button')}
         </ActionButton>

@@ -7,6 +7,7 @@ import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel, ChannelItem, LinkSummary } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
+import { parseId } from '@/lib/ids';
 import { isHexColor } from '@/lib/links/link-form';
 import { formatDate } from '@/lib/present/dates';
 import { fixInOptions } from '@/lib/present/errors';
@@ -336,16 +337,16 @@ function AssignItem({ channelId, items }: { channelId: number; items: PagedResou
   const onSubmit = async (event: Event) => {
     event.preventDefault();
     setDone(undefined);
-    const raw = itemId.trim();
-    if (!/^[1-9]\d*$/.test(raw)) {
+    const id = parseId(itemId);
+    if (id === undefined) {
       setIdError(t('manage_channel_item_id_invalid'));
       return;
     }
     setIdError(undefined);
-    const result = await assign.run(type, Number(raw));
+    const result = await assign.run(type, id);
     if (result?.ok) {
       const added = ITEM_TYPES.find((kind) => kind.value === type)?.added;
-      if (added) setDone(t(added, raw));
+      if (added) setDone(t(added, id));
       setItemId('');
       // Only the id is known here: the channel's list says what the item is.
       items.reload();

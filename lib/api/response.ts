@@ -8,9 +8,9 @@
  */
 import type * as z from 'zod/mini';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
-import { isJsonObject } from './schemas';
 
 /** A finished HTTP exchange, as read by the transport. */
 export interface Exchange {
@@ -34,7 +34,7 @@ export function readApiBody(exchange: Exchange): JsonObject {
   // 204 has no body by definition; the spec's message responses carry nothing else we need.
   if (status === 204 || status === 205) return {};
   const json = parseJson(bodyText);
-  const body = json.ok && isJsonObject(json.value) ? json.value : null;
+  const body = json.ok && isObject(json.value) ? json.value : null;
   if (status >= 200 && status < 300 && body && !isErrorFlag(body.error)) return body;
   throw toApiError(exchange, json, body);
 }
@@ -182,7 +182,7 @@ function serverMessage(body: JsonObject): string {
 function textOf(value: unknown, depth: number): string {
   if (typeof value === 'string') return value.trim();
   if (depth > 2) return '';
-  const parts = Array.isArray(value) ? value : isJsonObject(value) ? Object.values(value) : [];
+  const parts = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
   return parts
     .map((part) => textOf(part, depth + 1))
     .filter(Boolean)

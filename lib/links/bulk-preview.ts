@@ -11,6 +11,7 @@
 import { jobRequestsPerWindow } from '../api/rate-limiter';
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
+import { parseId } from '../ids';
 import type { UtmPreset } from '../settings/schema';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { longUrlError } from '../url/rules';
@@ -96,7 +97,8 @@ function resolveNamed(
 ): { id?: number; error?: string } {
   const value = cell.trim();
   if (value === '') return {};
-  if (/^[1-9]\d{0,15}$/.test(value)) return { id: Number(value) };
+  const id = parseId(value);
+  if (id !== undefined) return { id };
   if (!items) return { error: unavailable };
   const name = value.toLowerCase();
   const found = items.find((item) => item.name.trim().toLowerCase() === name);

@@ -3,6 +3,7 @@
  * modules, and the reader of the last ones the user chose. Apart from lib/links/qr.ts, which brings the
  * encoder, so lib/storage/items.ts can import the reader without it.
  */
+import { isObject } from '../is-object';
 
 /** The image sizes offered, in pixels per side. */
 export const QR_SIZES = [256, 512, 1024] as const;
@@ -34,7 +35,7 @@ export function isQrMargin(value: unknown): value is number {
 
 /** The stored choices; each unreadable one is its default. */
 export function readQrOptions(raw: unknown): QrOptions {
-  const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const stored = isObject(raw) ? raw : {};
   const defaults = defaultQrOptions();
   return {
     size: QR_SIZES.includes(stored.size as QrSize) ? (stored.size as QrSize) : defaults.size,

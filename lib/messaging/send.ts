@@ -2,7 +2,9 @@
  * Sending side of the protocol, used by extension pages. The background's side lives in
  * `entrypoints/background/messages.ts`.
  */
+
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import type { ErrorData, MessageType, RequestOf, ResponseOf, Result } from './protocol';
 
 /** Sends one request to the background and returns its Result; never throws. */
@@ -12,7 +14,7 @@ export async function send<K extends MessageType>(
 ): Promise<Result<ResponseOf<K>>> {
   try {
     const reply = (await browser.runtime.sendMessage({ type, payload })) as Result<ResponseOf<K>> | undefined;
-    if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
+    if (isObject(reply) && 'ok' in reply) return reply;
     return { ok: false, error: noReply() };
   } catch {
     return { ok: false, error: noReply() };

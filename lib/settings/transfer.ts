@@ -24,6 +24,7 @@
 import * as z from 'zod/mini';
 import { normalizeBaseUrl } from '../api/base-url';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import { fileDay } from '../present/dates';
 import { type KeyMap, parseApiKeys } from '../storage/items';
 import { isHttpUrl } from '../url/rules';
@@ -164,9 +165,6 @@ const fileSchema = z.object({
   ),
   apiKeys: z.optional(z.record(text(200), text(1000).check(z.minLength(1)))),
 });
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const matchKey = (profile: Pick<Profile, 'serverUrl' | 'name'>) => {
   const normalized = normalizeBaseUrl(profile.serverUrl);

@@ -1,4 +1,5 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
+
 import { useMemo, useState } from 'preact/hooks';
 import { useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
@@ -7,6 +8,8 @@ import { QrCode } from '@/components/qr-code';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
+import { parseId } from '@/lib/ids';
+import { isObject } from '@/lib/is-object';
 import {
   emptyLinkForm,
   fromLinkDetail,
@@ -45,7 +48,7 @@ export function StatValue({ value }: { value: unknown }) {
       </ol>
     );
   }
-  if (value && typeof value === 'object') {
+  if (isObject(value)) {
     const entries = Object.entries(value).sort(largestFirst);
     return entries.length === 0 ? (
       t('manage_none')
@@ -188,12 +191,11 @@ function Assign({ linkId }: { linkId: number }) {
   const placement = usePlacement(linkId, (id) => channels.data?.items.find((c) => c.id === id)?.name);
   const toCampaign = useAction((campaignId: number) => api('assignLinkToCampaign', campaignId, linkId));
   const toChannel = useAction((channelId: number) => api('assignToChannel', channelId, 'links', linkId));
-  const idOf = (value: string) => (/^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined);
 
   const assign = async (event: Event, kind: 'campaign' | 'channel') => {
     event.preventDefault();
     setDone(undefined);
-    const target = idOf(kind === 'campaign' ? campaign : channel);
+    const target = parseId(kind === 'campaign' ? campaign : channel);
     if (target === undefined) return;
     const result = await (kind === 'campaign' ? toCampaign.run(target) : toChannel.run(target));
     if (!result?.ok) return;
@@ -235,7 +237,7 @@ function Assign({ linkId }: { linkId: number }) {
           type="submit"
           busy={toCampaign.busy}
           busyLabel={t('manage_busy_adding')}
-          disabled={idOf(campaign) === undefined}
+          disabled={parseId(campaign) === undefined}
         >
           {t('manage_link_assign_campaign_button')}
         </ActionButton>
@@ -257,7 +259,7 @@ function Assign({ linkId }: { linkId: number }) {
           type="submit"
           busy={toChannel.busy}
           busyLabel={t('manage_busy_adding')}
-          disabled={idOf(channel) === undefined}
+          disabled={parseId(channel) === undefined}
         >
           {t('manage_link_assign_channel_button')}
         </ActionButton>
