@@ -9,12 +9,9 @@ import { formatDate } from '@/lib/present/dates';
 import { fixInOptions } from '@/lib/present/errors';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { safeHref } from '@/lib/url/rules';
-import { useApi } from './api-context';
+import { useApi, useServerCache } from './api-context';
 import { type Loaded, useAction, useCached } from './hooks';
-import { changeCached } from './server-cache';
 import { ActionButton, LoadState, StatusMessage } from './ui';
-
-const ACCOUNT = 'getAccount';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -129,13 +126,12 @@ function ChangePassword() {
  * (fixInOptions), for a view that has nothing else to load before showing a form.
  */
 export function useAccount(): Loaded<Account> {
-  const api = useApi();
-  return useCached(ACCOUNT, ACCOUNT, () => api('getAccount'));
+  return useCached('getAccount', []);
 }
 
 /** The account page. */
 export function AccountView() {
-  const api = useApi();
+  const cache = useServerCache();
   const account = useAccount();
   const { data } = account;
   const avatar = data ? safeHref(data.avatar) : undefined;
@@ -186,7 +182,7 @@ export function AccountView() {
           <ChangeEmail
             key={data?.email}
             current={data?.email ?? ''}
-            onChanged={(email) => changeCached<Account>(api, ACCOUNT, (known) => ({ ...known, email }))}
+            onChanged={(email) => cache.change('getAccount', (known) => ({ ...known, email }))}
           />
           <ChangePassword />
         </>

@@ -1,8 +1,8 @@
 /** #/channels and #/channels/<id>: channels, their items, and assigning links, bio pages and QR codes. */
 import { useId, useState } from 'preact/hooks';
-import { forgetChoices, useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { CheckboxField, Field, SelectField, TextField } from '@/components/fields';
+import { forgetChoices, useChoices } from '@/components/server-cache';
 import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel, ChannelItem, LinkSummary } from '@/lib/api/schemas';
@@ -13,11 +13,10 @@ import { formatDate } from '@/lib/present/dates';
 import { fixInOptions } from '@/lib/present/errors';
 import { linkName } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import { useApi } from './api-context';
+import { useApi, useServerCache } from './api-context';
 import { closeOnEscape, type PagedResource, type Reply, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { LinkPicker } from './links/link-picker';
-import { CHANNEL_ITEMS } from './links/link-placement';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
 import { ActionButton, SafeLink, StatusMessage } from './ui';
@@ -193,6 +192,7 @@ function ChannelRow({
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
+  const cache = useServerCache();
   const initial = {
     name: channel.name,
     description: channel.description,
@@ -216,7 +216,7 @@ function ChannelRow({
             const changed = changedChannelFields(initial, fields);
             const result = await api('updateChannel', channel.id, changed);
             if (result.ok) {
-              forgetChoices(api, 'listChannels');
+              forgetChoices(cache, 'listChannels');
               list.patch(channel.id, changed);
             }
             return result;
@@ -251,8 +251,9 @@ function ChannelRow({
 /** The channels page. */
 export function ChannelsView() {
   const api = useApi();
+  const cache = useServerCache();
   const [created, setCreated] = useStatus();
-  const channels = usePagedResource('listChannels', '', (paging) => api('listChannels', paging));
+  const channels = usePagedResource('listChannels', (paging) => [paging]);
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
@@ -273,7 +274,7 @@ export function ChannelsView() {
               });
               if (result.ok) {
                 setCreated(t('manage_channel_created', fields.name.trim()));
-                forgetChoices(api, 'listChannels');
+                forgetChoices(cache, 'listChannels');
                 channels.add(result.data);
               }
               return result;
@@ -399,12 +400,10 @@ function AssignItem({ channelId, items }: { channelId: number; items: PagedResou
 
 /** One channel's items, a page at a time, and the form that adds items. */
 export function ChannelView({ id }: { id: number }) {
-  const api = useApi();
-  const items = usePagedResource(`${CHANNEL_ITEMS}${id}`, '', (paging) =>
-    api('listChannelItems', id, paging),
-  );
+  const cache = useServerCache();
+  const items = usePagedResource('listChannelItems', (paging) => [id, paging]);
   // The items endpoint does not name the channel; the (cached) choice list usually does.
-  const channel = useChoices(api, 'listChannels', true).data?.items.find((c) => c.id === id);
+  const channel = useChoices(cache, 'listChannels', true).data?.items.find((c) => c.id === id);
   const typeLabel = (type: string) => {
     const kind = ITEM_TYPES.find((known) => known.value === type);
     return kind ? t(kind.label) : type;

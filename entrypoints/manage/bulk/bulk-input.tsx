@@ -4,7 +4,6 @@
  * will be sent (lib/links/bulk-preview.ts). Nothing is sent before Start.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import {
   CheckboxField,
@@ -15,6 +14,7 @@ import {
   TextField,
 } from '@/components/fields';
 import { DomainField } from '@/components/link-fields';
+import { useChoices } from '@/components/server-cache';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
 import { readBulkRows } from '@/lib/links/bulk-csv';
@@ -22,7 +22,7 @@ import type { BulkItem } from '@/lib/links/bulk-job';
 import { previewBulk } from '@/lib/links/bulk-preview';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { formatDuration } from '@/lib/present/time';
-import { useApi } from '../api-context';
+import { useServerCache } from '../api-context';
 import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';
 import type { BulkLookups } from './bulk-service';
@@ -48,9 +48,9 @@ interface Props {
 
 /** The input, options and preview of a new batch, and its Start button. */
 export function BulkInput({ lookups, start }: Props) {
-  const api = useApi();
-  const campaigns = useChoices(api, 'listCampaigns', true);
-  const channels = useChoices(api, 'listChannels', true);
+  const cache = useServerCache();
+  const campaigns = useChoices(cache, 'listCampaigns', true);
+  const channels = useChoices(cache, 'listChannels', true);
   const defaults = lookups.defaults;
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string>();
@@ -182,7 +182,7 @@ export function BulkInput({ lookups, start }: Props) {
           >
             <ErrorMessage error={channels.error} />
           </ChoiceField>
-          <DomainField api={api} value={domain} onValue={setDomain} active error={undefined} />
+          <DomainField cache={cache} value={domain} onValue={setDomain} active error={undefined} />
           <TextField
             type="datetime-local"
             label={t('manage_bulk_expiry_label')}

@@ -70,14 +70,11 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
  * puts a link on the clipboard in the user's copy format.
  */
 export function LinksView({ navigate, copy }: { navigate: (hash: string) => void; copy: CopyLink }) {
-  const api = useApi();
   const [order, setOrder] = useState<Order>('date');
   const [search, setSearch] = useState('');
   const [copied, setCopied] = useStatus<CopyResult>();
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const links = usePagedResource(LINKS, `${order}&${q}`, (paging) =>
-    api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
-  );
+  const links = usePagedResource('listLinks', (paging) => [{ ...paging, order, ...(q ? { q } : {}) }]);
 
   // Without a working server from the start, the prompt to connect stands alone. A key refused
   // later, with links already shown, keeps the search the user typed in view.
