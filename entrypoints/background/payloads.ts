@@ -12,7 +12,8 @@ import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
-const id = z.string().check(z.minLength(1), z.maxLength(200));
+// Every bound is the table's (lib/text-limits.ts): what a page's form accepts passes here too.
+const id = z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.id));
 const text = (max: number) => z.string().check(z.maxLength(max));
 const entityId = z.number().check(z.int(), z.positive());
 // A page's title is kept with its link and shown in lists: a page with an endless one is still
@@ -20,18 +21,18 @@ const entityId = z.number().check(z.int(), z.positive());
 const pageTitle = () =>
   z.pipe(
     z.string(),
-    z.transform((title: string) => title.slice(0, 1_000)),
+    z.transform((title: string) => title.slice(0, TEXT_LIMITS.pageTitle)),
   );
 
 // A bulk row's create input: the fields a batch sets, each bounded; the handler checks URL and alias.
 const bulkInput = () =>
   z.object({
-    url: text(8_000),
+    url: text(TEXT_LIMITS.longUrl),
     custom: z.optional(text(TEXT_LIMITS.alias)),
     campaign: z.optional(entityId),
     channel: z.optional(entityId),
-    expiry: z.optional(text(40)),
-    domain: z.optional(text(500)),
+    expiry: z.optional(text(TEXT_LIMITS.id)),
+    domain: z.optional(text(TEXT_LIMITS.address)),
     description: z.optional(text(TEXT_LIMITS.description)),
     status: z.enum(['public', 'private']),
   });
@@ -51,11 +52,11 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       profile: z.object({
         id: z.optional(id),
-        name: z.string().check(z.maxLength(TEXT_LIMITS.name)),
-        serverUrl: z.string(),
-        defaults: z.optional(z.object(linkDefaultsFields)),
+        name: text(TEXT_LIMITS.name),
+        serverUrl: text(TEXT_LIMITS.address),
+        defaults: z.optional(z.object({ ...linkDefaultsFields, domain: text(TEXT_LIMITS.address) })),
       }),
-      apiKey: z.optional(z.string()),
+      apiKey: z.optional(text(TEXT_LIMITS.apiKey)),
     }),
   ),
   deleteProfile: z.lazy(() => z.object({ id })),
@@ -79,7 +80,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   bulkStart: z.lazy(() =>
     z.object({
       items: z
-        .array(z.object({ input: bulkInput(), title: text(1_000), label: text(200) }))
+        .array(z.object({ input: bulkInput(), title: pageTitle(), label: text(TEXT_LIMITS.name) }))
         .check(z.maxLength(MAX_BULK_ROWS)),
     }),
   ),
@@ -101,11 +102,11 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     z.object({
       input: z.custom<LinkInput>(isLinkInputShape, 'input.url must be a string'),
       pageTitle: z.optional(pageTitle()),
-      draftUrl: z.optional(text(8_000)),
+      draftUrl: z.optional(text(TEXT_LIMITS.longUrl)),
       error: z
         .object({
           kind: z.string(),
-          message: z.string().check(z.maxLength(2_000)),
+          message: text(TEXT_LIMITS.message),
           status: z.optional(z.number().check(z.int())),
         })
         .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),

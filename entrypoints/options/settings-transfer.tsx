@@ -15,6 +15,7 @@ import {
   parseSettingsFile,
   planImport,
   serializeSettingsFile,
+  tooLargeMessage,
 } from '@/lib/settings/transfer';
 
 interface SettingsTransferProps {
@@ -87,7 +88,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setPreview(null);
     setImported(undefined);
     // Refused before reading: a huge file is not an export, and reading it would only stall the page.
-    if (file.size > MAX_SETTINGS_FILE_BYTES) return setImportError(t('options_import_too_large'));
+    if (file.size > MAX_SETTINGS_FILE_BYTES) return setImportError(tooLargeMessage());
     let text: string;
     try {
       text = await file.text();

@@ -203,6 +203,12 @@ export function previewBulk(
         add({ line: row.line, longUrl, label, status: 'invalid', reason: checked.error });
         continue;
       }
+      // With its preset's parameters, the address must still be one the background takes.
+      const urlTooLong = tooLong(longUrl, TEXT_LIMITS.longUrl);
+      if (urlTooLong) {
+        add({ line: row.line, longUrl, label, status: 'invalid', reason: urlTooLong });
+        continue;
+      }
       const alias = checked.input.custom ?? '';
       // The address as written, before its preset: `/page/` and `/page` stay one link once a preset
       // has put its query between the path and where the slash was.

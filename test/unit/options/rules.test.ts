@@ -65,6 +65,12 @@ describe('the defaults form', () => {
     expect(!result.ok && result.errors.expiryDays).toContain('whole number of days');
   });
 
+  it('refuses a domain longer than a settings file takes', () => {
+    const domain = `https://go.example/${'d'.repeat(2_000)}`;
+    const result = defaultsFromDraft({ ...draftFromDefaults(emptyDefaults()), domain });
+    expect(!result.ok && result.errors.domain).toMatch(/At most 2000 characters/);
+  });
+
   it('refuses a domain without scheme and trims a trailing slash', () => {
     const draft = draftFromDefaults(emptyDefaults());
     expect(defaultsFromDraft({ ...draft, domain: 'go.example.com' })).toMatchObject({ ok: false });
