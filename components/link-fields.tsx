@@ -30,7 +30,7 @@ interface LinkFieldsProps {
 
 /**
  * Direct, frame, splash, or one of the server's custom splash pages or CTA overlays; the two lists
- * load through `cache` (the page's server cache) once `active` is true. `blankLabel` names the empty choice (the server's
+ * load through `cache` once `active` is true. `blankLabel` names the empty choice (the server's
  * default when creating, the current value when updating).
  */
 export function RedirectTypeField({

@@ -1,13 +1,8 @@
 /**
- * What a page got from the server, kept for the page's life: one cache per page and server, each
- * answer under its API method and arguments. The API allows 30 requests a minute, and a user who
- * clicks through the management page's sections, or opens the link editor with its five choice
- * lists, would otherwise spend that on answers the page already holds. The page's own creates, edits
- * and deletes are applied here in place, so no request is needed to show them.
- *
- *   const cache = createServerCache(callApi);   // a new server gets a new, empty cache
- *   const page = await cache.load('listCampaigns', [{ limit: 25, page: 1 }]);
- *   cache.change('getAccount', (account) => ({ ...account, email }));
+ * What a page got from its server, kept for the page's life under each answer's API method and
+ * arguments (one cache per server). The API allows 30 requests a minute: a user who walks through the
+ * management page's sections, or opens the link editor's five choice lists, must not spend them on
+ * answers the page holds. The page's own edits are applied in place, so showing them costs nothing.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ShortenerClient } from '@/lib/api/client';
@@ -24,10 +19,10 @@ export type ApiArgs<M extends ApiMethod> = Parameters<ShortenerClient[M]>;
 interface Entry {
   method: ApiMethod;
   args: unknown[];
-  /** When the data arrived; 0 once the page changed it in a way only the server can redo. */
+  /** 0 once the page changed it in a way only the server can redo. */
   at: number;
   data?: unknown;
-  /** The request under way for this key, which every caller asking meanwhile shares. */
+  /** Shared by every caller asking while it is under way. */
   pending?: Promise<Result<unknown>>;
 }
 
@@ -41,7 +36,7 @@ export interface ServerCache {
     args: ApiArgs<M>,
     maxAgeMs?: number,
   ): { data: ApiData<M>; fresh: boolean } | undefined;
-  /** The answer of `method(...args)`: the kept one while fresh (unless `force`), else the server's. Failures are not kept. */
+  /** The answer of `method(...args)`: the kept one while fresh (unless `force`), else the server's. */
   load<M extends ApiMethod>(
     method: M,
     args: ApiArgs<M>,

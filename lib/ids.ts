@@ -1,8 +1,3 @@
-/**
- * Ids a user types (a link, campaign, channel or pixel number) or a page address carries
- * (`#/links/42`): the server's ids are positive whole numbers, and this is the one rule that reads them.
- */
-
 /** The id `text` names (spaces around it allowed); undefined unless it is a positive whole number. */
 export function parseId(text: string | undefined): number | undefined {
   const digits = text?.trim() ?? '';

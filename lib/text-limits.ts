@@ -1,11 +1,7 @@
 /**
- * The one table of limits: the longest text each field takes and the most items each list holds,
- * for every page (popup, More options, Options, the management page), the background's checks of
- * what pages send (lib/api/schemas.ts, entrypoints/background/payloads.ts) and the settings file
- * (lib/settings/transfer.ts). What a form accepts, the background and a settings file take too, so a
- * user's own export always imports. The API states no lengths, so these are ours: generous for what
- * people write, and small enough that a slip (a whole document pasted into a description) never
- * reaches the server.
+ * The one table of limits, for every form, the background's checks and the settings file: what a
+ * form accepts, the others take, so a user's own export always imports. The API states no lengths:
+ * these are generous for what people write, and stop a slip (a document pasted whole) at the form.
  */
 import { t } from './i18n';
 

@@ -1,10 +1,4 @@
-/**
- * Dates as users read them: a server date in the user's language, and the day a saved file is named
- * after. Both are the user's local time, as the server's dates are read (lib/dates.ts).
- *
- *   formatDate('2030-12-31 23:59:59');  // 'Dec 31, 2030, 11:59 PM' in English
- *   fileDay(new Date());                // '2026-11-21': shortlink-settings-2026-11-21.json
- */
+/** Dates as users read them, in their local time: server dates, and the day a saved file is named after. */
 import { localDay, parseApiDate } from '../dates';
 import { uiLanguage } from '../i18n';
 

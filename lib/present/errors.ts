@@ -1,11 +1,6 @@
 /**
- * What users read about a failure, on every page and in the background's notifications. A message
- * never carries its own retry time (the API layer writes none): the hint is added here, from the
- * error's `retryAt`, at the moment it is shown.
- *
- *   errorText({ kind: 'rate_limited', message: 'Too many requests.', retryAt }, Date.now());
- *   // 'Too many requests. Try again in 40 seconds.'
- *   if (fixInOptions(error)) showOpenOptionsButton();
+ * What users read about a failure, on every page and in notifications. A message never carries a
+ * retry time: the hint is added here, from the error's `retryAt`, when it is shown.
  */
 import { type MessageKey, t } from '../i18n';
 import { QUEUE_LIMIT } from '../links/queue';
@@ -31,11 +26,7 @@ export function errorText(error: Shown, now: number): string {
   return error.kind === 'rate_limited' ? `${error.message} ${retryHint(error.retryAt, now)}` : error.message;
 }
 
-/**
- * What a failure's notification says: its cause and the one thing to do, short enough for the two or
- * three lines a notification shows (test/unit/background/notify.test.ts measures every language).
- * The full message waits for the popup (lib/messaging/last-failure.ts).
- */
+/** A failure's notification: its cause and what to do, in the two or three lines a notification has. */
 export function notificationText(error: Shown, now: number): string {
   if (error.kind === 'rate_limited' && !error.uncertain) {
     return t('bg_failed_rate_limited', retryHint(error.retryAt, now));
@@ -68,10 +59,7 @@ function notificationKey(error: Shown): MessageKey {
   }
 }
 
-/**
- * What the notification of a create that waits in the queue says: why it waits, and that nothing is
- * left to do. The full reason is the queue entry's last error, shown in the popup's queue list.
- */
+/** The notification of a create that waits in the queue: why it waits, in brief. */
 export function queuedNotificationText(error: Pick<ErrorData, 'kind' | 'uncertain'>): string {
   if (error.uncertain) return t('bg_queued_uncertain');
   switch (error.kind) {

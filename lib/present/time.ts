@@ -1,11 +1,4 @@
-/**
- * Waits and durations as users read them: a countdown, a job's time left, a retry hint and a queued
- * link's next try all follow one rule (formatDuration), with the language's plural forms.
- *
- *   formatDuration(42_000);          // '42 seconds'
- *   formatDuration(7_500_000);       // '2 hours and 5 minutes'
- *   retryHint(now + 40_000, now);    // 'Try again in 40 seconds.'
- */
+/** Waits and durations as users read them: every countdown, estimate and retry hint, one rule. */
 import { t, tPlural } from '../i18n';
 
 /** A duration: seconds under two minutes, minutes under two hours, then hours and minutes. */
@@ -22,10 +15,7 @@ export function formatDuration(ms: number): string {
     : t('common_duration_hours_minutes', hours, tPlural('common_duration_minutes', rest));
 }
 
-/**
- * When a refused request may be sent again, from the time the server gave ("Try again in 40
- * seconds."); without one, a rate limit's window is taken to be a minute.
- */
+/** When a refused request may be sent again, from the time the server gave: "Try again in 40 seconds." */
 export function retryHint(retryAt: number | undefined, now: number): string {
   if (retryAt === undefined) return t('error_wait_a_minute');
   // Never "0 seconds": a hint to wait that asks for no wait reads as a mistake.

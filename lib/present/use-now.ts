@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 
-/**
- * The time now, for countdowns: the component is drawn again every second while `live`, so every
- * countdown on a page (rate-limit wait, queue, bulk job) moves on the same clock. Read at each draw,
- * so a countdown that starts mid-second never shows a stale time.
- */
+/** The time now, read at each draw; while `live`, drawn again every second: every countdown's clock. */
 export function useNow(live: boolean): number {
   const [, setTick] = useState(0);
   useEffect(() => {

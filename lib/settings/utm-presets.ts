@@ -1,8 +1,6 @@
 /**
- * The one rule of UTM presets, for Options' form and the settings file alike: a name, unique whatever
- * its case (the popup and the copied block name links by it); at least one parameter; every text
- * within its limit and at most LIST_LIMITS.utmPresets presets (lib/text-limits.ts). Values may hold
- * spaces and any other character: withUtmPreset encodes them.
+ * The one rule of UTM presets, for Options' form and the settings file alike. A name is unique
+ * whatever its case because the popup and the copied block name links by it.
  */
 import { t } from '../i18n';
 import { LIST_LIMITS, TEXT_LIMITS, tooLong } from '../text-limits';
