@@ -54,7 +54,7 @@ const PLURAL_FORM = /\{(zero|one|two|few|many|other)\}/;
  * Polish four, Arabic six), each after its `{category}` mark, because browser messages have no
  * plurals of their own.
  */
-export function pluralForm(message: string, category: string): string {
+function pluralForm(message: string, category: string): string {
   const parts = message.split(PLURAL_FORM);
   const forms = new Map<string, string>();
   for (let i = 1; i < parts.length; i += 2) forms.set(parts[i] as string, parts[i + 1] ?? '');

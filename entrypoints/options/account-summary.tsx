@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Account } from '@/lib/api/schemas';
-import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
+import { type MessageKey, t } from '@/lib/i18n';
+import { formatDate } from '@/lib/present/dates';
 
 /** Stands in for a value in a message, so the value can be put in markup where the language placed it. */
 const SLOT = '\u0001';
@@ -17,15 +18,6 @@ function withValue(key: MessageKey, value: string, wrap: (value: string) => Comp
   );
 }
 
-/** The plan's end date (the server sends `2032-01-31 00:00:00`) in the user's language. */
-function formatExpiry(expires: string): string {
-  const day = expires.slice(0, 10);
-  const date = new Date(`${day}T00:00:00`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(date);
-}
-
 /** The account a profile's key belongs to: who, and the plan with its end date. */
 export function AccountSummary({ account }: { account: Account }) {
   const who = account.username || account.email || t('options_account_unnamed');
@@ -40,7 +32,7 @@ export function AccountSummary({ account }: { account: Account }) {
       </p>
       <p class="muted">
         {account.expires
-          ? t('options_plan_expires', plan, formatExpiry(account.expires))
+          ? t('options_plan_expires', plan, formatDate(account.expires, { withTime: false }))
           : t('options_plan', plan)}
       </p>
     </section>

@@ -21,13 +21,11 @@ const BASELINE_ROOT = join(ROOT, 'scripts', 'bench', 'baseline');
 const BUILD_TIMEOUT_MS = 180_000;
 
 // WXT's JS API in a child process, as test/e2e/build.ts does: its CLI cannot choose the output folder.
-const EXTENSION_SCRIPT = `import { build } from 'wxt';
-await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: 'chrome-mv3-bench' });`;
+const EXTENSION_SCRIPT = `await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: 'chrome-mv3-bench' });`;
 
 // No config file: everything the baseline needs is here, with the popup's Vite settings. Its manifest
 // declares the action's command, as the extension's does, so the bench can bind a key that opens it.
 const BASELINE_SCRIPT = `import preact from '@preact/preset-vite';
-import { build } from 'wxt';
 await build({
   root: ${JSON.stringify(BASELINE_ROOT)},
   configFile: false,

@@ -5,9 +5,9 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
-import { linkName } from '@/components/format';
 import type { LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t } from '@/lib/i18n';
+import { linkName } from '@/lib/present/labels';
 import { useApi } from '../api-context';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, useDebounced, useLoad } from '../hooks';
 import { ActionButton } from '../ui';

@@ -35,6 +35,17 @@ const FORMATS = ['plain', 'markdown', 'html', 'titled'];
 const longestForm = (text: string): string =>
   text.split(/\{(?:zero|one|two|few|many|other)\}/).reduce((a, b) => (b.length > a.length ? b : a), '');
 
+/** The longest wait a retry hint says: a day's worth of hours and minutes, in `language`. */
+const longestDuration = (language: string) =>
+  formatMessage(
+    'common_duration_hours_minutes',
+    [
+      longestForm(formatMessage('common_duration_hours', ['23'], language)),
+      longestForm(formatMessage('common_duration_minutes', ['59'], language)),
+    ],
+    language,
+  );
+
 /** The longest of these messages in `language`, as shown, with `substitutions`. */
 function longest(language: string, keys: string[], substitutions: (key: string) => string[]): string {
   return keys
@@ -52,7 +63,7 @@ function shown(language: string, key: string): string {
   );
   const values: Record<string, string> = {
     url: 'https://sho.rt/spring-sale',
-    retry: longestForm(formatMessage('error_retry_seconds', ['59'], language)),
+    retry: formatMessage('error_retry_in', [longestDuration(language)], language),
     count: '12',
     format: formatName,
     copied: longest(
