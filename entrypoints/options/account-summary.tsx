@@ -1,21 +1,6 @@
-import type { ComponentChildren } from 'preact';
+import { withValue } from '@/components/with-value';
 import type { Account } from '@/lib/api/schemas';
-import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
-
-/** Stands in for a value in a message, so the value can be put in markup where the language placed it. */
-const SLOT = '\u0001';
-
-/** A translated sentence with `value` (shown as `wrap` makes it) where the message puts `$1`. */
-function withValue(key: MessageKey, value: string, wrap: (value: string) => ComponentChildren) {
-  const [before = '', after = ''] = t(key, SLOT).split(SLOT);
-  return (
-    <>
-      {before}
-      {wrap(value)}
-      {after}
-    </>
-  );
-}
+import { t, uiLanguage } from '@/lib/i18n';
 
 /** The plan's end date (the server sends `2032-01-31 00:00:00`) in the user's language. */
 function formatExpiry(expires: string): string {
@@ -34,9 +19,14 @@ export function AccountSummary({ account }: { account: Account }) {
     <section class="account" aria-label={t('options_account_label')}>
       <p>
         {withValue('options_connected_as', who, (name) => (
-          <strong>{name}</strong>
+          <strong dir="auto">{name}</strong>
         ))}
-        {account.username && account.email && <span class="muted"> · {account.email}</span>}
+        {account.username && account.email && (
+          <span class="muted">
+            {' · '}
+            <span dir="ltr">{account.email}</span>
+          </span>
+        )}
       </p>
       <p class="muted">
         {account.expires

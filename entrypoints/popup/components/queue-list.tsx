@@ -40,7 +40,7 @@ export function QueueList({ entries, now, error, onRetry, onCancel }: QueueListP
         {entries.map((entry) => (
           <li key={entry.id}>
             <div class="link-text">
-              <span class="title" title={entry.input.url}>
+              <span class="title" dir="auto" title={entry.input.url}>
                 {entry.pageTitle || entry.input.url}
               </span>
               <span class={entry.state === 'failed' ? 'long failed' : 'long'} title={stateOf(entry, now)}>
