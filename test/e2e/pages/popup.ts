@@ -26,13 +26,14 @@ const FIELDS = {
 type PopupField = keyof typeof FIELDS;
 
 const SHORTEN = 'form.shorten button[type="submit"]';
-const SHORT_URL = 'input[aria-label="Short URL"]';
-const COPY = 'section[aria-label="Short link"] button';
+// By the page's structure, not its words, so that they work in every language.
+const SHORT_URL = 'section.result > .row:first-child input';
+const COPY = 'section.result > .row:first-child button';
 const COPY_AS = 'section.result select.copy-as';
 const RESULT_MESSAGE = '.result .ok';
 const NOTICE = '.notice';
 const NOTICE_UNDO = 'p.notice button';
-const DUPLICATE = 'section[aria-label="Shortened before"]';
+const DUPLICATE = 'section:has(> p.dup)';
 const RECENT = '.recent';
 const RECENT_ROWS = '.links li';
 const RECENT_SEARCH = 'input[aria-label="Search recent links"]';
