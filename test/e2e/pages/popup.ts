@@ -323,6 +323,29 @@ export class PopupPage extends ExtensionPage {
     );
   }
 
+  /**
+   * Where the popup draws what shows its direction: the title's text and the header's Options, the
+   * Long URL label's text and its field, the short URL and its Copy button (after a shorten), and the
+   * row of More options and One link per UTM preset.
+   */
+  sides() {
+    return this.boxesOf({
+      title: { selector: '.bar h1', text: true },
+      options: { selector: '.bar > button:last-child' },
+      urlLabel: { selector: 'label[for="long-url"]', text: true },
+      urlField: { selector: FIELDS.longUrl },
+      shortUrl: { selector: SHORT_URL },
+      copy: { selector: COPY },
+      moreOptions: { selector: MORE_TOGGLE },
+      presets: { selector: '.preset-switch-row .checkbox' },
+    });
+  }
+
+  /** The direction the Long URL field and the short URL lay their addresses out in. */
+  async addressDirections(): Promise<{ longUrl: string; shortUrl: string }> {
+    return { longUrl: await this.directionOf(FIELDS.longUrl), shortUrl: await this.directionOf(SHORT_URL) };
+  }
+
   /** Whether More options' toggle says it is expanded ('true' or 'false'). */
   moreOptionsExpanded(): Promise<string | null> {
     return this.page.$eval(MORE_TOGGLE, (b) => b.getAttribute('aria-expanded'));
