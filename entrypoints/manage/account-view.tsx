@@ -159,7 +159,7 @@ export function AccountView() {
             <dt>{t('manage_account_username_label')}</dt>
             <dd>{data.username || '—'}</dd>
             <dt>{t('manage_account_email_label')}</dt>
-            <dd>{data.email || '—'}</dd>
+            <dd>{data.email ? <span dir="ltr">{data.email}</span> : '—'}</dd>
             {!avatar && data.avatar && (
               <>
                 <dt>{t('manage_account_avatar_label')}</dt>

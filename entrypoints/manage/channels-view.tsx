@@ -411,7 +411,9 @@ export function ChannelView({ id }: { id: number }) {
   return (
     <section aria-labelledby="channel-heading">
       <p>
-        <a href={routeHref({ name: 'channels' })}>← {t('manage_channel_back')}</a>
+        <a class="back" href={routeHref({ name: 'channels' })}>
+          {t('manage_channel_back')}
+        </a>
       </p>
       <h1 id="channel-heading">
         {channel?.name ? t('manage_channel_heading', channel.name) : t('manage_channel_untitled', id)}

@@ -92,15 +92,20 @@ export function StatusMessage({ text }: { text: string | undefined }) {
   );
 }
 
-/** An http(s) URL as a link that opens in a new tab; anything else (javascript:, data:) as plain text. */
+/**
+ * An http(s) URL as a link that opens in a new tab; anything else (javascript:, data:) as plain text.
+ * Either reads left to right, also in an Arabic page.
+ */
 export function SafeLink({ url, children }: { url: string; children?: ComponentChildren }) {
   const href = safeHref(url);
   return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer">
+    <a href={href} target="_blank" rel="noopener noreferrer" dir="ltr">
       {children ?? url}
     </a>
   ) : (
-    <span class="unsafe-url">{children ?? url}</span>
+    <span class="unsafe-url" dir="ltr">
+      {children ?? url}
+    </span>
   );
 }
 

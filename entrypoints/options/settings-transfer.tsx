@@ -207,7 +207,9 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
               {plan.profiles.map(({ profile, replaces, hasKey }) => (
                 <li key={profile.id}>
                   <strong>{profile.name || profile.serverUrl}</strong>{' '}
-                  <span class="muted small">{profile.serverUrl}</span>{' '}
+                  <span class="muted small" dir="ltr">
+                    {profile.serverUrl}
+                  </span>{' '}
                   <span class="tag">{replaces ? t('options_import_replaces') : t('options_import_new')}</span>{' '}
                   <span class="tag">
                     {hasKey ? t('options_import_with_key') : t('options_import_without_key')}

@@ -255,11 +255,18 @@ export function BulkInput({ lookups, start }: Props) {
                   {preview.rows.slice(0, SHOWN_ROWS).map((row, index) => (
                     <tr key={index} class={`bulk-${row.status}`}>
                       <td class="num">{row.line}</td>
-                      <td class="long-url">{row.longUrl}</td>
+                      <td class="long-url">
+                        <span dir="ltr">{row.longUrl}</span>
+                      </td>
                       {hasPresets && <td>{row.label}</td>}
                       <td>
                         {t(STATUS_LABELS[row.status])}
-                        {row.shortUrl && <span class="sub"> {row.shortUrl}</span>}
+                        {row.shortUrl && (
+                          <span class="sub">
+                            {' '}
+                            <span dir="ltr">{row.shortUrl}</span>
+                          </span>
+                        )}
                         {row.reason && <span class="sub"> {row.reason}</span>}
                       </td>
                     </tr>

@@ -262,10 +262,12 @@ export function BulkProgress({
             <tbody>
               {rows.slice(0, SHOWN_ROWS).map(({ row, index }) => (
                 <tr key={index} class={`bulk-${row.state}`}>
-                  <td class="long-url">{row.input.url}</td>
+                  <td class="long-url">
+                    <span dir="ltr">{row.input.url}</span>
+                  </td>
                   {hasPresets && <td>{row.label}</td>}
                   <td>
-                    {row.shortUrl ?? t(ROW_LABELS[row.state])}
+                    {row.shortUrl ? <span dir="ltr">{row.shortUrl}</span> : t(ROW_LABELS[row.state])}
                     {row.state === 'reused' && <span class="sub"> {t(ROW_LABELS.reused)}</span>}
                     {row.error && <span class="error-text"> {errorText(row.error, now)}</span>}
                   </td>

@@ -52,7 +52,10 @@ export function LinkPicker({
           {found.data.items.map((link) => (
             <li key={link.id}>
               <span>
-                {linkName(link)} <small class="sub">{link.shortUrl}</small>
+                {linkName(link)}{' '}
+                <small class="sub" dir="ltr">
+                  {link.shortUrl}
+                </small>
               </span>
               <ActionButton
                 busy={busy}

@@ -317,7 +317,9 @@ export function LinkView({ id, copy }: { id: number; copy: CopyLink }) {
   return (
     <section aria-labelledby="link-heading">
       <p>
-        <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
+        <a class="back" href={routeHref({ name: 'links' })}>
+          {t('manage_link_back')}
+        </a>
       </p>
       <h1 id="link-heading">
         {data?.details.title || data?.details.shortUrl || t('manage_link_untitled', id)}
@@ -365,7 +367,9 @@ export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) 
   return (
     <section aria-labelledby="new-link-heading">
       <p>
-        <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
+        <a class="back" href={routeHref({ name: 'links' })}>
+          {t('manage_link_back')}
+        </a>
       </p>
       <h1 id="new-link-heading">{t('manage_link_new_heading')}</h1>
       {setup ? (

@@ -41,7 +41,7 @@ export function QueueList({ entries, error, onRetry, onCancel }: QueueListProps)
         {entries.map((entry) => (
           <li key={entry.id}>
             <div class="link-text">
-              <span class="title" title={entry.input.url}>
+              <span class="title" dir="auto" title={entry.input.url}>
                 {entry.title || entry.input.url}
               </span>
               <span class={entry.state === 'failed' ? 'long failed' : 'long'} title={stateOf(entry, now)}>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { localeNames } from '@/build/locales';
 import { createNotifier } from '@/entrypoints/background/notify';
 import { getItem, lastFailureItem } from '@/lib/storage/items';
 import { formatMessage } from '../i18n/fake-i18n';
@@ -13,7 +14,7 @@ import { formatMessage } from '../i18n/fake-i18n';
 const NOTIFICATION_CHARS = 120;
 
 const LOCALES = join(import.meta.dirname, '../../../locales');
-const LANGUAGES = ['en', 'de', 'fr'];
+const LANGUAGES = localeNames(LOCALES);
 
 interface Entry {
   message: string;
