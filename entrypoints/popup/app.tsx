@@ -234,6 +234,21 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
             : undefined
         }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}
+        beside={
+          <button
+            type="button"
+            class="quiet all-tabs"
+            // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
+            aria-disabled={allTabs.view?.kind === 'running' || undefined}
+            onClick={() => {
+              shorten.clear();
+              lastFailure.clear();
+              void allTabs.start();
+            }}
+          >
+            {t('popup_all_tabs_button')}
+          </button>
+        }
         urlRef={form.urlRef}
         onChange={(patch) => {
           if ('url' in patch) start.markEdited();
@@ -300,19 +315,6 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         }}
         note={popup.refreshNote}
       />
-      <button
-        type="button"
-        class="quiet all-tabs"
-        // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
-        aria-disabled={allTabs.view?.kind === 'running' || undefined}
-        onClick={() => {
-          shorten.clear();
-          lastFailure.clear();
-          void allTabs.start();
-        }}
-      >
-        {t('popup_all_tabs_button')}
-      </button>
       {allTabs.view && <AllTabsReport view={allTabs.view} follow={allTabs.started} />}
     </main>
   );
