@@ -17,8 +17,7 @@ import {
 } from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
 import type { Profile } from '@/lib/settings/schema';
-import { getApiKey } from '@/lib/storage/api-keys';
-import { loadSettings } from '@/lib/storage/settings';
+import { apiKeysItem, getItems, settingsItem } from '@/lib/storage/items';
 import { ExtensionError, notConfigured } from './errors';
 
 /** A profile and the client that talks to its server with its key. */
@@ -105,14 +104,15 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
 
   async function forProfile(profileId?: string, priority: Priority = 'user'): Promise<ProfileClient> {
     await ready?.();
-    const settings = await loadSettings();
+    // One read for both: the shortcut's path makes this call twice, and each read is a round trip.
+    const [settings, apiKeys] = await getItems([settingsItem, apiKeysItem]);
     const id = profileId ?? settings.activeProfileId;
     const profile = settings.profiles.find((p) => p.id === id);
     if (!profile) {
       if (profileId === undefined) throw notConfigured();
       throw new ExtensionError('not_found', t('error_profile_gone'));
     }
-    const apiKey = await getApiKey(profile.id);
+    const apiKey = apiKeys[profile.id] ?? null;
     // A profile with a server but no key (e.g. imported without keys) is told apart from no profile.
     if (!apiKey)
       throw new ExtensionError(

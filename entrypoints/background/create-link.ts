@@ -23,10 +23,11 @@ import { expiryFromDays, toApiDateTime } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import {
   type CachedLink,
-  findByLongUrl,
-  getCachedLinks,
+  highestLinkId,
+  linksForUrl,
   longUrlKey,
   putCachedLinks,
+  recentLinks,
 } from '@/lib/links/cache';
 import type { LinkDefaults } from '@/lib/settings/schema';
 import {
@@ -117,19 +118,6 @@ export function mayHaveMadeLink(error: { kind: string; status?: number | undefin
   return UNCERTAIN_KINDS.has(error.kind);
 }
 
-/** What the cache knows before a create of `input`: a link that create makes is newer than all of it. */
-export function markOf(cached: readonly CachedLink[], input: LinkInput, at: number): CreateMark {
-  const knownIds = cached
-    .filter((link) => longUrlKey(link.longUrl) === longUrlKey(input.url))
-    .map((l) => l.id);
-  // A loop, not Math.max(...ids): a cache of tens of thousands of links would overflow the call.
-  const maxKnownId = cached.reduce<number | null>(
-    (max, l) => (max === null || l.id > max ? l.id : max),
-    null,
-  );
-  return { at, knownIds, maxKnownId };
-}
-
 /** The input for a link made with a profile's defaults only (the menu, the shortcut, all tabs). */
 export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date): LinkInput {
   const input: LinkInput = { url, status: defaults.status };
@@ -140,6 +128,15 @@ export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date
   const domain = defaults.domain.trim();
   if (domain) input.domain = domain;
   return input;
+}
+
+/** What the cache knows before a create of `input` at `at`: a link that create makes is newer than all of it. */
+export async function markBefore(profileId: string, input: LinkInput, at: number): Promise<CreateMark> {
+  const [known, maxKnownId] = await Promise.all([
+    linksForUrl(profileId, input.url),
+    highestLinkId(profileId),
+  ]);
+  return { at, knownIds: known.map((link) => link.id), maxKnownId };
 }
 
 /** A listed link as the cache keeps it. */
@@ -256,13 +253,13 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       const earlier = await getEntry(attemptsFamily, attemptId).catch(() => null);
       if (earlier && fresh(earlier.at, now)) return { link: earlier.link, reused: false };
     }
-    const cached = (await getCachedLinks(profileId)).links;
     const alias = input.custom?.trim() ?? '';
     if (request.reuse) {
       const knownThen = request.mark?.knownIds ?? [];
-      const candidates = knownThen.length > 0 ? cached.filter((l) => !knownThen.includes(l.id)) : cached;
-      const known = findByLongUrl(candidates, input.url);
-      if (known && (!alias || known.alias === alias)) return { link: known, reused: true };
+      const known = (await linksForUrl(profileId, input.url)).find(
+        (link) => !knownThen.includes(link.id) && (!alias || link.alias === alias),
+      );
+      if (known) return { link: known, reused: true };
     }
 
     const remembered = await getEntry(uncertainFamily, key).catch(() => null);
@@ -281,7 +278,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       }
     }
 
-    const mark = request.mark ?? markOf(cached, input, now);
+    const mark = request.mark ?? (await markBefore(profileId, input, now));
     await request.beforeSend?.(mark);
     let created: { id: number; shortUrl: string };
     try {
@@ -299,7 +296,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       throw await uncertainCreateError(error, active.client.baseUrl);
     }
     if (look) await removeEntry(uncertainFamily, key).catch(() => undefined);
-    const newest = cached[0];
+    const [newest] = await recentLinks(profileId, 1);
     const local = toApiDateTime(new Date(now));
     return done({
       id: created.id,

@@ -8,11 +8,12 @@
 import { ApiError } from '@/lib/api/errors';
 import {
   type CachedLink,
-  getCachedLinks,
   getCachedLists,
+  linksFetchedAt,
   type NamedItem,
   putCachedLinks,
   putCachedLists,
+  recentLinks,
 } from '@/lib/links/cache';
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { Clients, ProfileClient } from './clients';
@@ -73,12 +74,12 @@ export function createLinkHandlers(
     force: boolean,
     now: number,
   ): Promise<CachedLink[] | null> {
-    const cached = await getCachedLinks(active.profile.id);
-    const age = now - cached.fetchedAt;
+    const age = now - (await linksFetchedAt(active.profile.id));
     if (!force && age >= 0 && age < LINKS_TTL_MS) return null;
     const page = await active.client.listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' });
-    const merged = await putCachedLinks(active.profile.id, page.items.map(toCachedLink), now);
-    return merged.links;
+    await putCachedLinks(active.profile.id, page.items.map(toCachedLink), now);
+    // The cache's newest, as a page would read them: what was fetched, merged with what it knew.
+    return recentLinks(active.profile.id, RECENT_LINKS_LIMIT);
   }
 
   async function refreshLists(

@@ -1,9 +1,8 @@
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/rate-limit-notice';
 import { useRateLimitWait } from '@/components/use-rate-limit-wait';
 import { t, tPlural } from '@/lib/i18n';
 import { isQueueable } from '@/lib/jobs/queue';
-import { findByLongUrl } from '@/lib/links/cache';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/all-tabs-report';
 import { ConnectPrompt } from './components/connect-prompt';
@@ -28,7 +27,7 @@ import { useLastFailure } from './hooks/use-last-failure';
 import { usePopupLoad } from './hooks/use-popup-load';
 import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useQueue } from './hooks/use-queue';
-import { useRecentLinks } from './hooks/use-recent-links';
+import { RECENT_LIMIT, useRecentLinks } from './hooks/use-recent-links';
 import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
@@ -59,9 +58,10 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const draft = useDraft();
   const form = useShortenForm(draft.changed);
   const popup = usePopupLoad({
-    onLinks: recent.setLinks,
-    onLoad({ settings, profile, start: tab, links, drafts, restored }) {
-      recent.setLinks(links);
+    onLinks: recent.refreshed,
+    recent: RECENT_LIMIT,
+    onLoad({ settings, profile, start: tab, links, ofStart, drafts, restored }) {
+      recent.start(profile.id, links, tab?.url ?? '', ofStart);
       const url = tab && start.begin(tab, settings.behaviour);
       if (restored) {
         draft.setRequest(restored.request);
@@ -106,6 +106,12 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
     }
   }, [ready]);
 
+  // The "shortened before" offer follows the address in the form, typed or changed.
+  const formUrl = form.values.url;
+  useEffect(() => {
+    if (ready) recent.lookUp(formUrl);
+  }, [ready, formUrl]);
+
   if (popup.ready === null) return null;
   if (!ready) {
     return (
@@ -119,7 +125,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const { result } = shorten;
   const duplicate =
     !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
-      ? findByLongUrl(recent.links, values.url)
+      ? recent.earlierFor(values.url)
       : undefined;
 
   /** Shortens the form, one link or one per preset: a new attempt, so no message of an earlier one stays. */
@@ -228,6 +234,21 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
             : undefined
         }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}
+        beside={
+          <button
+            type="button"
+            class="quiet all-tabs"
+            // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
+            aria-disabled={allTabs.view?.kind === 'running' || undefined}
+            onClick={() => {
+              shorten.clear();
+              lastFailure.clear();
+              void allTabs.start();
+            }}
+          >
+            {t('popup_all_tabs_button')}
+          </button>
+        }
         urlRef={form.urlRef}
         onChange={(patch) => {
           if ('url' in patch) start.markEdited();
@@ -294,19 +315,6 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         }}
         note={popup.refreshNote}
       />
-      <button
-        type="button"
-        class="quiet all-tabs"
-        // Not `disabled`: a disabled button loses focus, and a keyboard user their place.
-        aria-disabled={allTabs.view?.kind === 'running' || undefined}
-        onClick={() => {
-          shorten.clear();
-          lastFailure.clear();
-          void allTabs.start();
-        }}
-      >
-        {t('popup_all_tabs_button')}
-      </button>
       {allTabs.view && <AllTabsReport view={allTabs.view} follow={allTabs.started} />}
     </main>
   );

@@ -1,14 +1,14 @@
 /**
- * Local cache of recent links and of the campaign/channel choices, per profile, in IndexedDB via
- * idb-keyval. Pages read it directly so the popup draws at once without waking the background;
- * only the background writes fetched data into it.
+ * The links the extension knows, per profile, and the campaign and channel choices, in IndexedDB.
+ * Pages read it directly, so the popup draws without waking the background; only the background
+ * writes what the server sent.
  *
- * Every entry carries the schema version `v`. An entry of another version (an older release wrote
- * it without `v`), or one that is corrupt, reads as empty and never fetched, so the next refresh
- * rebuilds it: it is only a cache, and no shape change or broken value may break a page.
+ * One record per link, indexed by date and by long URL, so the reads a page needs at once (the newest
+ * links, the links of one address) cost the same with fifty links or a hundred thousand; only a
+ * search reads them all. A record that does not read as a link is left out: it is only a cache, and
+ * the next refresh brings it again.
  */
-
-import { createStore, promisifyRequest, set, type UseStore, update } from 'idb-keyval';
+import { promisifyRequest } from 'idb-keyval';
 import { isObject } from '../is-object';
 
 /** A link as the popup lists it. */
@@ -30,9 +30,6 @@ export interface NamedItem {
   name: string;
 }
 
-/** The version of the entries' shape; change it when the shape changes. */
-export const CACHE_VERSION = 1;
-
 interface LinksEntry {
   fetchedAt: number;
   links: CachedLink[];
@@ -44,88 +41,210 @@ interface ListsEntry {
   channels: NamedItem[];
 }
 
-type Stored<T> = T & { v: typeof CACHE_VERSION };
+/** A link as stored: its profile, and its long URL as addresses are compared (`longUrlKey`). */
+type StoredLink = CachedLink & { profileId: string; urlKey: string };
 
-/** How many links are kept per profile (the newest). */
-export const LINK_CACHE_CAP = 10_000;
-
-let store: UseStore | undefined;
-// Opened lazily: createStore opens the database at once, and a module import must not do I/O.
-function cacheStore(): UseStore {
-  store ??= createStore('shortlink-cache', 'kv');
-  return store;
+/** What a profile's cache knows besides its links. */
+interface StoredMeta {
+  profileId: string;
+  /** When the newest links were last fetched (0: never). */
+  fetchedAt: number;
+  lists: ListsEntry;
 }
 
-/**
- * Opens the database now rather than at the first read: the popup calls it before it knows which
- * profile to read, so that its first read does not also wait for the opening.
- */
+const DB_NAME = 'shortlink-links';
+// A new shape is a new version: its upgrade drops the stores and the next refresh fills them again.
+const DB_VERSION = 1;
+/** The database of releases that kept each profile's links as one value. */
+const OLD_DB_NAME = 'shortlink-cache';
+const LINKS = 'links';
+const META = 'meta';
+const BY_DATE = 'date';
+const BY_URL = 'url';
+/** Sorts after every id and date: the upper end of one profile's range. */
+const HIGHEST = [[]];
+
+let opening: Promise<IDBDatabase> | undefined;
+
+function open(): Promise<IDBDatabase> {
+  if (opening) return opening;
+  const request = indexedDB.open(DB_NAME, DB_VERSION);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+    const links = db.createObjectStore(LINKS, { keyPath: ['profileId', 'id'] });
+    links.createIndex(BY_DATE, ['profileId', 'date', 'id']);
+    links.createIndex(BY_URL, ['profileId', 'urlKey']);
+    db.createObjectStore(META, { keyPath: 'profileId' });
+    indexedDB.deleteDatabase(OLD_DB_NAME);
+  };
+  const opened = promisifyRequest(request).then((db) => {
+    // Another page upgrading the database closes this connection; the next call opens it again.
+    db.onversionchange = () => {
+      db.close();
+      opening = undefined;
+    };
+    return db;
+  });
+  opened.catch(() => {
+    opening = undefined;
+  });
+  opening = opened;
+  return opened;
+}
+
+/** Opens the database now: a page calls it first thing, so its first read does not wait for it. */
 export function openCache(): void {
-  read('').catch(() => undefined);
+  open().catch(() => undefined);
 }
-
-// idb-keyval's `get` without its default store, which would otherwise come into every page using it.
-const read = (key: string) => cacheStore()('readonly', (kv) => promisifyRequest<unknown>(kv.get(key)));
-
-const linksKey = (profileId: string) => `links:${profileId}`;
-const listsKey = (profileId: string) => `lists:${profileId}`;
 
 const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
-function isCachedLink(value: unknown): value is CachedLink {
-  return (
-    isObject(value) &&
-    isId(value.id) &&
-    typeof value.clicks === 'number' &&
-    ['alias', 'shortUrl', 'longUrl', 'title', 'description', 'date'].every(
+function toLink(value: unknown): CachedLink | null {
+  if (
+    !isObject(value) ||
+    !isId(value.id) ||
+    typeof value.clicks !== 'number' ||
+    !['alias', 'shortUrl', 'longUrl', 'title', 'description', 'date'].every(
       (k) => typeof value[k] === 'string',
     )
-  );
+  ) {
+    return null;
+  }
+  const { id, alias, shortUrl, longUrl, title, description, clicks, date } = value as unknown as CachedLink;
+  return { id, alias, shortUrl, longUrl, title, description, clicks, date };
+}
+
+function toLinks(values: unknown[]): CachedLink[] {
+  return values.flatMap((value) => toLink(value) ?? []);
 }
 
 function isNamedItem(value: unknown): value is NamedItem {
   return isObject(value) && isId(value.id) && typeof value.name === 'string';
 }
 
-function isCurrent(value: unknown): value is Record<string, unknown> & Stored<{ fetchedAt: number }> {
-  return (
-    isObject(value) &&
-    value.v === CACHE_VERSION &&
-    typeof value.fetchedAt === 'number' &&
-    Number.isFinite(value.fetchedAt)
-  );
-}
-
-// Every link is checked (a few ms for the cap): one bad link would otherwise break search or render.
-function isLinksEntry(value: unknown): value is Stored<LinksEntry> {
-  return isCurrent(value) && Array.isArray(value.links) && value.links.every(isCachedLink);
-}
-
-function isListsEntry(value: unknown): value is Stored<ListsEntry> {
-  return (
-    isCurrent(value) &&
-    Array.isArray(value.campaigns) &&
-    value.campaigns.every(isNamedItem) &&
-    Array.isArray(value.channels) &&
-    value.channels.every(isNamedItem)
-  );
-}
-
-const emptyLinks = (): LinksEntry => ({ fetchedAt: 0, links: [] });
 const emptyLists = (): ListsEntry => ({ fetchedAt: 0, campaigns: [], channels: [] });
 
-/**
- * Cached links of a profile, newest first; `fetchedAt` 0 when never fetched. An entry of another
- * version or a corrupt one reads as empty.
- */
-export async function getCachedLinks(profileId: string): Promise<LinksEntry> {
-  try {
-    const entry = await read(linksKey(profileId));
-    if (isLinksEntry(entry)) return { fetchedAt: entry.fetchedAt, links: entry.links };
-  } catch {
-    // A broken database must not break the popup: it is only a cache, rebuilt on the next refresh.
+function toLists(value: unknown): ListsEntry {
+  if (!isObject(value) || typeof value.fetchedAt !== 'number' || !Array.isArray(value.campaigns)) {
+    return emptyLists();
   }
-  return emptyLinks();
+  const channels = Array.isArray(value.channels) ? value.channels : [];
+  return {
+    fetchedAt: value.fetchedAt,
+    campaigns: value.campaigns.filter(isNamedItem),
+    channels: channels.filter(isNamedItem),
+  };
+}
+
+/** A profile's meta record, as stored or empty. */
+function toMeta(profileId: string, value: unknown): StoredMeta {
+  const meta = isObject(value) ? value : {};
+  return {
+    profileId,
+    fetchedAt: typeof meta.fetchedAt === 'number' && Number.isFinite(meta.fetchedAt) ? meta.fetchedAt : 0,
+    lists: toLists(meta.lists),
+  };
+}
+
+/** Runs `work` in one transaction over `stores`; a broken database reads as empty (`fallback`). */
+async function within<T>(
+  stores: string[],
+  mode: IDBTransactionMode,
+  work: (transaction: IDBTransaction) => Promise<T>,
+  fallback: () => T,
+): Promise<T> {
+  try {
+    const transaction = (await open()).transaction(stores, mode);
+    const [result] = await Promise.all([work(transaction), promisifyRequest(transaction)]);
+    return result;
+  } catch {
+    // A broken database must not break a page: it is only a cache, rebuilt on the next refresh.
+    return fallback();
+  }
+}
+
+const profileRange = (profileId: string) => IDBKeyRange.bound([profileId], [profileId, ...HIGHEST]);
+
+/** Up to `limit` records of an index range, from the end (newest first for the date index). */
+function newestOf(source: IDBIndex | IDBObjectStore, range: IDBKeyRange, limit: number): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const found: unknown[] = [];
+    const request = source.openCursor(range, 'prev');
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor || found.length >= limit) return resolve(found);
+      found.push(cursor.value);
+      cursor.continue();
+    };
+  });
+}
+
+/** The profile's newest links, at most `limit`, newest first: a read that does not grow with the cache. */
+export function recentLinks(profileId: string, limit: number): Promise<CachedLink[]> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) =>
+      toLinks(await newestOf(tx.objectStore(LINKS).index(BY_DATE), profileRange(profileId), limit)),
+    () => [],
+  );
+}
+
+/** The profile's links to this address (compared as `sameLongUrl` does), newest first. */
+export function linksForUrl(profileId: string, longUrl: string): Promise<CachedLink[]> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => {
+      const key = [profileId, longUrlKey(longUrl)];
+      const stored = await promisifyRequest(
+        tx.objectStore(LINKS).index(BY_URL).getAll(IDBKeyRange.only(key)),
+      );
+      return toLinks(stored).sort(compareNewestFirst);
+    },
+    () => [],
+  );
+}
+
+/** The highest link id the profile's cache knows; null when it knows none. */
+export function highestLinkId(profileId: string): Promise<number | null> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => {
+      const [newest] = await newestOf(tx.objectStore(LINKS), profileRange(profileId), 1);
+      return toLink(newest)?.id ?? null;
+    },
+    () => null,
+  );
+}
+
+/** When the profile's newest links were last fetched; 0 when never. */
+export function linksFetchedAt(profileId: string): Promise<number> {
+  return within(
+    [META],
+    'readonly',
+    async (tx) => toMeta(profileId, await promisifyRequest(tx.objectStore(META).get(profileId))).fetchedAt,
+    () => 0,
+  );
+}
+
+/** Every cached link of a profile, newest first; `fetchedAt` 0 when never fetched. */
+export function getCachedLinks(profileId: string): Promise<LinksEntry> {
+  return within(
+    [LINKS, META],
+    'readonly',
+    async (tx) => {
+      const [stored, meta] = await Promise.all([
+        promisifyRequest(tx.objectStore(LINKS).index(BY_DATE).getAll(profileRange(profileId))),
+        promisifyRequest(tx.objectStore(META).get(profileId)),
+      ]);
+      return { fetchedAt: toMeta(profileId, meta).fetchedAt, links: toLinks(stored).reverse() };
+    },
+    () => ({ fetchedAt: 0, links: [] }),
+  );
 }
 
 /** Newest first: by date, then by id for links created within the same second. */
@@ -135,60 +254,51 @@ function compareNewestFirst(a: CachedLink, b: CachedLink): number {
 }
 
 /**
- * Merges links into a profile's cache (same id: the new copy wins), keeps the newest LINK_CACHE_CAP.
- * `fetchedAt` marks a refresh from the server; omit it when adding a link just created.
+ * Stores links in a profile's cache (same id: the new copy wins). `fetchedAt` marks a refresh from
+ * the server; omit it when adding a link just created.
  */
 export async function putCachedLinks(
   profileId: string,
   links: CachedLink[],
   fetchedAt?: number,
-): Promise<LinksEntry> {
-  let result: LinksEntry = emptyLinks();
-  await update(
-    linksKey(profileId),
-    (old: unknown): Stored<LinksEntry> => {
-      // An old-version or corrupt entry is dropped here: replaced, not merged into.
-      const current = isLinksEntry(old) ? old : emptyLinks();
-      const byId = new Map<number, CachedLink>();
-      for (const link of current.links) byId.set(link.id, link);
-      for (const link of links) byId.set(link.id, link);
-      const merged = [...byId.values()].sort(compareNewestFirst).slice(0, LINK_CACHE_CAP);
-      result = { fetchedAt: fetchedAt ?? current.fetchedAt, links: merged };
-      return { v: CACHE_VERSION, ...result };
-    },
-    cacheStore(),
-  );
-  return result;
+): Promise<void> {
+  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  const store = transaction.objectStore(LINKS);
+  for (const link of links)
+    store.put({ ...link, profileId, urlKey: longUrlKey(link.longUrl) } satisfies StoredLink);
+  if (fetchedAt !== undefined) {
+    const metas = transaction.objectStore(META);
+    const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
+    metas.put({ ...meta, fetchedAt } satisfies StoredMeta);
+  }
+  await promisifyRequest(transaction);
 }
 
 /** Cached campaign and channel choices of a profile; `fetchedAt` 0 when never fetched. */
-export async function getCachedLists(profileId: string): Promise<ListsEntry> {
-  try {
-    const entry = await read(listsKey(profileId));
-    if (isListsEntry(entry)) {
-      return { fetchedAt: entry.fetchedAt, campaigns: entry.campaigns, channels: entry.channels };
-    }
-  } catch {
-    // See getCachedLinks: a cache failure is never fatal.
-  }
-  return emptyLists();
+export function getCachedLists(profileId: string): Promise<ListsEntry> {
+  return within(
+    [META],
+    'readonly',
+    async (tx) => toMeta(profileId, await promisifyRequest(tx.objectStore(META).get(profileId))).lists,
+    emptyLists,
+  );
 }
 
 /** Replaces the campaign and channel choices of a profile. */
 export async function putCachedLists(profileId: string, lists: ListsEntry): Promise<void> {
-  const entry: Stored<ListsEntry> = {
-    v: CACHE_VERSION,
-    fetchedAt: lists.fetchedAt,
-    campaigns: lists.campaigns,
-    channels: lists.channels,
-  };
-  await set(listsKey(profileId), entry, cacheStore());
+  const transaction = (await open()).transaction([META], 'readwrite');
+  const metas = transaction.objectStore(META);
+  const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
+  metas.put({ ...meta, lists: toLists(lists) } satisfies StoredMeta);
+  await promisifyRequest(transaction);
 }
 
 /** Drops everything cached for a profile (when it is deleted or its server changes). */
 export async function clearProfileCache(profileId: string): Promise<void> {
-  await set(linksKey(profileId), { v: CACHE_VERSION, ...emptyLinks() }, cacheStore());
-  await set(listsKey(profileId), { v: CACHE_VERSION, ...emptyLists() }, cacheStore());
+  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  transaction.objectStore(LINKS).delete(profileRange(profileId));
+  transaction.objectStore(META).delete(profileId);
+  await promisifyRequest(transaction);
 }
 
 /** A long URL as sameLongUrl compares it, for looking many up at once (a bulk preview's Map). */
@@ -201,7 +311,7 @@ export function sameLongUrl(a: string, b: string): boolean {
   return longUrlKey(a) === longUrlKey(b);
 }
 
-/** The newest cached link for a long URL, if it was shortened before. */
+/** The newest link for a long URL among `links`, if it was shortened before. */
 export function findByLongUrl(links: readonly CachedLink[], longUrl: string): CachedLink | undefined {
   return links.find((link) => sameLongUrl(link.longUrl, longUrl));
 }

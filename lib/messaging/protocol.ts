@@ -34,7 +34,10 @@ interface Protocol {
     };
     response: { link: CachedLink };
   };
-  /** Refreshes recent links and choice lists when older than their time-to-live; a warm cache sends nothing. */
+  /**
+   * Refreshes recent links and choice lists when older than their time-to-live; a warm cache sends
+   * nothing. Answers the cache's newest links once it has fetched (null: nothing fetched).
+   */
   refresh: {
     request: { force?: boolean };
     response: { links: CachedLink[] | null; lists: ChoiceLists | null };

@@ -429,6 +429,15 @@ export async function getItem<T>(
   return stored.read((await area.get(stored.key))[stored.key]);
 }
 
+/** Reads several items of one area in one call: `const [settings, keys] = await getItems([settingsItem, apiKeysItem])`. */
+export async function getItems<T extends unknown[]>(
+  items: { [K in keyof T]: StorageItem<T[K]> },
+  area: Pick<StorageArea, 'get'> = browser.storage[items[0]?.area ?? 'local'],
+): Promise<T> {
+  const found = await area.get(items.map((item) => item.key));
+  return items.map((item) => item.read(found[item.key])) as T;
+}
+
 /**
  * An item's value as stored, not through its schema; undefined when absent. For code that must see
  * what the schema would replace: older settings to migrate, a newer release's settings to keep aside.

@@ -36,6 +36,7 @@ await build({
 // No config file: everything the baseline needs is here, with the popup's Vite settings. Its manifest
 // declares the action's command, as the extension's does, so the bench can bind a key that opens it.
 const BASELINE_SCRIPT = `import preact from '@preact/preset-vite';
+import { build } from 'wxt';
 await build({
   root: ${JSON.stringify(BASELINE_ROOT)},
   configFile: false,

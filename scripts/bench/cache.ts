@@ -1,18 +1,18 @@
 /**
  * A link cache of any size for the active profile, written from an extension page into the
- * extension's IndexedDB as lib/links/cache.ts stores it (database `shortlink-cache`, store `kv`,
- * key `links:<profileId>`, `{ v, fetchedAt, links }`), past the 10,000 links the extension keeps:
+ * extension's IndexedDB as lib/links/cache.ts stores it (database `shortlink-links`: one record per
+ * link in `links`, the profile's `fetchedAt` in `meta`):
  *
  *   const cache = await fillLinkCache(bench, 50_000);   // makeLinks(50_000), fetched just now
  *   await popupReady(bench, runs, { beforeRun: cache.keepFresh });
- *   await cache.restore();                              // the entry as it was
+ *   await cache.restore();                              // the profile's records as they were
  *
- * The entry is marked fetched just now, so the popup's refresh leaves it alone; a refresh after the
- * background's TTL would merge the server's links into it and keep only the newest 10,000, so
- * keepFresh writes it again before that, and restore checks it still held every link.
+ * The profile is marked fetched just now, so the popup's refresh leaves it alone; keepFresh marks it
+ * again before the background's TTL could make a refresh fetch, and restore checks every link is
+ * still there before putting the profile's records back.
  */
 import type { Page } from 'puppeteer-core';
-import { CACHE_VERSION, type CachedLink } from '@/lib/links/cache';
+import { type CachedLink, longUrlKey } from '@/lib/links/cache';
 import { settingsItem } from '@/lib/storage/items';
 import { makeLinks } from './links';
 import type { Bench } from './measure';
@@ -20,41 +20,62 @@ import type { Bench } from './measure';
 /** Written again after this long: the background refreshes links older than 5 minutes (LINKS_TTL_MS). */
 const REFILL_AFTER_MS = 4 * 60_000;
 
-interface LinksEntry {
-  v: number;
-  fetchedAt: number;
-  links: CachedLink[];
+/** A profile's records as stored. */
+interface ProfileRecords {
+  links: Record<string, unknown>[];
+  meta: Record<string, unknown> | undefined;
 }
 
-/** A filled cache. */
-export interface FilledCache {
+/** What to do to a profile's records in one transaction; resolves to them as they were before. */
+interface Swap {
   profileId: string;
-  /** How many links the entry held before. */
-  before: number;
-  /** Writes the entry again, fetched now, if the background could soon find it stale. */
-  keepFresh(): Promise<void>;
-  /** Checks the entry still holds every link, then puts back the entry as it was. */
-  restore(): Promise<void>;
+  /** Replaces the profile's links and meta. */
+  put?: ProfileRecords;
+  /** Only sets the meta's `fetchedAt`. */
+  fetchedAt?: number;
 }
 
-/** Reads (and with `entry`, replaces) the value at `key` of the cache's store; resolves to the old value. */
-function swapEntry(page: Page, key: string, entry?: LinksEntry): Promise<LinksEntry | undefined> {
+function swapRecords(page: Page, swap: Swap): Promise<ProfileRecords> {
   return page.evaluate(
-    (k, value) =>
-      new Promise<LinksEntry | undefined>((resolve, reject) => {
-        const open = indexedDB.open('shortlink-cache');
-        // As idb-keyval's createStore does, should the extension not have opened it yet.
-        open.onupgradeneeded = () => open.result.createObjectStore('kv');
+    ({ profileId, put, fetchedAt }) =>
+      new Promise<ProfileRecords>((resolve, reject) => {
+        const open = indexedDB.open('shortlink-links');
+        open.onupgradeneeded = () => {
+          open.transaction?.abort();
+          reject(new Error('The extension has not opened its link cache yet: open the popup once first'));
+        };
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          const tx = db.transaction('kv', value === undefined ? 'readonly' : 'readwrite');
-          const store = tx.objectStore('kv');
-          const get = store.get(k);
-          let old: LinksEntry | undefined;
-          get.onsuccess = () => {
-            old = get.result as LinksEntry | undefined;
-            if (value !== undefined) store.put(value, k);
+          const tx = db.transaction(
+            ['links', 'meta'],
+            put || fetchedAt !== undefined ? 'readwrite' : 'readonly',
+          );
+          const links = tx.objectStore('links');
+          const metas = tx.objectStore('meta');
+          const range = IDBKeyRange.bound([profileId], [profileId, []]);
+          const old: ProfileRecords = { links: [], meta: undefined };
+          const getLinks = links.getAll(range);
+          const getMeta = metas.get(profileId);
+          getLinks.onsuccess = () => {
+            old.links = getLinks.result;
+            if (!put) return;
+            links.delete(range);
+            for (const link of put.links) links.put(link);
+          };
+          getMeta.onsuccess = () => {
+            old.meta = getMeta.result;
+            if (put) {
+              if (put.meta) metas.put(put.meta);
+              else metas.delete(profileId);
+            } else if (fetchedAt !== undefined) {
+              metas.put({
+                lists: { fetchedAt: 0, campaigns: [], channels: [] },
+                ...old.meta,
+                profileId,
+                fetchedAt,
+              });
+            }
           };
           tx.oncomplete = () => {
             db.close();
@@ -63,12 +84,22 @@ function swapEntry(page: Page, key: string, entry?: LinksEntry): Promise<LinksEn
           tx.onerror = () => reject(tx.error);
         };
       }),
-    key,
-    entry,
+    swap,
   );
 }
 
-/** Fills the active profile's link cache with `count` links (newest first, as the cache keeps them). */
+/** A filled cache. */
+export interface FilledCache {
+  profileId: string;
+  /** How many links the profile's cache held before. */
+  before: number;
+  /** Marks the profile fetched now, if the background could soon find it stale. */
+  keepFresh(): Promise<void>;
+  /** Checks every link is still cached, then puts back the profile's records as they were. */
+  restore(): Promise<void>;
+}
+
+/** Fills the active profile's link cache with `count` links. */
 export async function fillLinkCache(bench: Bench, count: number): Promise<FilledCache> {
   // A page of the extension's origin that runs none of its code.
   const page = await bench.browser.newPage();
@@ -84,29 +115,32 @@ export async function fillLinkCache(bench: Bench, count: number): Promise<Filled
   );
   const profileId = settings?.activeProfileId;
   if (!profileId) throw new Error('The bench’s extension has no active profile to fill the cache of');
-  const key = `links:${profileId}`;
-  const links = makeLinks(count);
-  let filledAt = 0;
-  const write = async () => {
-    filledAt = Date.now();
-    await swapEntry(page, key, { v: CACHE_VERSION, fetchedAt: filledAt, links });
-  };
-  filledAt = Date.now();
-  const original = await swapEntry(page, key, { v: CACHE_VERSION, fetchedAt: filledAt, links });
+  const records = makeLinks(count).map((link: CachedLink) => ({
+    ...link,
+    profileId,
+    urlKey: longUrlKey(link.longUrl),
+  }));
+  let filledAt = Date.now();
+  const original = await swapRecords(page, {
+    profileId,
+    put: { links: records, meta: undefined },
+  });
+  await swapRecords(page, { profileId, fetchedAt: filledAt });
   return {
     profileId,
-    before: original?.links?.length ?? 0,
+    before: original.links.length,
     async keepFresh() {
-      if (Date.now() - filledAt > REFILL_AFTER_MS) await write();
+      if (Date.now() - filledAt <= REFILL_AFTER_MS) return;
+      filledAt = Date.now();
+      await swapRecords(page, { profileId, fetchedAt: filledAt });
     },
     async restore() {
       try {
-        // No entry before: an empty one never fetched, as clearProfileCache leaves it.
-        const now = await swapEntry(page, key, original ?? { v: CACHE_VERSION, fetchedAt: 0, links: [] });
-        if (now?.links?.length !== count)
-          throw new Error(
-            `The cache held ${now?.links?.length ?? 'no'} links instead of ${count} at the end: the background rewrote it during the runs`,
-          );
+        const now = await swapRecords(page, { profileId, put: original });
+        const ids = new Set(now.links.map((link) => link.id));
+        const lost = records.filter((link) => !ids.has(link.id)).length;
+        if (lost > 0)
+          throw new Error(`${lost} of the ${count} links were gone from the cache at the end of the runs`);
       } finally {
         await page.close();
       }

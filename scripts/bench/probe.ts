@@ -6,7 +6,7 @@
  *   storage   chrome.storage.{local,session,sync}.get (the `browser` namespace too, which Chromium
  *             gives its own objects), keys named
  *   indexedDB indexedDB.open, and each get/getAll/getAllKeys/count/put on an object store, its value
- *             made into objects included
+ *             made into objects included; a cursor (openCursor) until its transaction completes
  *   extension tabs.query and runtime.sendMessage (the message's `type`)
  *
  * Each becomes a user-timing measure `bench:<kind>:<what>`, which the trace records with its start
@@ -123,6 +123,18 @@ function installProbe(): void {
       const key = method === 'put' ? args[1] : args[0];
       const label = `${method} ${this.name} ${key === undefined ? '' : String(key)}`.trim();
       return timeRequest(label, original.apply(this, args) as IDBRequest);
+    };
+  }
+  // A cursor's read (the popup's newest links, by the date index) ends when its transaction does:
+  // it may stop before the end of its range, and then no last `success` says so.
+  for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype] as unknown as Record<string, Method>[]) {
+    const original = proto.openCursor!;
+    proto.openCursor = function (this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+      const start = performance.now();
+      const request = original.apply(this, args) as IDBRequest;
+      const where = 'objectStore' in this ? `${this.objectStore.name}.${this.name}` : this.name;
+      request.transaction?.addEventListener('complete', () => record('indexedDB', `cursor ${where}`, start));
+      return request;
     };
   }
 }

@@ -12,7 +12,7 @@ import { t, tPlural } from '@/lib/i18n';
 import { type AllTabsResult, allTabsResultOf } from '@/lib/jobs/all-tabs';
 import { isJobActive, newJob } from '@/lib/jobs/job';
 import { isQueueable } from '@/lib/jobs/queue';
-import { findByLongUrl, getCachedLinks, sameLongUrl } from '@/lib/links/cache';
+import { linksForUrl, sameLongUrl } from '@/lib/links/cache';
 import { copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { CopyFormat } from '@/lib/settings/schema';
@@ -133,8 +133,8 @@ export function createAllTabs({
       async skip(row) {
         if (!outage) return null;
         // A tab shortened before is still reused: only a request would wait for the server.
-        const known = findByLongUrl((await getCachedLinks(row.profileId)).links, row.input.url);
-        return known ? null : outage;
+        const known = await linksForUrl(row.profileId, row.input.url);
+        return known.length > 0 ? null : outage;
       },
       async onFailure(error, row, sent) {
         if (STOPS_BATCH.has(error.kind)) return { kind: 'failRest' };

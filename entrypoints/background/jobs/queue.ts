@@ -11,7 +11,7 @@ import type { LinkInput } from '@/lib/api/schemas';
 import { t, tPlural } from '@/lib/i18n';
 import { newRow } from '@/lib/jobs/job';
 import { isQueueable, retryDelay } from '@/lib/jobs/queue';
-import { type CachedLink, getCachedLinks } from '@/lib/links/cache';
+import type { CachedLink } from '@/lib/links/cache';
 import { copyPayloadFor, copyPayloadForList } from '@/lib/links/copy-format';
 import { dropDraft } from '@/lib/links/draft';
 import type { RequestOf } from '@/lib/messaging/protocol';
@@ -28,7 +28,7 @@ import { loadSettings } from '@/lib/storage/settings';
 import { LIST_LIMITS } from '@/lib/text-limits';
 import type { Clients } from '../clients';
 import type { ClipboardWriter } from '../clipboard';
-import { type CreateLink, createKey, markOf, mayHaveMadeLink } from '../create-link';
+import { type CreateLink, createKey, markBefore, mayHaveMadeLink } from '../create-link';
 import { ExtensionError, toErrorData } from '../errors';
 import { type Notifier, notifyQueueMade, showQueueCount } from '../notify';
 import { createJobRunner } from './runner';
@@ -166,14 +166,13 @@ export function createCreateQueue({
       const now = clock();
       // What is known now: a link to this address made later (by hand, meanwhile) resolves the row;
       // one known already does not (the popup's "Create new anyway" asked for another).
-      const cached = (await getCachedLinks(profileId)).links;
       const row: JobRow = {
         ...newRow(crypto.randomUUID(), profileId, { input, title: pageTitle?.trim() ?? '', label: '' }),
         nextTryAt: Math.max(now + retryDelay(1), error.retryAt ?? 0),
         error: { kind: error.kind, message: error.message },
         // The failure that brought it here may have reached the server: the first try looks first.
         uncertain: !unsent && mayHaveMadeLink(error),
-        mark: markOf(cached, input, now),
+        mark: await markBefore(profileId, input, now),
         source,
         askedAt: now,
         ...(draftUrl ? { draftUrl } : {}),

@@ -24,6 +24,8 @@ interface ShortenFormProps {
   aliasOff?: string | undefined;
   /** The Shorten button's text when not pending; default "Shorten". */
   submitLabel?: string | undefined;
+  /** Beside the Shorten button: "Shorten all tabs", which must stay in view when a result is shown. */
+  beside?: ComponentChildren;
 }
 
 /** What the Long URL field shows when empty: a URL's start, the same in every language. */
@@ -96,11 +98,14 @@ export function ShortenForm(props: ShortenFormProps) {
         />
       </div>
       {props.more}
-      <button type="submit" class="primary wide" disabled={pending}>
-        {pending
-          ? (props.pendingLabel ?? t('popup_shortening'))
-          : (props.submitLabel ?? t('popup_shorten_button'))}
-      </button>
+      <div class="row">
+        <button type="submit" class="primary wide grow" disabled={pending}>
+          {pending
+            ? (props.pendingLabel ?? t('popup_shortening'))
+            : (props.submitLabel ?? t('popup_shorten_button'))}
+        </button>
+        {props.beside}
+      </div>
     </form>
   );
 }

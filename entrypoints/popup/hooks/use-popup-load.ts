@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { resolveStartUrl, type StartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
-import { type CachedLink, getCachedLinks, getCachedLists, openCache } from '@/lib/links/cache';
+import { type CachedLink, getCachedLists, linksForUrl, openCache, recentLinks } from '@/lib/links/cache';
 import { readDrafts } from '@/lib/links/draft';
 import type { ChoiceLists } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -19,7 +19,10 @@ interface Ready {
 
 /** A load's data for the other hooks, given to `onLoad` just before it is drawn. */
 interface Loaded extends Ready {
+  /** The newest links. */
   links: CachedLink[];
+  /** The links of the start address, newest first. */
+  ofStart: CachedLink[];
   drafts: Drafts | null;
   /** The draft of the start URL, typed for this profile. */
   restored: Draft | null;
@@ -30,6 +33,8 @@ interface LoadHandlers {
   onLoad(loaded: Loaded): void;
   /** Newer cached links: from the background's refresh, or after a run of all tabs. */
   onLinks(links: CachedLink[]): void;
+  /** How many of the newest links to read. */
+  recent: number;
   /** The side panel's active tab, to start from instead of the tab the popup opened over. */
   tabStart?: StartUrl | undefined;
 }
@@ -61,13 +66,18 @@ export function usePopupLoad(handlers: LoadHandlers) {
     ]);
     const active = activeProfile(settings);
     if (!active) return setReady('unconfigured');
-    const [cached, choices] = await Promise.all([getCachedLinks(active.id), getCachedLists(active.id)]);
+    // Reads that cost the same whatever the cache holds: the newest links, those of this address.
+    const [newest, ofStart, choices] = await Promise.all([
+      recentLinks(active.id, on.current.recent),
+      start ? linksForUrl(active.id, start.url) : [],
+      getCachedLists(active.id),
+    ]);
     const draft = start && drafts?.[start.url];
     // A draft is only restored for the profile it was typed for: campaigns and channels are per server.
     const restored = draft?.profileId === active.id ? draft : null;
     if (gen !== generation.current) return;
     profile.current = active;
-    on.current.onLoad({ settings, profile: active, start, links: cached.links, drafts, restored });
+    on.current.onLoad({ settings, profile: active, start, links: newest, ofStart, drafts, restored });
     setReady({ settings, profile: active, start });
     setLists({ campaigns: choices.campaigns, channels: choices.channels });
 
@@ -96,8 +106,8 @@ export function usePopupLoad(handlers: LoadHandlers) {
     async reloadLinks() {
       const gen = generation.current;
       if (!profile.current) return;
-      const cached = await getCachedLinks(profile.current.id);
-      if (gen === generation.current) on.current.onLinks(cached.links);
+      const newest = await recentLinks(profile.current.id, on.current.recent);
+      if (gen === generation.current) on.current.onLinks(newest);
     },
   };
 }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
 import type { ErrorData } from '@/lib/api/errors';
 import { t, tPlural } from '@/lib/i18n';
-import { type CachedLink, findByLongUrl } from '@/lib/links/cache';
+import { type CachedLink, linksForUrl } from '@/lib/links/cache';
 import { copyPayloadForLabelled, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { send } from '@/lib/messaging/send';
 import type { CopyFormat, Profile, Settings, UtmPreset } from '@/lib/settings/schema';
@@ -29,7 +29,7 @@ interface FanOutDeps {
   ready: { settings: Settings; profile: Profile } | null;
   form: Pick<ShortenFormState, 'check'>;
   start: Pick<StartUrlState, 'titleFor'>;
-  recent: Pick<RecentLinksState, 'links' | 'add'>;
+  recent: Pick<RecentLinksState, 'add' | 'earlierFor'>;
   draft: DraftKeeper;
 }
 
@@ -84,7 +84,8 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     pageTitle: string | undefined,
   ): Promise<PresetOutcome> => {
     const longUrl = presetLongUrl(input.url, preset, ready!.settings.behaviour.stripTracking);
-    const earlier = findByLongUrl(recent.links, longUrl);
+    // What this popup knows first (a link it just made), else the cache's links of that address.
+    const earlier = recent.earlierFor(longUrl) ?? (await linksForUrl(ready!.profile.id, longUrl))[0];
     if (earlier) return { preset, longUrl, link: earlier, reused: true };
     const reply = await send('shorten', {
       // One id per preset, from the form's: sending the same form again joins each preset's request.

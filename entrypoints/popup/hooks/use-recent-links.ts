@@ -1,27 +1,105 @@
-import { useMemo, useState } from 'preact/hooks';
-import { buildSearchIndex, type CachedLink, searchLinks } from '@/lib/links/cache';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  buildSearchIndex,
+  type CachedLink,
+  getCachedLinks,
+  linksForUrl,
+  sameLongUrl,
+  searchLinks,
+} from '@/lib/links/cache';
 
-/** How many recent links the popup lists; the search reaches the whole cache. */
-const RECENT_LIMIT = 20;
+/** How many recent links the popup reads as it opens and lists; a search reaches the whole cache. */
+export const RECENT_LIMIT = 20;
 
-/** The cached links of the active profile, the search over them, and the row last copied. */
+/** Newest first, each link once (a newer copy of the same id wins). */
+function merged(first: readonly CachedLink[], then: readonly CachedLink[]): CachedLink[] {
+  const byId = new Map<number, CachedLink>();
+  for (const link of [...first, ...then]) if (!byId.has(link.id)) byId.set(link.id, link);
+  return [...byId.values()].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : b.id - a.id));
+}
+
+/**
+ * The links the popup knows: the newest ones it read as it opened (a read that does not grow with
+ * the cache), the links of the address in the form (for the "shortened before" offer), and every
+ * cached link once a search needs them. `shown` is the list's rows.
+ */
 export function useRecentLinks() {
   const [links, setLinks] = useState<CachedLink[]>([]);
+  // Every cached link, read at the first search; null until then.
+  const [all, setAll] = useState<CachedLink[] | null>(null);
+  const [forUrl, setForUrl] = useState<{ url: string; links: CachedLink[] }>({ url: '', links: [] });
   const [query, setQuery] = useState('');
   const [copiedId, setCopiedId] = useState<number | null>(null);
+  const profileId = useRef<string | null>(null);
+  const reading = useRef(false);
+
+  useEffect(() => {
+    const id = profileId.current;
+    if (!query.trim() || all || reading.current || !id) return;
+    reading.current = true;
+    void getCachedLinks(id).then(({ links: every }) => {
+      reading.current = false;
+      if (profileId.current === id) setAll((known) => merged(known ?? [], every));
+    });
+  }, [query, all]);
+
+  const searched = all ?? links;
   // Built once per list, so a keystroke of search only scans strings.
-  const index = useMemo(() => buildSearchIndex(links), [links]);
-  const shown = useMemo(() => searchLinks(links, index, query, RECENT_LIMIT), [links, index, query]);
+  const index = useMemo(() => buildSearchIndex(searched), [searched]);
+  const shown = useMemo(() => searchLinks(searched, index, query, RECENT_LIMIT), [searched, index, query]);
+
   return {
+    /** The newest links. */
     links,
     shown,
     query,
     setQuery,
     copiedId,
     setCopiedId,
-    setLinks,
+    /** A profile's first read: its newest links, and the links of the address the form starts with. */
+    start(id: string, newest: CachedLink[], url: string, ofUrl: CachedLink[]) {
+      profileId.current = id;
+      setLinks(newest);
+      setAll(null);
+      setForUrl({ url, links: ofUrl });
+    },
+    /**
+     * The cache's newest links again (after a refresh, a run of all tabs): they replace the list, and
+     * a search reads the whole cache again.
+     */
+    refreshed(newest: CachedLink[]) {
+      setLinks(newest);
+      setAll(null);
+      setForUrl((shown) => ({
+        ...shown,
+        links: merged(
+          newest.filter((link) => sameLongUrl(link.longUrl, shown.url)),
+          shown.links,
+        ),
+      }));
+    },
+    /** Reads the links of the address now in the form, when it changed. */
+    lookUp(url: string) {
+      const id = profileId.current;
+      if (!id || sameLongUrl(url, forUrl.url)) return;
+      setForUrl({ url, links: [] });
+      void linksForUrl(id, url).then((found) => {
+        setForUrl((shown) => (shown.url === url ? { url, links: found } : shown));
+      });
+    },
+    /** The newest link made before for `url`, as far as the popup has read. */
+    earlierFor(url: string): CachedLink | undefined {
+      if (sameLongUrl(url, forUrl.url) && forUrl.links[0]) return forUrl.links[0];
+      return searched.find((link) => sameLongUrl(link.longUrl, url));
+    },
     /** Puts a link just made or reused at the top, once. */
-    add: (link: CachedLink) => setLinks((prev) => [link, ...prev.filter((l) => l.id !== link.id)]),
+    add(link: CachedLink) {
+      setLinks((known) => merged([link], known));
+      setAll((known) => known && merged([link], known));
+      setForUrl((shown) =>
+        sameLongUrl(link.longUrl, shown.url) ? { ...shown, links: merged([link], shown.links) } : shown,
+      );
+    },
   };
 }
 

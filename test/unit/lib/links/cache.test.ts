@@ -1,127 +1,180 @@
 /**
- * The cache's schema version: entries of another version, and corrupt ones, read as empty (so the
- * next refresh rebuilds them) and never break a page or the background.
+ * The links cache: one record per link, read by date and by long URL. Records that do not read as
+ * links, and a broken meta record, never break a page; the database of older releases is dropped and
+ * the next refresh fills the new one.
  */
 import fc from 'fast-check';
-import { createStore, get, set } from 'idb-keyval';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { promisifyRequest } from 'idb-keyval';
+import { describe, expect, it } from 'vitest';
 import {
   buildSearchIndex,
-  CACHE_VERSION,
+  type CachedLink,
+  clearProfileCache,
   findByLongUrl,
   getCachedLinks,
   getCachedLists,
+  highestLinkId,
+  linksFetchedAt,
+  linksForUrl,
   putCachedLinks,
+  putCachedLists,
+  recentLinks,
   searchLinks,
 } from '@/lib/links/cache';
-import {
-  cachedLink,
-  type FakeServer,
-  fakeServer,
-  seedProfile,
-  sendFromPopup,
-  startBackground,
-  stubBrowserApis,
-} from '../../background/helpers';
+import { cachedLink } from '../../background/helpers';
 
-// The same database and store as lib/links/cache.ts, to write what a broken or older release left there.
-const raw = createStore('shortlink-cache', 'kv');
-const good = cachedLink(1, 'https://a.example/');
+/** Writes records as a broken or hostile release might have, past the module's checks. */
+async function writeRaw(store: 'links' | 'meta', values: unknown[]): Promise<void> {
+  await recentLinks('any', 1); // the module creates the database and its stores first
+  const db = await promisifyRequest(indexedDB.open('shortlink-links'));
+  const transaction = db.transaction([store], 'readwrite');
+  for (const value of values) transaction.objectStore(store).put(value);
+  await promisifyRequest(transaction);
+  db.close();
+}
 
-describe('entries of another version or corrupt ones', () => {
+const at = (id: number, date: string, url = `https://${id}.example/`): CachedLink => ({
+  ...cachedLink(id, url),
+  date,
+});
+
+describe('reads that do not grow with the cache', () => {
+  it('gives the newest links first, at most the limit, of one profile only', async () => {
+    const links = Array.from({ length: 30 }, (_, i) =>
+      at(i + 1, `2030-01-${String(i + 1).padStart(2, '0')} 10:00:00`),
+    );
+    await putCachedLinks('r1', links, 100);
+    await putCachedLinks('r2', [at(99, '2031-01-01 00:00:00')], 100);
+
+    const newest = await recentLinks('r1', 5);
+
+    expect(newest.map((l) => l.id)).toEqual([30, 29, 28, 27, 26]);
+    expect(newest[0]).toEqual(links[29]);
+  });
+
+  it('orders links made within the same second by id', async () => {
+    await putCachedLinks('r3', [
+      at(8, '2030-01-01 10:00:00'),
+      at(9, '2030-01-01 10:00:00'),
+      at(7, '2030-01-01 10:00:00'),
+    ]);
+    expect((await recentLinks('r3', 10)).map((l) => l.id)).toEqual([9, 8, 7]);
+    expect(await highestLinkId('r3')).toBe(9);
+    expect(await highestLinkId('nobody')).toBeNull();
+  });
+
+  it('finds the links of one address as a user compares them, newest first', async () => {
+    await putCachedLinks('u1', [
+      at(1, '2030-01-01 10:00:00', 'https://a.example/post'),
+      at(2, '2030-01-02 10:00:00', 'https://a.example/post/#top'),
+      at(3, '2030-01-03 10:00:00', 'https://a.example/other'),
+    ]);
+    await putCachedLinks('u2', [at(4, '2030-01-04 10:00:00', 'https://a.example/post')]);
+
+    expect((await linksForUrl('u1', ' https://a.example/post/ ')).map((l) => l.id)).toEqual([2, 1]);
+    expect(await linksForUrl('u1', 'https://b.example/')).toEqual([]);
+  });
+});
+
+describe('writes', () => {
+  it('keeps one copy per id, the newest written, and its long URL index follows it', async () => {
+    await putCachedLinks('w1', [at(5, '2030-01-01 10:00:00', 'https://old.example/')], 100);
+    await putCachedLinks('w1', [{ ...at(5, '2030-01-01 10:00:00', 'https://new.example/'), title: 'New' }]);
+
+    expect(await getCachedLinks('w1')).toEqual({
+      fetchedAt: 100,
+      links: [{ ...at(5, '2030-01-01 10:00:00', 'https://new.example/'), title: 'New' }],
+    });
+    expect(await linksForUrl('w1', 'https://old.example/')).toEqual([]);
+  });
+
+  it('marks a refresh only when given its time, and keeps the lists beside it', async () => {
+    const lists = {
+      fetchedAt: 7,
+      campaigns: [{ id: 1, name: 'Spring' }],
+      channels: [{ id: 2, name: 'Mail' }],
+    };
+    await putCachedLists('w2', lists);
+    await putCachedLinks('w2', [at(1, '2030-01-01 10:00:00')], 500);
+    await putCachedLinks('w2', [at(2, '2030-01-02 10:00:00')]);
+
+    expect(await linksFetchedAt('w2')).toBe(500);
+    expect(await getCachedLists('w2')).toEqual(lists);
+  });
+
+  it('clears one profile and leaves the others', async () => {
+    await putCachedLinks('c1', [at(1, '2030-01-01 10:00:00')], 100);
+    await putCachedLists('c1', { fetchedAt: 5, campaigns: [], channels: [] });
+    await putCachedLinks('c2', [at(1, '2030-01-01 10:00:00')], 100);
+
+    await clearProfileCache('c1');
+
+    expect(await getCachedLinks('c1')).toEqual({ fetchedAt: 0, links: [] });
+    expect(await getCachedLists('c1')).toEqual({ fetchedAt: 0, campaigns: [], channels: [] });
+    expect((await getCachedLinks('c2')).links).toHaveLength(1);
+  });
+});
+
+describe('records that do not read as links', () => {
+  const good = { ...at(1, '2030-01-01 10:00:00'), profileId: 'b1', urlKey: 'https://1.example' };
+
   it.each([
-    ['an entry of an older release (no version)', { fetchedAt: 5, links: [good] }],
-    ['an entry of a newer version', { v: CACHE_VERSION + 1, fetchedAt: 5, links: [good] }],
-    ['a string', 'garbage'],
-    ['null', null],
-    ['a list', [good]],
-    ['links that are not a list', { v: 1, fetchedAt: 5, links: 'x' }],
-    ['a fetchedAt that is not a number', { v: 1, fetchedAt: '5', links: [good] }],
-    ['a link without its short URL', { v: 1, fetchedAt: 5, links: [{ ...good, shortUrl: undefined }] }],
-    ['a link whose id is a string', { v: 1, fetchedAt: 5, links: [{ ...good, id: '1' }] }],
-    ['a link that is null', { v: 1, fetchedAt: 5, links: [good, null] }],
-  ])('%s reads as empty and never fetched', async (_, value) => {
-    await set('links:p1', value, raw);
-    await set('lists:p1', value, raw);
-    expect(await getCachedLinks('p1')).toEqual({ fetchedAt: 0, links: [] });
-    expect(await getCachedLists('p1')).toEqual({ fetchedAt: 0, campaigns: [], channels: [] });
+    ['without its short URL', { ...good, id: 2, shortUrl: undefined }],
+    ['whose clicks are a string', { ...good, id: 3, clicks: '3' }],
+    ['whose date is a number', { ...good, id: 4, date: 5 }],
+  ])('a record %s is left out of every read', async (_, bad) => {
+    await writeRaw('links', [good, bad]);
+    expect((await getCachedLinks('b1')).links.map((l) => l.id)).toEqual([1]);
+    expect((await linksForUrl('b1', 'https://1.example/')).map((l) => l.id)).toEqual([1]);
   });
 
-  it('is replaced, not merged into, by the next write, which carries the version', async () => {
-    await set('links:p2', { fetchedAt: 5, links: [cachedLink(9, 'https://old.example/')] }, raw);
-    await putCachedLinks('p2', [good], 100);
-    expect(await get('links:p2', raw)).toEqual({ v: CACHE_VERSION, fetchedAt: 100, links: [good] });
-    expect(await getCachedLinks('p2')).toEqual({ fetchedAt: 100, links: [good] });
+  it.each([
+    ['a fetchedAt that is not a number', { profileId: 'm1', fetchedAt: '5', lists: 'x' }, 0],
+    [
+      'lists without their choices',
+      { profileId: 'm1', fetchedAt: 5, lists: { fetchedAt: 5, campaigns: 'x' } },
+      5,
+    ],
+    [
+      'choices that are not choices',
+      { profileId: 'm1', lists: { fetchedAt: 5, campaigns: [null, { id: 'x' }] } },
+      0,
+    ],
+  ])('a meta record with %s reads as what it can of it', async (_, meta, fetchedAt) => {
+    await writeRaw('meta', [meta]);
+    expect(await linksFetchedAt('m1')).toBe(fetchedAt);
+    expect((await getCachedLists('m1')).campaigns).toEqual([]);
   });
 
-  it('never throws and always reads as a usable entry, whatever is stored', async () => {
-    const link = fc.record({
-      id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+  it('never throws and always reads as usable links, whatever the records hold', async () => {
+    const record = fc.record({
+      profileId: fc.constant('fuzz'),
+      id: fc.integer({ min: 1, max: 50 }),
       alias: fc.oneof(fc.string(), fc.integer()),
       shortUrl: fc.oneof(fc.string(), fc.constant(undefined)),
       longUrl: fc.oneof(fc.string(), fc.constant(null)),
+      urlKey: fc.string(),
       title: fc.string(),
       description: fc.string(),
       clicks: fc.oneof(fc.integer(), fc.string()),
-      date: fc.string(),
+      date: fc.oneof(fc.string(), fc.constant('2030-01-01 10:00:00')),
     });
-    const entry = fc.oneof(
-      fc.anything(),
-      fc.record({
-        v: fc.oneof(fc.constant(1), fc.anything()),
-        fetchedAt: fc.anything(),
-        links: fc.array(link),
-      }),
-      fc.record({
-        v: fc.constant(1),
-        fetchedAt: fc.double(),
-        campaigns: fc.array(fc.record({ id: fc.anything(), name: fc.anything() })),
-        channels: fc.anything(),
-      }),
-    );
     await fc.assert(
-      fc.asyncProperty(entry, async (value) => {
-        await set('links:fuzz', value, raw);
-        await set('lists:fuzz', value, raw);
+      fc.asyncProperty(fc.array(record, { maxLength: 8 }), fc.anything(), async (records, meta) => {
+        await clearProfileCache('fuzz');
+        await writeRaw('links', records);
+        await writeRaw('meta', [{ ...(typeof meta === 'object' && meta ? meta : {}), profileId: 'fuzz' }]);
         const { links, fetchedAt } = await getCachedLinks('fuzz');
         const lists = await getCachedLists('fuzz');
         expect(Number.isFinite(fetchedAt)).toBe(true);
         expect(Array.isArray(lists.campaigns) && Array.isArray(lists.channels)).toBe(true);
+        for (const link of [...links, ...(await recentLinks('fuzz', 3))])
+          expect(typeof link.shortUrl).toBe('string');
         // What the popup does with the links must work on whatever was read.
         findByLongUrl(links, 'https://a.example/');
         searchLinks(links, buildSearchIndex(links), 'a', 10);
       }),
-      { numRuns: 150 },
+      { numRuns: 60 },
     );
-  });
-});
-
-describe('rebuilt by the next refresh', () => {
-  let server: FakeServer;
-
-  beforeEach(() => {
-    stubBrowserApis();
-    server = fakeServer();
-    startBackground(server);
-  });
-
-  it('fetches over an entry of an older release as if the cache were empty, and stores it with the version', async () => {
-    const profile = await seedProfile();
-    // Fresh by its own clock, but written without a version: it must not count as fresh.
-    await set(`links:${profile.id}`, { fetchedAt: Date.now(), links: [good] }, raw);
-    server.state.links.push({
-      id: 41,
-      alias: 'x',
-      shorturl: 'https://sho.rt/x',
-      longurl: 'https://x.example/',
-      title: 'X',
-      date: '2030-02-02 02:02:02',
-    });
-
-    const reply = await sendFromPopup('refresh', {});
-
-    expect(reply).toMatchObject({ ok: true, data: { links: [{ id: 41 }] } });
-    expect(server.calls.map((c) => c.path)).toContain('/api/urls?limit=50&order=date');
-    expect(await get(`links:${profile.id}`, raw)).toMatchObject({ v: CACHE_VERSION, links: [{ id: 41 }] });
   });
 });
