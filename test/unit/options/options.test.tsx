@@ -545,7 +545,8 @@ describe('defaults for new links', () => {
     });
     const bg = background();
     await mountOptions();
-    expect(bg.of('refresh')).toEqual([{}]);
+    // The page asks for a refresh once it has read the cached lists, which takes IndexedDB a few tasks.
+    await vi.waitFor(() => expect(bg.of('refresh')).toEqual([{}]));
     // Changed by the background while the page was open: saving defaults must not undo it.
     await saveSettings({
       ...(await loadSettings()),
