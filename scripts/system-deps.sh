@@ -47,6 +47,9 @@ if [[ $purpose == test ]]; then
   command -v xclip >/dev/null || need xclip
   # The popup's QR code, copied as an image, is decoded back to its short URL (test/e2e/qr.spec.ts).
   command -v zbarimg >/dev/null || need zbar-tools
+  # The address bar's list is drawn by the browser, outside any page: its rows are counted on a dump
+  # of the screen (test/e2e/pages/address-bar.ts).
+  command -v xwd >/dev/null || need x11-apps
 elif [[ -z ${DISPLAY:-} ]]; then
   # Without a desktop the demo can run only under xvfb-run (DEMO_HEADLESS_OK=1, see scripts/demo.ts).
   command -v xvfb-run >/dev/null || need xvfb

@@ -22,6 +22,9 @@ import {
 } from './omnibox-suggestions';
 import type { ShortenAndCopy } from './shorten-and-copy';
 
+/** Hands the browser the rows for one text typed. */
+type ShowRows = (rows: { content: string; description: string }[]) => void;
+
 /** What the keyword works from: the active profile's links, or no usable profile. */
 type Session = { configured: true; cache: OmniboxCache } | { configured: false };
 
@@ -60,7 +63,7 @@ export function registerOmnibox({
     return session;
   };
 
-  async function suggest(text: string, show: (rows: { content: string; description: string }[]) => void) {
+  async function suggest(text: string, show: ShowRows, isLatest: () => boolean) {
     const state = await current();
     if (!state.configured) {
       await browser.omnibox.setDefaultSuggestion({ description: unconfiguredDescription(browserName) });
@@ -68,8 +71,23 @@ export function registerOmnibox({
       return;
     }
     const { description, suggestions } = omniboxSuggestions(text, state.cache, browserName);
-    show(suggestions);
+    // Chrome draws the first row from the default it holds when the rows arrive; one set later shows
+    // only at the next keystroke, so the rows wait for it.
     await browser.omnibox.setDefaultSuggestion({ description });
+    if (isLatest()) show(suggestions);
+  }
+
+  // One keystroke is answered at a time, and only the newest waiting: Chrome parses every row's
+  // markup in a new process, so under load answers to each keystroke land late and out of order, and
+  // the first row it keeps would be an older keystroke's.
+  let latest = 0;
+  let answering: Promise<void> = Promise.resolve();
+  function answer(text: string, show: ShowRows) {
+    const ticket = ++latest;
+    answering = answering
+      .then(() => (ticket === latest ? suggest(text, show, () => ticket === latest) : undefined))
+      .catch(() => undefined);
+    return answering;
   }
 
   async function enter(text: string, disposition: string): Promise<void> {
@@ -101,13 +119,13 @@ export function registerOmnibox({
   browser.omnibox.onInputStarted.addListener(() => {
     session = read();
     // Browsers send no input event for the empty text the keyword starts with: say now what Enter does.
-    return suggest('', () => undefined).catch(() => undefined);
+    return answer('', () => undefined);
   });
   browser.omnibox.onInputCancelled.addListener(() => {
     session = undefined;
   });
   // The promises are returned only so tests can await them; browsers ignore them.
-  browser.omnibox.onInputChanged.addListener((text, show) => suggest(text, show).catch(() => undefined));
+  browser.omnibox.onInputChanged.addListener(answer);
   browser.omnibox.onInputEntered.addListener((text, disposition) =>
     enter(text, disposition).catch(() => undefined),
   );

@@ -187,6 +187,56 @@ export function writeClipboard(text: string, timeoutMs = COMMAND_TIMEOUT_MS): Pr
   });
 }
 
+/**
+ * The grey level (0 black … 255 white) of each pixel of the screen's column `x`, rows `top` to
+ * `bottom` (exclusive), read from a dump of the whole screen (xwd, in x11-apps): how a test sees what
+ * the browser draws outside any page, such as the address bar's list.
+ */
+export function screenColumn(x: number, top: number, bottom: number): Promise<number[]> {
+  requireDisplay();
+  return new Promise((resolve, reject) => {
+    execFile(
+      'xwd',
+      ['-root', '-silent'],
+      { encoding: 'buffer', timeout: COMMAND_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 64 * 1024 * 1024 },
+      (error, dump) => {
+        if (error) {
+          reject(new Error(`xwd could not dump the screen (apt-get install x11-apps): ${error.message}`));
+          return;
+        }
+        // XWD: a header of big-endian 32-bit fields, the colour map (12 bytes an entry), then the pixels.
+        const field = (index: number) => dump.readUInt32BE(index * 4);
+        const [headerSize, width, height, byteOrder, bitsPerPixel, bytesPerLine, colours] = [
+          field(0),
+          field(4),
+          field(5),
+          field(7),
+          field(11),
+          field(12),
+          field(19),
+        ];
+        if (bitsPerPixel !== 32 || x >= width || bottom > height) {
+          reject(
+            new Error(
+              `Cannot read column ${x} to row ${bottom} of a ${width}x${height}x${bitsPerPixel} screen.`,
+            ),
+          );
+          return;
+        }
+        const pixels = headerSize + colours * 12;
+        const levels: number[] = [];
+        for (let y = top; y < bottom; y++) {
+          const at = pixels + y * bytesPerLine + x * 4;
+          const pixel = byteOrder === 0 ? dump.readUInt32LE(at) : dump.readUInt32BE(at);
+          const [r, g, b] = [(pixel >> 16) & 0xff, (pixel >> 8) & 0xff, pixel & 0xff];
+          levels.push(Math.round(0.299 * r + 0.587 * g + 0.114 * b));
+        }
+        resolve(levels);
+      },
+    );
+  });
+}
+
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

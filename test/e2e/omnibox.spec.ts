@@ -74,7 +74,8 @@ describe('the address-bar keyword', () => {
 
     // Both match; the newest (beta) is the first suggestion, alpha the second.
     await clearClipboard();
-    await bar.type('launch plan', shortUrlOf(beta));
+    const { rows } = await bar.type('launch plan', shortUrlOf(beta));
+    expect(rows).toEqual([shortUrlOf(beta), shortUrlOf(alpha)]);
     await bar.pick(2);
 
     await expect.poll(readClipboard, { timeout: 10_000 }).toBe(shortUrlOf(alpha));

@@ -62,6 +62,33 @@ describe('typing after the keyword', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('sets the first row before the rows, and answers only the newest of keystrokes Chrome has not taken yet', async () => {
+    await withLinks();
+    // Chrome draws the first row it holds when the rows arrive, and takes each one only once parsed.
+    const shown: string[] = [];
+    let parsed!: () => void;
+    const parsing = new Promise<void>((resolve) => {
+      parsed = resolve;
+    });
+    stubs.omnibox.setDefaultSuggestion.mockImplementation(async ({ description }) => {
+      shown.push(`first row: ${description}`);
+      await parsing;
+    });
+    const typed = ['l', 'la', 'launch'].map((text) =>
+      stubs.omnibox.onInputChanged.trigger(text, (rows) =>
+        shown.push(`rows for ${text}: ${rows.map((r) => r.content).join(' ')}`),
+      ),
+    );
+    parsed();
+    await Promise.all(typed);
+    expect(shown.filter((entry) => entry.startsWith('rows'))).toEqual(['rows for launch: https://sho.rt/c1']);
+    expect(shown.slice(-2)).toEqual([
+      'first row: Enter copies, Alt+Enter opens the long URL of: <url>https://sho.rt/c1</url>',
+      'rows for launch: https://sho.rt/c1',
+    ]);
+    expect(shown.join('\n')).not.toMatch(/“la”/);
+  });
+
   it('says what Enter does as soon as the keyword is typed, before any text', async () => {
     await withLinks();
     expect(stubs.omnibox.setDefaultSuggestion).toHaveBeenLastCalledWith({
