@@ -1,5 +1,10 @@
 import { createRef } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { LinkFormErrors } from '@/lib/links/link-form';
+import { type FormErrors, toShortenInput, validateForm } from '@/lib/links/shorten-form';
+import type { RequestOf } from '@/lib/messaging/protocol';
+import type { LinkDefaults } from '@/lib/settings/schema';
+import type { DraftState, LinkFormState, ShortenForm } from '@/lib/storage/items';
 import {
   initialMoreOptions,
   moreOptionsErrors,
@@ -8,12 +13,6 @@ import {
   moreOptionsInput,
 } from '../more-options';
 import { initialForm } from '../start-url';
-import type { LinkFormErrors } from '@/lib/links/link-form';
-import { type FormErrors, toShortenInput, validateForm } from '@/lib/links/shorten-form';
-import type { RequestOf } from '@/lib/messaging/protocol';
-import type { LinkDefaults } from '@/lib/settings/schema';
-import type { DraftState, LinkFormState, ShortenForm } from '@/lib/storage/items';
-
 
 const EMPTY: ShortenForm = { url: '', alias: '', campaignId: '', channelId: '', expiry: '' };
 
