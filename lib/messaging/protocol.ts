@@ -106,8 +106,13 @@ export interface ImportSummary {
   withoutKey: string[];
   /** The name (or server) of the profile active after the import. */
   active: string | null;
-  /** The file's active profile, when it was not made active because it has no API key. */
-  skippedActive: string | null;
+  /**
+   * The file's active profile (its name, or server) when it was not made active, and what it lacks:
+   * an API key, or the user's grant of access to its server.
+   */
+  skippedActive: { name: string; missing: 'key' | 'access' } | null;
+  /** The servers (origins) of imported profiles that Shortlink may not reach until the user grants access. */
+  needsAccess: string[];
 }
 
 export type MessageType = keyof Protocol;

@@ -32,7 +32,8 @@ const reveal = (alert: HTMLDivElement | null) => {
 
 /** A failed request's message, with what to do next: open Options, or when to retry. */
 export function ErrorAlert({ error, now, onOpenOptions }: ErrorAlertProps) {
-  const fixInOptions = error.kind === 'not_configured' || error.kind === 'unauthorized';
+  const fixInOptions =
+    error.kind === 'not_configured' || error.kind === 'unauthorized' || error.kind === 'permission_denied';
   return (
     <div class="alert" role="alert" tabIndex={-1} ref={reveal}>
       <p>{messageWithRetry(error, now)}</p>

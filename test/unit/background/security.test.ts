@@ -16,6 +16,7 @@ import {
   type FakeServer,
   fakeServer,
   GOOD_KEY,
+  queuedRows,
   SERVER,
   seedProfile,
   sendFromPopup,
@@ -122,6 +123,59 @@ describe('the key goes only to its own server', () => {
       ['https://other.example', 'Bearer other-key-5678'],
       [SERVER, `Bearer ${GOOD_KEY}`],
     ]);
+  });
+});
+
+describe('no request to a server whose host the user has not granted', () => {
+  /** The browser answers as if the user never allowed SERVER's host (e.g. a profile from a file). */
+  function withoutAccess() {
+    stubs.permissions.contains.mockImplementation(
+      async ({ origins }) => !(origins ?? []).includes(`${SERVER}/*`),
+    );
+  }
+
+  it('refuses every request of the popup, the management page and Options, sending nothing', async () => {
+    await seedProfile();
+    withoutAccess();
+    const replies = [
+      await sendFromPopup('shorten', { requestId: 'r1', input: { url: 'https://blog.example/post' } }),
+      await sendFromPopup('api', { method: 'listLinks', args: [{ page: 1 }] }),
+      await sendFromPopup('api', { method: 'addLink', args: [{ url: 'https://blog.example/a' }] }),
+      await sendFromPopup('getAccount', {}),
+    ];
+    for (const reply of replies) {
+      expect(reply).toEqual({
+        ok: false,
+        error: {
+          kind: 'permission_denied',
+          message:
+            'Shortlink has no access to https://sho.rt, so nothing was sent. Open Options and press Grant access beside this server, then try again.',
+        },
+      });
+    }
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('says from the menu what to allow, queues nothing and sends nothing', async () => {
+    await seedProfile();
+    withoutAccess();
+    await stubs.contextMenus.onClicked.trigger(
+      { menuItemId: MENU.link, linkUrl: 'https://target.example/a' },
+      { id: 3, url: 'https://blog.example/post', title: 'A post' },
+    );
+    expect(Object.values(fakeBrowser.notifications.getAllCreateOptions()).map((n) => n.message)).toEqual([
+      'Shortlink may not contact your server. Open Options and press Grant access beside it.',
+    ]);
+    expect(await queuedRows()).toEqual([]);
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends once access is granted', async () => {
+    await seedProfile();
+    withoutAccess();
+    expect((await sendFromPopup('getAccount', {})).ok).toBe(false);
+    stubs.permissions.contains.mockResolvedValue(true);
+    expect(await sendFromPopup('getAccount', {})).toMatchObject({ ok: true, data: { username: 'ann' } });
   });
 });
 
