@@ -92,8 +92,11 @@ interface Protocol {
     request: { input: LinkInput; pageTitle?: string; draftUrl?: string; error: ErrorData };
     response: null;
   };
-  /** Tries a queued create now (a failed one too). */
-  queueRetry: { request: { id: string }; response: null };
+  /**
+   * Tries a queued create now (a failed one too); `password`, typed again, for a create whose link
+   * password the browser forgot when it closed.
+   */
+  queueRetry: { request: { id: string; password?: string }; response: null };
   /** Removes a queued create. */
   queueCancel: { request: { id: string }; response: null };
 }
