@@ -118,6 +118,9 @@ export default defineConfig({
           description: '__MSG_command_open_side_panel__',
         },
       },
+      // Chrome 116: the side panel opens from an extension's own action (sidePanel.open), and
+      // runtime.getContexts finds the offscreen document the worker copies through.
+      ...(browser !== 'firefox' && { minimum_chrome_version: '116' }),
       ...(browser === 'firefox' && {
         browser_specific_settings: {
           gecko: {

@@ -8,12 +8,11 @@ import { ErrorMessage } from '@/components/error-message';
 import { ChoiceField, Field, SelectField, TextAreaField, TextField } from '@/components/fields';
 import { type MessageKey, t } from '@/lib/i18n';
 import { type DeeplinkMode, type LinkFormErrors, withUtmRows } from '@/lib/links/link-form';
-import type { CallApi } from '@/lib/messaging/call-api';
+import { overlayTypeLabel } from '@/lib/present/labels';
 import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import { useChoices } from './choice-lists';
-import { overlayTypeLabel } from './format';
 import { RowsField } from './rows-field';
+import { type ServerCache, useChoices } from './server-cache';
 
 /** Sets one field of the form. */
 export type SetLinkField = <K extends keyof LinkFormState>(key: K, value: LinkFormState[K]) => void;
@@ -27,25 +26,25 @@ interface LinkFieldsProps {
 
 /**
  * Direct, frame, splash, or one of the server's custom splash pages or CTA overlays; the two lists
- * load through `api` once `active` is true. `blankLabel` names the empty choice (the server's
+ * load through `cache` once `active` is true. `blankLabel` names the empty choice (the server's
  * default when creating, the current value when updating).
  */
 export function RedirectTypeField({
-  api,
+  cache,
   value,
   onValue,
   active,
   blankLabel = t('manage_redirect_type_default'),
 }: {
-  api: CallApi;
+  cache: ServerCache;
   value: string;
   onValue: (value: string) => void;
   active: boolean;
   blankLabel?: string;
 }) {
   const id = useId();
-  const splash = useChoices(api, 'listSplash', active);
-  const overlays = useChoices(api, 'listOverlays', active);
+  const splash = useChoices(cache, 'listSplash', active);
+  const overlays = useChoices(cache, 'listOverlays', active);
   const known =
     ['', 'direct', 'frame', 'splash'].includes(value) ||
     splash.data?.items.some((page) => `splash-page:${page.id}` === value) ||
@@ -102,25 +101,25 @@ export function RedirectTypeField({
 }
 
 /**
- * The server's own domain or one of its branded domains; the list loads through `api` once `active`
- * is true. `blankLabel` names the empty choice, as for the redirect type.
+ * The server's own domain or one of its branded domains; the list loads through `cache` once
+ * `active` is true. `blankLabel` names the empty choice, as for the redirect type.
  */
 export function DomainField({
-  api,
+  cache,
   value,
   onValue,
   active,
   error,
   blankLabel = t('manage_domain_server_default'),
 }: {
-  api: CallApi;
+  cache: ServerCache;
   value: string;
   onValue: (value: string) => void;
   active: boolean;
   error: string | undefined;
   blankLabel?: string;
 }) {
-  const domains = useChoices(api, 'listDomains', active);
+  const domains = useChoices(cache, 'listDomains', active);
   return (
     <ChoiceField
       label={t('manage_domain_label')}

@@ -30,9 +30,29 @@ export function t(key: MessageKey, ...substitutions: (string | number)[]): strin
   return getMessage(key, substitutions.map(String));
 }
 
-/** Sets the page's language (for screen readers and hyphenation) to the one its messages are in. */
+/** The primary language of a tag or browser locale: `pt` of `pt-BR`, `ar` of `ar_EG`. */
+function primaryLanguage(tag: string): string {
+  return tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
+}
+
+/**
+ * Which way the messages in use read: `rtl` for Arabic. The browser's `@@bidi_dir` is its own UI
+ * language's direction; where that is a language without translations here (Hebrew, Persian), the
+ * messages are the English fallback, which reads left to right.
+ */
+function textDirection(): 'ltr' | 'rtl' {
+  const getMessage = browser.i18n.getMessage as (name: string) => string;
+  const fallback = primaryLanguage(getMessage('@@ui_locale')) !== primaryLanguage(uiLanguage());
+  return !fallback && getMessage('@@bidi_dir') === 'rtl' ? 'rtl' : 'ltr';
+}
+
+/**
+ * Sets the page's language (for screen readers and hyphenation) to the one its messages are in, and
+ * its direction to theirs: an Arabic page lays out from the right.
+ */
 export function setDocumentLanguage(doc: Document = document): void {
   doc.documentElement.lang = t('common_language_tag');
+  doc.documentElement.dir = textDirection();
 }
 
 /** The language tag of the messages in use, for Intl formatting of dates, numbers and plurals. */

@@ -7,6 +7,7 @@
  *   popup-duplicate.png   the popup reopened on that page, offering the short URL made before
  *   popup-dark.png        the same popup in the dark theme
  *   popup-de.png          the popup in German, with tracking parameters removed from the URL
+ *   popup-ar.png, popup-ja.png   the popup in Arabic (right to left) and in Japanese, after a shorten
  *   options.png           Options with the server connected
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
@@ -157,6 +158,39 @@ async function germanShot(extPath: string, server: ReferenceServer, hostRule: st
   }
 }
 
+/**
+ * The popup of an Arabic and of a Japanese browser after shortening the article (under an address of
+ * its own, so that it is a new link, not the one made before): right to left, and CJK text.
+ */
+async function languageShots(extPath: string, server: ReferenceServer, hostRule: string): Promise<void> {
+  // The shots before have spent this minute's 30 requests, and a popup's refresh on opening yields
+  // to the rate limit rather than wait: it would show no campaigns.
+  server.setRateLimit(300);
+  for (const language of ['ar', 'ja']) {
+    const ext = await launchBrowser({ extPath, language, args: [hostRule] });
+    try {
+      await configureExtension(await ext.serviceWorker(), {
+        serverUrl: server.url,
+        apiKey: server.apiKey,
+        name: 'My shortener',
+      });
+      const tab = await ext.browser.newPage();
+      await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}?ref=${language}`);
+      const popup = await openPopup(tab);
+      await popup.waitForSelector('#campaign option[value="1"]', { timeout: 15_000 });
+      await popup.type('#alias', `naming-${language}`);
+      await popup.select('#campaign', '1');
+      await popup.keyboard.press('Enter');
+      await popup.waitForSelector('.result .ok:not(:empty)', { timeout: 15_000 });
+      await settled(popup);
+      await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await capture(await visible(popup, 'main.popup'), `popup-${language}`);
+    } finally {
+      await ext.close();
+    }
+  }
+}
+
 async function optionsShot(ext: ExtensionBrowser): Promise<void> {
   const page = await ext.extensionPage('options.html');
   await page.setViewport({ width: 760, height: 900 });
@@ -299,6 +333,7 @@ async function main(): Promise<void> {
     await ext.close();
     ext = undefined;
     await germanShot(extPath, server, hostRule);
+    await languageShots(extPath, server, hostRule);
   } finally {
     await ext?.close();
     await site?.close();

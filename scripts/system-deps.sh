@@ -29,13 +29,19 @@ need() { # need PACKAGE: adds it unless already listed
 if [[ -z ${CHROMIUM_PATH:-} ]]; then
   [[ -x /usr/bin/chromium ]] || need chromium
   # Debian's chromium has only English; the others come with chromium-l10n. Without them Chromium
-  # started in German or French shows English (test/e2e/i18n.spec.ts, a11y.spec.ts).
+  # started in German, French, Japanese or Arabic shows English (test/e2e/i18n.spec.ts, a11y.spec.ts).
   if [[ $purpose == test ]]; then
-    [[ -e /usr/lib/chromium/locales/de.pak && -e /usr/lib/chromium/locales/fr.pak ]] || need chromium-l10n
+    for lang in de fr ja ar; do
+      [[ -e /usr/lib/chromium/locales/$lang.pak ]] || need chromium-l10n
+    done
   fi
 fi
-# Without a font, Chromium draws text as empty boxes in screenshots.
+# Without a font, Chromium draws text as empty boxes in screenshots. DejaVu has no Japanese, Chinese,
+# Korean or Arabic letters: Noto CJK and Noto's core fonts (Arabic among them) draw those, for the
+# tests in those languages and for the README's screenshots.
 [[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]] || need fonts-dejavu-core
+[[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]] || need fonts-noto-cjk
+[[ -e /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ]] || need fonts-noto-core
 if [[ $purpose == test ]]; then
   # test/e2e/firefox.spec.ts runs the Firefox build in Debian's Firefox ESR.
   [[ -n ${FIREFOX_PATH:-} ]] || [[ -x /usr/bin/firefox-esr ]] || need firefox-esr

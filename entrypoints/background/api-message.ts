@@ -3,9 +3,11 @@
  * callable, so a message can never reach a property that is not an API method (`constructor`,
  * `__proto__`) or send a request to a URL of its choosing; the client validates the arguments.
  */
+
 import type { ShortenerClient } from '@/lib/api/client';
 import type { CreatedLink, LinkInput } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { isObject } from '@/lib/is-object';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './clients';
 import type { CreateLink } from './create-link';
@@ -55,7 +57,7 @@ export function isApiMethod(name: unknown): name is ApiMethod {
 
 /** Enough of a LinkInput to look it up; the client validates every field when it sends it. */
 export function isLinkInputShape(value: unknown): value is LinkInput {
-  return typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';
+  return isObject(value) && typeof value.url === 'string';
 }
 
 /** The `api` handler: calls the method on the active profile's client and returns plain data. */

@@ -4,10 +4,9 @@
  */
 
 import type { ErrorData } from '@/lib/api/errors';
-import { retryHint } from '@/lib/format';
-import { type MessageKey, t } from '@/lib/i18n';
-import { QUEUE_LIMIT } from '@/lib/jobs/queue';
+import { t } from '@/lib/i18n';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
+import { notificationText } from '@/lib/present/errors';
 import type { CopyFormat } from '@/lib/settings/schema';
 import { lastFailureItem, removeItem, setItem } from '@/lib/storage/items';
 
@@ -80,7 +79,7 @@ export async function notifyQueueMade(message: string): Promise<void> {
 export interface Notifier {
   /** A finished copy; the notification names the format unless it was the plain URL. */
   copied(shortUrl: string, options: { reused: boolean; notify: boolean; format: CopyFormat }): Promise<void>;
-  /** A failure: `brief` (default: by the error's kind) in the notification, the whole message for the popup. */
+  /** A failure: `brief` (default: notificationText) in the notification, the whole message for the popup. */
   failed(title: string, error: ErrorData, brief?: string): Promise<void>;
   /** A notice that is not an error of the server, e.g. "this page can't be shortened". */
   info(title: string, message: string): Promise<void>;
@@ -94,61 +93,6 @@ function copiedMessage(shortUrl: string, reused: boolean, format: CopyFormat): s
   return reused ? t('bg_copied_as_reused', shortUrl, name) : t('bg_copied_as', shortUrl, name);
 }
 
-/**
- * What a failure's notification says: its cause and the one thing to do, short enough for the two or
- * three lines a notification shows (test/unit/background/notify.test.ts measures every language).
- * The full message waits in the popup (lib/messaging/last-failure.ts).
- */
-function briefFailure(error: ErrorData): string {
-  if (error.kind === 'rate_limited' && !error.uncertain) {
-    return t('bg_failed_rate_limited', retryHint(error.retryAt, Date.now()));
-  }
-  if (error.kind === 'queue_full') return t('bg_failed_queue_full', QUEUE_LIMIT);
-  return t(briefKey(error));
-}
-
-function briefKey(error: ErrorData): MessageKey {
-  if (error.uncertain) return 'bg_failed_uncertain';
-  switch (error.kind) {
-    case 'not_configured':
-      return 'bg_failed_setup';
-    case 'unauthorized':
-      return 'bg_failed_key';
-    case 'permission_denied':
-      return 'bg_failed_access';
-    case 'network':
-      return 'bg_failed_unreachable';
-    case 'timeout':
-      return 'bg_failed_timeout';
-    case 'server':
-    case 'invalid_response':
-      return 'bg_failed_server';
-    case 'validation':
-    case 'not_found':
-      return 'bg_failed_refused';
-    default:
-      return 'bg_failed_other';
-  }
-}
-
-/**
- * What the notification of a create that waits in the queue says: why it waits, and that nothing is
- * left to do. The full reason is the queue entry's last error, shown in the popup's queue list.
- */
-export function briefQueued(error: ErrorData): string {
-  if (error.uncertain) return t('bg_queued_uncertain');
-  switch (error.kind) {
-    case 'network':
-      return t('bg_queued_unreachable');
-    case 'timeout':
-      return t('bg_queued_timeout');
-    case 'rate_limited':
-      return t('bg_queued_rate_limited');
-    default:
-      return t('bg_queued_server');
-  }
-}
-
 /** Notifications plus badge, as the browser shows them. */
 export function createNotifier(): Notifier {
   const quietly = (work: Promise<unknown>) => work.then(() => undefined).catch(() => undefined);
@@ -160,14 +104,17 @@ export function createNotifier(): Notifier {
         tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), copiedMessage(shortUrl, reused, format)));
       await quietly(Promise.all(tasks));
     },
-    // Every rate-limit message (lib/api/response.ts, lib/api/rate-limiter.ts) already says when to retry.
-    async failed(title, error, brief = briefFailure(error)) {
+    async failed(title, error, brief = notificationText(error, Date.now())) {
+      // Only "add your server" is a notification of its own: every other one replaces the last result.
       const id = error.kind === 'not_configured' ? SETUP_NOTIFICATION_ID : RESULT_NOTIFICATION_ID;
+      // The popup says when to retry from retryAt as it shows the failure, so the wait it names is current.
+      const retryAt =
+        error.kind === 'rate_limited' && error.retryAt !== undefined ? { retryAt: error.retryAt } : {};
       await quietly(
         Promise.all([
           showBadge('!', '#dc2626', FAILURE_BADGE_MS),
           notify(id, title, brief),
-          setItem(lastFailureItem, { title, message: error.message, at: Date.now() }),
+          setItem(lastFailureItem, { title, message: error.message, at: Date.now(), ...retryAt }),
         ]),
       );
     },

@@ -13,13 +13,14 @@ import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
-const id = z.string().check(z.minLength(1), z.maxLength(200));
+// Every bound is the table's (lib/text-limits.ts): what a page's form accepts passes here too.
+const id = z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.id));
 const text = (max: number) => z.string().check(z.maxLength(max));
 // A page's title is kept with its link and shown in lists: a page with an endless one is still
 // shortened, with the title cut, rather than refused.
 const pageTitle = z.pipe(
   z.string(),
-  z.transform((title: string) => title.slice(0, 1_000)),
+  z.transform((title: string) => title.slice(0, TEXT_LIMITS.pageTitle)),
 );
 
 // A create's input, the API's own shape (LinkInput). Only the shape is checked here: the create
@@ -36,11 +37,11 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   saveProfile: z.object({
     profile: z.object({
       id: z.optional(id),
-      name: z.string().check(z.maxLength(TEXT_LIMITS.name)),
-      serverUrl: z.string(),
-      defaults: z.optional(z.object(linkDefaultsFields)),
+      name: text(TEXT_LIMITS.name),
+      serverUrl: text(TEXT_LIMITS.address),
+      defaults: z.optional(z.object({ ...linkDefaultsFields, domain: text(TEXT_LIMITS.address) })),
     }),
-    apiKey: z.optional(z.string()),
+    apiKey: z.optional(text(TEXT_LIMITS.apiKey)),
   }),
   deleteProfile: z.object({ id }),
   setActiveProfile: z.object({ id }),
@@ -58,7 +59,7 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   }),
   bulkStart: z.object({
     items: z
-      .array(z.object({ input: linkInput, title: text(1_000), label: text(200) }))
+      .array(z.object({ input: linkInput, title: pageTitle, label: text(TEXT_LIMITS.name) }))
       .check(z.maxLength(MAX_BULK_ROWS)),
   }),
   bulkControl: z.object({ action: z.enum(['pause', 'resume', 'cancel', 'clear']) }),
@@ -76,11 +77,11 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
   queueCreate: z.object({
     input: linkInput,
     pageTitle: z.optional(pageTitle),
-    draftUrl: z.optional(text(8_000)),
+    draftUrl: z.optional(text(TEXT_LIMITS.longUrl)),
     error: z
       .object({
         kind: z.string(),
-        message: z.string().check(z.maxLength(2_000)),
+        message: text(TEXT_LIMITS.message),
         status: z.optional(z.number().check(z.int())),
       })
       .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),

@@ -8,8 +8,10 @@ import { t } from '@/lib/i18n';
 import { clearProfileCache } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
+import { profileName, sameProfile } from '@/lib/settings/transfer';
 import { deleteApiKey, getApiKey, setApiKey } from '@/lib/storage/api-keys';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
+import { LIST_LIMITS } from '@/lib/text-limits';
 import { type Clients, hasHostAccess } from './clients';
 import { ExtensionError } from './errors';
 
@@ -35,7 +37,16 @@ export function createProfileHandlers(clients: Clients) {
       throw new ExtensionError('permission_denied', t('error_host_permission', origin));
     }
 
-    const stored = (await loadSettings()).profiles.find((p) => p.id === draft.id);
+    const { profiles } = await loadSettings();
+    const stored = profiles.find((p) => p.id === draft.id);
+    // What a settings file could not take back, Options refuses first; this holds it for any page.
+    if (!stored && profiles.length >= LIST_LIMITS.profiles) {
+      throw new ExtensionError('validation', t('error_profiles_full', LIST_LIMITS.profiles));
+    }
+    const name = profileName(draft.name, serverUrl);
+    if (profiles.some((p) => p.id !== draft.id && sameProfile(p, { serverUrl, name }))) {
+      throw new ExtensionError('validation', t('error_profile_duplicate', name));
+    }
     // A saved key is kept only for the server it belongs to: checking it against a new origin would
     // hand it to that server.
     const sameServer = stored !== undefined && new URL(stored.serverUrl).origin === origin;
@@ -56,7 +67,7 @@ export function createProfileHandlers(clients: Clients) {
       const existing = settings.profiles.find((p) => p.id === draft.id);
       const profile: Profile = {
         id: existing?.id ?? crypto.randomUUID(),
-        name: draft.name.trim() || new URL(serverUrl).hostname,
+        name,
         serverUrl,
         defaults: draft.defaults ?? existing?.defaults ?? emptyDefaults(),
       };

@@ -2,6 +2,7 @@
  * Keeps API keys out of what the background answers pages: whatever a handler returns, and whatever
  * a server echoed into it, reaches a page with every key replaced by ••••.
  */
+import { isObject } from '@/lib/is-object';
 
 /** Keys shorter than this are not looked for in answers: replacing them would garble ordinary text. */
 const MIN_SECRET_LENGTH = 8;
@@ -13,7 +14,7 @@ function redactString(text: string, secrets: readonly string[]): string {
 function redactValue(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === 'string') return redactString(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
-  if (typeof value === 'object' && value !== null) {
+  if (isObject(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactValue(v, secrets)]));
   }
   return value;

@@ -8,7 +8,7 @@
 import { t } from '@/lib/i18n';
 import type { ImportSummary, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { isNewerSettings, type Profile, settingsSchema } from '@/lib/settings/schema';
-import { applyImport, buildSettingsFile, parseSettingsFile } from '@/lib/settings/transfer';
+import { applyImport, buildSettingsFile, parseSettingsFile, tooManyProfiles } from '@/lib/settings/transfer';
 import {
   apiKeysItem,
   newerSettingsItem,
@@ -68,6 +68,8 @@ export function createSettingsTransferHandlers(
       undefined,
       (url) => granted.get(url) ?? false,
     );
+    const crowded = tooManyProfiles(result);
+    if (crowded) throw new ExtensionError('validation', crowded);
     const { added, replaced, keysImported, withoutKey, skippedActive, needsAccess } = result;
     const active = result.settings.profiles.find((p) => p.id === result.settings.activeProfileId);
     const summary: ImportSummary = {

@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n';
 import { isQueueable } from '@/lib/jobs/queue';
 import type { CachedLink } from '@/lib/links/cache';
 import { copyPayloadFor } from '@/lib/links/copy-format';
+import { queuedNotificationText } from '@/lib/present/errors';
 import type { Behaviour } from '@/lib/settings/schema';
 import { defaultBehaviour } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/storage/settings';
@@ -22,7 +23,7 @@ import { type CreateLink, inputFromDefaults } from './create-link';
 import { toErrorData } from './errors';
 import type { CreateQueue } from './jobs/queue';
 import { readLinkText } from './link-text';
-import { briefQueued, type Notifier } from './notify';
+import type { Notifier } from './notify';
 
 /**
  * What the user asked to shorten: the page of a tab, a link (a link target or a selected URL), or a
@@ -153,7 +154,7 @@ export function createShortenAndCopy({
       return;
     }
     if ('queued' in result) {
-      await notifier.info(t('bg_queued_title'), briefQueued(result.queued));
+      await notifier.info(t('bg_queued_title'), queuedNotificationText(result.queued));
       return;
     }
     // A page is titled as its tab shows it; a link by the title its short link was given, else its text.

@@ -2,18 +2,16 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
-import { formatDate } from '@/components/format';
 import { useStatus } from '@/components/use-status';
 import type { Account } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { formatDate } from '@/lib/present/dates';
+import { fixInOptions } from '@/lib/present/errors';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { safeHref } from '@/lib/url/rules';
-import { useApi } from './api-context';
+import { useApi, useServerCache } from './api-context';
 import { type Loaded, useAction, useCached } from './hooks';
-import { changeCached } from './server-cache';
-import { ActionButton, LoadState, needsSetup, StatusMessage } from './ui';
-
-const ACCOUNT = 'getAccount';
+import { ActionButton, LoadState, StatusMessage } from './ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -125,16 +123,15 @@ function ChangePassword() {
 
 /**
  * The account, kept for the page's life. Its error also says whether a server is connected at all
- * (needsSetup), for a view that has nothing else to load before showing a form.
+ * (fixInOptions), for a view that has nothing else to load before showing a form.
  */
 export function useAccount(): Loaded<Account> {
-  const api = useApi();
-  return useCached(ACCOUNT, ACCOUNT, () => api('getAccount'));
+  return useCached('getAccount', []);
 }
 
 /** The account page. */
 export function AccountView() {
-  const api = useApi();
+  const cache = useServerCache();
   const account = useAccount();
   const { data } = account;
   const avatar = data ? safeHref(data.avatar) : undefined;
@@ -162,7 +159,7 @@ export function AccountView() {
             <dt>{t('manage_account_username_label')}</dt>
             <dd>{data.username || '—'}</dd>
             <dt>{t('manage_account_email_label')}</dt>
-            <dd>{data.email || '—'}</dd>
+            <dd>{data.email ? <span dir="ltr">{data.email}</span> : '—'}</dd>
             {!avatar && data.avatar && (
               <>
                 <dt>{t('manage_account_avatar_label')}</dt>
@@ -179,13 +176,13 @@ export function AccountView() {
         </div>
       )}
       {/* Without a working profile the forms could only fail: the prompt to connect stands alone. */}
-      {!needsSetup(account.error) && (
+      {!fixInOptions(account.error) && (
         <>
           {/* Keyed by the email, so the form starts again with it once the account has loaded. */}
           <ChangeEmail
             key={data?.email}
             current={data?.email ?? ''}
-            onChanged={(email) => changeCached<Account>(api, ACCOUNT, (known) => ({ ...known, email }))}
+            onChanged={(email) => cache.change('getAccount', (known) => ({ ...known, email }))}
           />
           <ChangePassword />
         </>

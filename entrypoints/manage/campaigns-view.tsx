@@ -1,27 +1,28 @@
 /** #/campaigns: list, create, edit, delete campaigns and assign links to them. */
 import { useState } from 'preact/hooks';
-import { forgetChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { CheckboxField, TextField } from '@/components/fields';
-import { linkName } from '@/components/format';
+import { forgetChoices } from '@/components/server-cache';
 import { useStatus } from '@/components/use-status';
 import type { Campaign } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { parseId } from '@/lib/ids';
+import { fixInOptions } from '@/lib/present/errors';
+import { linkName } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import { useApi } from './api-context';
+import { useApi, useServerCache } from './api-context';
 import { closeOnEscape, type PagedResource, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { LinkPicker } from './links/link-picker';
 import { notePlacement } from './links/link-placement';
-import { ActionButton, needsSetup, SafeLink, StatusMessage } from './ui';
-
-const POSITIVE_ID = /^[1-9]\d*$/;
+import { ActionButton, SafeLink, StatusMessage } from './ui';
 
 /** The campaign's name, or its number when it has none. */
 const campaignName = (campaign: Campaign) => campaign.name || t('manage_campaign_untitled', campaign.id);
 
 function CreateCampaign({ list }: { list: PagedResource<Campaign> }) {
   const api = useApi();
+  const cache = useServerCache();
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [isPublic, setPublic] = useState(false);
@@ -38,7 +39,7 @@ function CreateCampaign({ list }: { list: PagedResource<Campaign> }) {
     setSlug('');
     setPublic(false);
     setCreated(t('manage_campaign_created', result.data.name || name.trim() || result.data.id));
-    forgetChoices(api, 'listCampaigns');
+    forgetChoices(cache, 'listCampaigns');
     list.add(result.data);
   };
   return (
@@ -88,6 +89,7 @@ function EditCampaign({
   onDone: (status: string | undefined) => void;
 }) {
   const api = useApi();
+  const cache = useServerCache();
   const [name, setName] = useState(campaign.name);
   const [slug, setSlug] = useState('');
   const [isPublic, setPublic] = useState(campaign.public);
@@ -112,7 +114,7 @@ function EditCampaign({
     }
     const result = await save.run();
     if (result?.ok) {
-      forgetChoices(api, 'listCampaigns');
+      forgetChoices(cache, 'listCampaigns');
       const { id: _, ...saved } = result.data;
       list.patch(campaign.id, { ...saved, name: saved.name || name.trim() });
       onDone(t('manage_campaign_saved', name.trim()));
@@ -158,7 +160,8 @@ function EditCampaign({
 
 /** Adds links to a campaign by id, or by picking them from a keyword search. */
 function AssignLinks({ campaign }: { campaign: Campaign }) {
-  const api = useApi();
+  const cache = useServerCache();
+  const api = cache.call;
   const [linkId, setLinkId] = useState('');
   const [done, setDone] = useStatus();
   const assign = useAction((id: number) => api('assignLinkToCampaign', campaign.id, id));
@@ -167,7 +170,7 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
     setDone(undefined);
     const result = await assign.run(id);
     if (!result?.ok) return;
-    notePlacement(api, id, { campaign: campaignName(campaign) });
+    notePlacement(cache, id, { campaign: campaignName(campaign) });
     setDone(added);
   };
   return (
@@ -176,9 +179,8 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
         class="inline-form"
         onSubmit={(event) => {
           event.preventDefault();
-          const id = linkId.trim();
-          if (POSITIVE_ID.test(id))
-            run(Number(id), t('manage_campaign_assigned_id', id, campaignName(campaign)));
+          const id = parseId(linkId);
+          if (id !== undefined) run(id, t('manage_campaign_assigned_id', id, campaignName(campaign)));
         }}
       >
         <TextField
@@ -193,7 +195,7 @@ function AssignLinks({ campaign }: { campaign: Campaign }) {
           type="submit"
           busy={assign.busy}
           busyLabel={t('manage_busy_adding')}
-          disabled={!POSITIVE_ID.test(linkId.trim())}
+          disabled={parseId(linkId) === undefined}
         >
           {t('manage_campaign_assign_by_id_button')}
         </ActionButton>
@@ -257,12 +259,11 @@ function CampaignRow({
 
 /** The campaigns page. */
 export function CampaignsView() {
-  const api = useApi();
-  const campaigns = usePagedResource('listCampaigns', '', (paging) => api('listCampaigns', paging));
+  const campaigns = usePagedResource('listCampaigns', (paging) => [paging]);
   return (
     <section aria-labelledby="campaigns-heading">
       <h1 id="campaigns-heading">{t('manage_campaigns_heading')}</h1>
-      {!needsSetup(campaigns.error) && <CreateCampaign list={campaigns} />}
+      {!fixInOptions(campaigns.error) && <CreateCampaign list={campaigns} />}
       <ItemList list={campaigns} empty={t('manage_campaigns_empty')} pagerLabel={t('manage_campaigns_pager')}>
         {(campaign, onDeleted) => (
           <CampaignRow key={campaign.id} campaign={campaign} list={campaigns} onDeleted={onDeleted} />

@@ -1,23 +1,25 @@
 /** #/channels and #/channels/<id>: channels, their items, and assigning links, bio pages and QR codes. */
 import { useId, useState } from 'preact/hooks';
-import { forgetChoices, useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { CheckboxField, Field, SelectField, TextField } from '@/components/fields';
-import { formatDate, linkName } from '@/components/format';
+import { forgetChoices, useChoices } from '@/components/server-cache';
 import { useStatus } from '@/components/use-status';
 import type { ChannelItemType } from '@/lib/api/client';
 import type { Channel, ChannelItem, LinkSummary } from '@/lib/api/schemas';
 import { type MessageKey, t } from '@/lib/i18n';
+import { parseId } from '@/lib/ids';
 import { isHexColor } from '@/lib/links/link-form';
+import { formatDate } from '@/lib/present/dates';
+import { fixInOptions } from '@/lib/present/errors';
+import { linkName } from '@/lib/present/labels';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import { useApi } from './api-context';
+import { useApi, useServerCache } from './api-context';
 import { closeOnEscape, type PagedResource, type Reply, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
 import { LinkPicker } from './links/link-picker';
-import { CHANNEL_ITEMS } from './links/link-placement';
 import { ListTable, PagedList } from './paged-list';
 import { routeHref } from './route';
-import { ActionButton, needsSetup, SafeLink, StatusMessage } from './ui';
+import { ActionButton, SafeLink, StatusMessage } from './ui';
 
 const DEFAULT_COLOR = '#1E88E5';
 
@@ -190,6 +192,7 @@ function ChannelRow({
   onDeleted: (status: string) => void;
 }) {
   const api = useApi();
+  const cache = useServerCache();
   const initial = {
     name: channel.name,
     description: channel.description,
@@ -213,7 +216,7 @@ function ChannelRow({
             const changed = changedChannelFields(initial, fields);
             const result = await api('updateChannel', channel.id, changed);
             if (result.ok) {
-              forgetChoices(api, 'listChannels');
+              forgetChoices(cache, 'listChannels');
               list.patch(channel.id, changed);
             }
             return result;
@@ -248,12 +251,13 @@ function ChannelRow({
 /** The channels page. */
 export function ChannelsView() {
   const api = useApi();
+  const cache = useServerCache();
   const [created, setCreated] = useStatus();
-  const channels = usePagedResource('listChannels', '', (paging) => api('listChannels', paging));
+  const channels = usePagedResource('listChannels', (paging) => [paging]);
   return (
     <section aria-labelledby="channels-heading">
       <h1 id="channels-heading">{t('manage_channels_heading')}</h1>
-      {!needsSetup(channels.error) && (
+      {!fixInOptions(channels.error) && (
         <div class="card">
           <h2>{t('manage_channel_new_heading')}</h2>
           <ChannelForm
@@ -270,7 +274,7 @@ export function ChannelsView() {
               });
               if (result.ok) {
                 setCreated(t('manage_channel_created', fields.name.trim()));
-                forgetChoices(api, 'listChannels');
+                forgetChoices(cache, 'listChannels');
                 channels.add(result.data);
               }
               return result;
@@ -334,16 +338,16 @@ function AssignItem({ channelId, items }: { channelId: number; items: PagedResou
   const onSubmit = async (event: Event) => {
     event.preventDefault();
     setDone(undefined);
-    const raw = itemId.trim();
-    if (!/^[1-9]\d*$/.test(raw)) {
+    const id = parseId(itemId);
+    if (id === undefined) {
       setIdError(t('manage_channel_item_id_invalid'));
       return;
     }
     setIdError(undefined);
-    const result = await assign.run(type, Number(raw));
+    const result = await assign.run(type, id);
     if (result?.ok) {
       const added = ITEM_TYPES.find((kind) => kind.value === type)?.added;
-      if (added) setDone(t(added, raw));
+      if (added) setDone(t(added, id));
       setItemId('');
       // Only the id is known here: the channel's list says what the item is.
       items.reload();
@@ -396,12 +400,10 @@ function AssignItem({ channelId, items }: { channelId: number; items: PagedResou
 
 /** One channel's items, a page at a time, and the form that adds items. */
 export function ChannelView({ id }: { id: number }) {
-  const api = useApi();
-  const items = usePagedResource(`${CHANNEL_ITEMS}${id}`, '', (paging) =>
-    api('listChannelItems', id, paging),
-  );
+  const cache = useServerCache();
+  const items = usePagedResource('listChannelItems', (paging) => [id, paging]);
   // The items endpoint does not name the channel; the (cached) choice list usually does.
-  const channel = useChoices(api, 'listChannels', true).data?.items.find((c) => c.id === id);
+  const channel = useChoices(cache, 'listChannels', true).data?.items.find((c) => c.id === id);
   const typeLabel = (type: string) => {
     const kind = ITEM_TYPES.find((known) => known.value === type);
     return kind ? t(kind.label) : type;
@@ -409,12 +411,14 @@ export function ChannelView({ id }: { id: number }) {
   return (
     <section aria-labelledby="channel-heading">
       <p>
-        <a href={routeHref({ name: 'channels' })}>← {t('manage_channel_back')}</a>
+        <a class="back" href={routeHref({ name: 'channels' })}>
+          {t('manage_channel_back')}
+        </a>
       </p>
       <h1 id="channel-heading">
         {channel?.name ? t('manage_channel_heading', channel.name) : t('manage_channel_untitled', id)}
       </h1>
-      {!needsSetup(items.error) && <AssignItem channelId={id} items={items} />}
+      {!fixInOptions(items.error) && <AssignItem channelId={id} items={items} />}
       <PagedList
         list={items}
         empty={t('manage_channel_items_empty')}

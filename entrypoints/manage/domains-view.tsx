@@ -1,16 +1,17 @@
 /** #/domains: branded domains: list, add, edit redirects, delete. */
 import { useState } from 'preact/hooks';
-import { forgetChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
+import { forgetChoices } from '@/components/server-cache';
 import { useStatus } from '@/components/use-status';
 import type { BrandedDomain } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
+import { fixInOptions } from '@/lib/present/errors';
 import { isHttpUrl } from '@/lib/url/rules';
-import { useApi } from './api-context';
+import { useApi, useServerCache } from './api-context';
 import { closeOnEscape, type PagedResource, useAction, usePagedResource } from './hooks';
 import { ItemCard, ItemList } from './item-list';
-import { ActionButton, needsSetup, SafeLink, StatusMessage } from './ui';
+import { ActionButton, SafeLink, StatusMessage } from './ui';
 
 interface DomainFields {
   domain: string;
@@ -42,6 +43,7 @@ const optional = (value: string) => value.trim() || undefined;
 
 function AddDomain({ list }: { list: PagedResource<BrandedDomain> }) {
   const api = useApi();
+  const cache = useServerCache();
   const blank = { domain: '', redirectroot: '', redirect404: '' };
   const [fields, setFields] = useState<DomainFields>(blank);
   const [errors, setErrors] = useState<ReturnType<typeof validateDomain>>({});
@@ -65,7 +67,7 @@ function AddDomain({ list }: { list: PagedResource<BrandedDomain> }) {
     if (!result?.ok) return;
     setAdded(t('manage_domain_added', fields.domain.trim()));
     setFields(blank);
-    forgetChoices(api, 'listDomains');
+    forgetChoices(cache, 'listDomains');
     list.add({
       id: result.data.id,
       domain: fields.domain.trim(),
@@ -243,12 +245,11 @@ function DomainRow({
 
 /** The branded domains page. */
 export function DomainsView() {
-  const api = useApi();
-  const domains = usePagedResource('listDomains', '', (paging) => api('listDomains', paging));
+  const domains = usePagedResource('listDomains', (paging) => [paging]);
   return (
     <section aria-labelledby="domains-heading">
       <h1 id="domains-heading">{t('manage_domains_heading')}</h1>
-      {!needsSetup(domains.error) && <AddDomain list={domains} />}
+      {!fixInOptions(domains.error) && <AddDomain list={domains} />}
       <ItemList list={domains} empty={t('manage_domains_empty')} pagerLabel={t('manage_domains_pager')}>
         {(domain, onDeleted) => (
           <DomainRow key={domain.id} domain={domain} list={domains} onDeleted={onDeleted} />

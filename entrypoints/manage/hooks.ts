@@ -3,19 +3,13 @@
  * running an action, debouncing, and focusing what replaces an element that went away.
  */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ApiArgs } from '@/components/server-cache';
 import { startsAttempt, useClearOnNextAction } from '@/components/use-status';
 import type { ErrorData } from '@/lib/api/errors';
 import type { Page } from '@/lib/api/schemas';
-import type { Result } from '@/lib/messaging/protocol';
-import { useApi } from './api-context';
-import {
-  changeCached,
-  onCacheChange,
-  patchListed,
-  readCached,
-  removeListed,
-  writeCached,
-} from './server-cache';
+import type { ApiData } from '@/lib/messaging/call-api';
+import type { ApiMethod, Result } from '@/lib/messaging/protocol';
+import { useServerCache } from './api-context';
 
 /** What an API call or an action resolves to. */
 export type Reply<T> = Promise<Result<T>>;
@@ -114,47 +108,46 @@ export interface PagedResource<T> extends Loaded<Page<T>> {
 }
 
 /**
- * Loads `load` under `key` in the page's server cache (server-cache.ts): a kept answer shows at
- * once, and is fetched again only when older than a minute or on `reload`. `resource` names what the
- * answer belongs to, so the page's own edits reach every kept answer of it.
+ * The answer of `method(...args)` from the page's server cache (components/server-cache.ts): a kept
+ * answer shows at once, and is fetched again only when older than a minute or on `reload`. The
+ * page's own edits of it (ServerCache.change) show at once too.
  */
-export function useCached<T>(resource: string, key: string, load: () => Reply<T>): Loaded<T> {
-  const api = useApi();
-  const kept = readCached<T>(api, key);
-  // The last data shown, kept while another key loads so the view does not flash empty.
-  const [shown, setShown] = useState<T>();
+export function useCached<M extends ApiMethod>(method: M, args: ApiArgs<M>): Loaded<ApiData<M>> {
+  const cache = useServerCache();
+  const kept = cache.peek(method, args);
+  // The last data shown, kept while other arguments load so the view does not flash empty.
+  const [shown, setShown] = useState<ApiData<M>>();
   const [error, setError] = useState<ErrorData>();
   const [loading, setLoading] = useState(!kept?.fresh);
   const [tick, setTick] = useState(0);
   const [, setVersion] = useState(0);
   const latest = useRef(0);
   const forced = useRef(false);
+  const key = JSON.stringify([method, args]);
 
-  useEffect(() => onCacheChange(api, () => setVersion((n) => n + 1)), [api]);
+  useEffect(() => cache.subscribe(() => setVersion((n) => n + 1)), [cache]);
 
-  // The key decides when `load` changes, as deps do for useEffect.
   useEffect(() => {
     const request = ++latest.current;
     const force = forced.current;
     forced.current = false;
-    if (!force && readCached(api, key)?.fresh) {
+    if (!force && cache.peek(method, args)?.fresh) {
       setLoading(false);
       setError(undefined);
       return;
     }
     setLoading(true);
-    load().then((result) => {
+    cache.load(method, args, { force }).then((result) => {
       if (request !== latest.current) return;
       setLoading(false);
       if (result.ok) {
-        writeCached(api, resource, key, result.data);
         setShown(result.data);
         setError(undefined);
       } else {
         setError(result.error);
       }
     });
-  }, [api, resource, key, tick]);
+  }, [cache, key, tick]);
 
   const reload = useCallback(() => {
     forced.current = true;
@@ -163,28 +156,54 @@ export function useCached<T>(resource: string, key: string, load: () => Reply<T>
   return { data: kept?.data ?? shown, error, loading, reload };
 }
 
+/** The API methods that answer a list a page at a time, the paging query last. */
+type PagedMethod = {
+  [M in ApiMethod]: ApiData<M> extends Page<unknown> ? M : never;
+}[ApiMethod];
+/** What a page of `M` lists. */
+type ItemOf<M extends PagedMethod> = ApiData<M> extends Page<infer T extends { id: number }> ? T : never;
+
 /**
- * Loads the page in view of a server list: `fetchPage` gets the page's number and size. The page
- * belongs to `selection` (a search, an order, a channel) of `resource`: a new selection starts again
- * at page 1. Pages already loaded are kept for the page's life (see useCached).
+ * Loads the page in view of a server list: `argsFor` gives `method`'s arguments for a page's
+ * number and size, the paging query last. The arguments of page 1 are the list's selection (a
+ * search, an order, a channel): a new selection starts again at page 1. Pages already loaded are
+ * kept for the page's life (see useCached); the page's own changes reach every kept page of the
+ * same list (the same arguments but the paging query).
  */
-export function usePagedResource<T extends { id: number }>(
-  resource: string,
-  selection: string,
-  fetchPage: (query: { limit: number; page: number }) => Reply<Page<T>>,
+export function usePagedResource<M extends PagedMethod, T extends { id: number } = ItemOf<M>>(
+  method: M,
+  argsFor: (paging: { limit: number; page: number }) => ApiArgs<M>,
 ): PagedResource<T> {
-  const api = useApi();
+  const cache = useServerCache();
+  const firstPage = argsFor({ limit: PAGE_SIZE, page: 1 });
+  const selection = JSON.stringify(firstPage);
   const [paging, setPaging] = useState({ selection, page: 1 });
   const page = paging.selection === selection ? paging.page : 1;
-  const key = `${resource}?${selection}#${page}`;
-  const list = useCached(resource, key, () => fetchPage({ limit: PAGE_SIZE, page }));
+  const args = argsFor({ limit: PAGE_SIZE, page });
+  const list = useCached(method, args) as Loaded<Page<T>>;
   const setPage = useCallback((next: number) => setPaging({ selection, page: next }), [selection]);
 
-  const patch = (id: number, fields: Partial<T>) => patchListed(api, resource, id, fields);
-  const remove = (id: number) => removeListed(api, resource, id);
+  const listOf = (of: unknown[]) => JSON.stringify(of.slice(0, -1));
+  const sameList = (of: unknown[]) => listOf(of) === listOf(firstPage);
+  const inList = (change: (data: Page<T>, of: unknown[]) => Page<T> | undefined) =>
+    cache.change(method, (data, of) =>
+      sameList(of) ? (change(data as unknown as Page<T>, of) as unknown as ApiData<M> | undefined) : data,
+    );
+  const patch = (id: number, fields: Partial<T>) =>
+    inList((data) => ({
+      ...data,
+      items: data.items.map((item) => (item.id === id ? { ...item, ...fields } : item)),
+    }));
+  const remove = (id: number) =>
+    // Pages that did not hold it are fetched again when shown: their boundaries moved.
+    inList((data) =>
+      data.items.some((item) => item.id === id)
+        ? { ...data, items: data.items.filter((item) => item.id !== id), total: Math.max(0, data.total - 1) }
+        : undefined,
+    );
   const add = (item: T) =>
-    changeCached<Page<T>>(api, resource, (data, entry) => {
-      if (entry !== key) return undefined;
+    inList((data, of) => {
+      if (JSON.stringify(of) !== JSON.stringify(args)) return undefined;
       const last = data.nextPage === null;
       const room = data.items.length < (data.perPage || PAGE_SIZE);
       const grown = { ...data, total: data.total + 1 };

@@ -4,10 +4,10 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { type ChoiceMethod, forgetChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
+import { type ChoiceMethod, forgetChoices } from '@/components/server-cache';
 import { useStatus } from '@/components/use-status';
-import { useApi } from './api-context';
+import { useServerCache } from './api-context';
 import { type PagedResource, type Reply, useAction } from './hooks';
 import { PagedList } from './paged-list';
 import { ConfirmDelete, PanelToggle, StatusMessage } from './ui';
@@ -86,14 +86,14 @@ export function ItemCard({
   /** Takes the deleted item out of the list (PagedResource.remove). */
   onRemoved: () => void;
 }) {
-  const api = useApi();
+  const cache = useServerCache();
   const [panel, setPanel] = useState<'edit' | 'extra'>();
   const [saved, setSaved] = useStatus();
   const removal = useAction(remove);
   const onDelete = async () => {
     const result = await removal.run();
     if (result?.ok) {
-      forgetChoices(api, choices);
+      forgetChoices(cache, choices);
       onDeleted(deletedStatus);
       onRemoved();
     }

@@ -1,5 +1,6 @@
 /** Hash routes of the management page (`manage.html#/links/12`) and a hook that follows them. */
 import { useEffect, useState } from 'preact/hooks';
+import { parseId } from '@/lib/ids';
 
 export type Route =
   | { name: 'links' }
@@ -16,10 +17,6 @@ export type Route =
 
 const SIMPLE = ['links', 'campaigns', 'channels', 'domains', 'splash', 'account', 'bulk'] as const;
 
-function positiveId(text: string | undefined): number | undefined {
-  return text && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;
-}
-
 /** The route a location hash names; an empty hash is the links list. */
 export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '').replace(/\/+$/, '');
@@ -30,7 +27,7 @@ export function parseRoute(hash: string): Route {
     if (simple) return { name: simple };
   }
   if (rest.length === 0 && head === 'links' && sub === 'new') return { name: 'link-new' };
-  const id = rest.length === 0 ? positiveId(sub) : undefined;
+  const id = rest.length === 0 ? parseId(sub) : undefined;
   if (id !== undefined && head === 'links') return { name: 'link', id };
   if (id !== undefined && head === 'channels') return { name: 'channel', id };
   return { name: 'not-found', path };

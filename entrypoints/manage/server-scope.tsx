@@ -1,12 +1,13 @@
 /**
  * The management page for one server. What the page keeps of the server's answers (lists, links,
- * choices) is kept per API caller, so when the active profile or its address changes (in the popup
- * or Options) the page gets a new caller and starts afresh: it never shows one server's links as
- * another's, nor sends their ids there.
+ * choices) is kept in one cache per server, so when the active profile or its address changes (in
+ * the popup or Options) the page gets a new, empty cache and starts afresh: it never shows one
+ * server's links as another's, nor sends their ids there.
  */
 import { type ComponentChildren, Fragment } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiContext } from '@/entrypoints/manage/api-context';
+import { createServerCache } from '@/components/server-cache';
+import { ServerContext } from '@/entrypoints/manage/api-context';
 import { type CallApi, callApi } from '@/lib/messaging/call-api';
 import { activeProfile, type Settings } from '@/lib/settings/schema';
 import { settingsItem, watchItem } from '@/lib/storage/items';
@@ -17,7 +18,7 @@ function serverOf(settings: Settings): string {
   return profile ? `${profile.id}\n${profile.serverUrl}` : '';
 }
 
-/** Renders `children` with an API caller of their own, replaced (and them remounted) per server. */
+/** Renders `children` with a server cache of their own, replaced (and them remounted) per server. */
 export function ServerScope({ children, call = callApi }: { children: ComponentChildren; call?: CallApi }) {
   const [epoch, setEpoch] = useState(0);
   useEffect(() => {
@@ -28,16 +29,11 @@ export function ServerScope({ children, call = callApi }: { children: ComponentC
       known = next;
     });
   }, []);
-  // A new caller for each server: the caches keyed by the caller start empty.
-  const api = useMemo<CallApi>(
-    () =>
-      (method, ...args) =>
-        call(method, ...args),
-    [epoch, call],
-  );
+  // The epoch is what changes per server: a new cache for each.
+  const cache = useMemo(() => createServerCache(call), [epoch, call]);
   return (
-    <ApiContext.Provider value={api}>
+    <ServerContext.Provider value={cache}>
       <Fragment key={epoch}>{children}</Fragment>
-    </ApiContext.Provider>
+    </ServerContext.Provider>
   );
 }

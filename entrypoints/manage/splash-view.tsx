@@ -1,14 +1,13 @@
 /** #/splash: custom splash pages and CTA overlays, read-only (the API only lists them). */
 
-import { formatDate, overlayTypeLabel } from '@/components/format';
 import { t } from '@/lib/i18n';
-import { useApi } from './api-context';
+import { formatDate } from '@/lib/present/dates';
+import { overlayTypeLabel } from '@/lib/present/labels';
 import { usePagedResource } from './hooks';
 import { ListTable, PagedList } from './paged-list';
 
 function SplashPages() {
-  const api = useApi();
-  const pages = usePagedResource('listSplash', '', (paging) => api('listSplash', paging));
+  const pages = usePagedResource('listSplash', (paging) => [paging]);
   return (
     <section aria-labelledby="splash-heading" class="card">
       <h2 id="splash-heading">{t('manage_splash_pages_heading')}</h2>
@@ -43,8 +42,7 @@ function SplashPages() {
 }
 
 function Overlays() {
-  const api = useApi();
-  const overlays = usePagedResource('listOverlays', '', (paging) => api('listOverlays', paging));
+  const overlays = usePagedResource('listOverlays', (paging) => [paging]);
   return (
     <section aria-labelledby="overlays-heading" class="card">
       <h2 id="overlays-heading">{t('manage_overlays_heading')}</h2>

@@ -6,6 +6,7 @@ import { ErrorMessage } from '@/components/error-message';
 import { focusIsLost, useReturnFocus } from '@/components/use-focus-after-render';
 import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
+import { fixInOptions } from '@/lib/present/errors';
 import { safeHref } from '@/lib/url/rules';
 import { closeOnEscape, focusSectionHeading } from './hooks';
 
@@ -91,15 +92,20 @@ export function StatusMessage({ text }: { text: string | undefined }) {
   );
 }
 
-/** An http(s) URL as a link that opens in a new tab; anything else (javascript:, data:) as plain text. */
+/**
+ * An http(s) URL as a link that opens in a new tab; anything else (javascript:, data:) as plain text.
+ * Either reads left to right, also in an Arabic page.
+ */
 export function SafeLink({ url, children }: { url: string; children?: ComponentChildren }) {
   const href = safeHref(url);
   return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer">
+    <a href={href} target="_blank" rel="noopener noreferrer" dir="ltr">
       {children ?? url}
     </a>
   ) : (
-    <span class="unsafe-url">{children ?? url}</span>
+    <span class="unsafe-url" dir="ltr">
+      {children ?? url}
+    </span>
   );
 }
 
@@ -165,16 +171,6 @@ export function ConfirmDelete({
 }
 
 /**
- * Whether an error means there is no working profile (none, no host access, a refused key): then
- * nothing on this page can load or be saved, and the page points to Options instead.
- */
-export function needsSetup(error: ErrorData | undefined): boolean {
-  return (
-    error?.kind === 'not_configured' || error?.kind === 'permission_denied' || error?.kind === 'unauthorized'
-  );
-}
-
-/**
  * The load state of a section: a busy note, or the load error with a Retry button. When a Retry
  * brings the data, the Retry button goes away; focus then moves to the section's heading, where
  * the content that just arrived starts (unless `headingAfterRetry` is false: the caller moves it).
@@ -200,7 +196,6 @@ export function LoadState({
   }, [loading, error, headingAfterRetry]);
 
   if (error) {
-    const setup = needsSetup(error);
     return (
       <div class="load-error">
         <ErrorMessage error={error} />
@@ -215,7 +210,7 @@ export function LoadState({
           >
             {t('manage_retry')}
           </ActionButton>
-          {setup && (
+          {fixInOptions(error) && (
             <a class="button" href="options.html" target="_blank" rel="noopener">
               {t('manage_open_settings')}
             </a>

@@ -1,30 +1,7 @@
-import type { ComponentChildren } from 'preact';
+import { withValue } from '@/components/with-value';
 import type { Account } from '@/lib/api/schemas';
-import { type MessageKey, t, uiLanguage } from '@/lib/i18n';
-
-/** Stands in for a value in a message, so the value can be put in markup where the language placed it. */
-const SLOT = '\u0001';
-
-/** A translated sentence with `value` (shown as `wrap` makes it) where the message puts `$1`. */
-function withValue(key: MessageKey, value: string, wrap: (value: string) => ComponentChildren) {
-  const [before = '', after = ''] = t(key, SLOT).split(SLOT);
-  return (
-    <>
-      {before}
-      {wrap(value)}
-      {after}
-    </>
-  );
-}
-
-/** The plan's end date (the server sends `2032-01-31 00:00:00`) in the user's language. */
-function formatExpiry(expires: string): string {
-  const day = expires.slice(0, 10);
-  const date = new Date(`${day}T00:00:00`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(date);
-}
+import { t } from '@/lib/i18n';
+import { formatDate } from '@/lib/present/dates';
 
 /** The account a profile's key belongs to: who, and the plan with its end date. */
 export function AccountSummary({ account }: { account: Account }) {
@@ -34,13 +11,18 @@ export function AccountSummary({ account }: { account: Account }) {
     <section class="account" aria-label={t('options_account_label')}>
       <p>
         {withValue('options_connected_as', who, (name) => (
-          <strong>{name}</strong>
+          <strong dir="auto">{name}</strong>
         ))}
-        {account.username && account.email && <span class="muted"> · {account.email}</span>}
+        {account.username && account.email && (
+          <span class="muted">
+            {' · '}
+            <span dir="ltr">{account.email}</span>
+          </span>
+        )}
       </p>
       <p class="muted">
         {account.expires
-          ? t('options_plan_expires', plan, formatExpiry(account.expires))
+          ? t('options_plan_expires', plan, formatDate(account.expires, { withTime: false }))
           : t('options_plan', plan)}
       </p>
     </section>

@@ -32,7 +32,7 @@ export function BehaviourForm({ behaviour, onChange }: BehaviourFormProps) {
         label={t('options_copy_format_label')}
         hint={
           <>
-            {t('options_copy_format_hint')} <code>{copyFormatExample(behaviour.copyFormat)}</code>
+            {t('options_copy_format_hint')} <code dir="ltr">{copyFormatExample(behaviour.copyFormat)}</code>
           </>
         }
         value={behaviour.copyFormat}

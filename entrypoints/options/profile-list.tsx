@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
+import { withValue } from '@/components/with-value';
 import { t } from '@/lib/i18n';
 import type { Profile } from '@/lib/settings/schema';
 
@@ -68,8 +69,16 @@ export function ProfileList({
                 {noAccess && <span class="badge warn">{t('options_needs_access_badge')}</span>}
                 {noKey && <span class="badge warn">{t('options_needs_key_badge')}</span>}
               </div>
-              <div class="muted small profile-url">{p.serverUrl}</div>
-              {noAccess && <div class="small">{t('options_needs_access_note', originText(p.serverUrl))}</div>}
+              <div class="muted small profile-url">
+                <span dir="ltr">{p.serverUrl}</span>
+              </div>
+              {noAccess && (
+                <div class="small">
+                  {withValue('options_needs_access_note', originText(p.serverUrl), (origin) => (
+                    <span dir="ltr">{origin}</span>
+                  ))}
+                </div>
+              )}
               {noKey && <div class="small">{t('options_needs_key_note')}</div>}
             </div>
             {confirming === p.id ? (

@@ -1,23 +1,29 @@
 /**
- * The Options page's rules as plain functions: messages for a failed save, the defaults form and
- * the read-modify-write of settings the page may change itself (link defaults and behaviour).
+ * The Options page's rules as plain functions: messages for a failed save, the defaults form, the
+ * preset form and the read-modify-write of settings the page may change itself (link defaults,
+ * behaviour, presets).
  */
 
+import { normalizeBaseUrl } from '@/lib/api/base-url';
 import type { ErrorData } from '@/lib/api/errors';
-import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { errorText } from '@/lib/present/errors';
 import {
   type Behaviour,
   expiryDaysSchema,
   type LinkDefaults,
   MAX_EXPIRY_DAYS,
+  type Profile,
   type Settings,
   type UtmPreset,
 } from '@/lib/settings/schema';
+import { profileName, sameProfile } from '@/lib/settings/transfer';
+import { type PresetProblems, presetProblems } from '@/lib/settings/utm-presets';
 import type { StorageArea } from '@/lib/storage/items';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
+import { LIST_LIMITS, TEXT_LIMITS, tooLong } from '@/lib/text-limits';
 import { isHttpUrl } from '@/lib/url/rules';
-import { UTM_PARAMS } from '@/lib/url/utm';
+import type { ProfileFormErrors, ProfileFormValues } from './profile-form';
 
 /** What the user is told when the browser's host-access prompt was refused or dismissed. */
 export function permissionRefusedMessage(serverUrl: string): string {
@@ -27,6 +33,11 @@ export function permissionRefusedMessage(serverUrl: string): string {
 /** What the user is told when Grant access (next to a profile) was refused or dismissed. */
 export function grantRefusedMessage(serverUrl: string): string {
   return t('options_grant_refused', new URL(serverUrl).origin);
+}
+
+/** The hint shown instead of a saved key: only its last four characters. */
+export function savedKeyHint(typedKey: string): string {
+  return t('options_saved_key_hint', typedKey.trim().slice(-4));
 }
 
 /** A failed saveProfile as a message that says what went wrong and what to do. */
@@ -41,11 +52,37 @@ export function saveFailureMessage(error: ErrorData, serverUrl: string, now = Da
       return t('options_save_timeout', origin);
     case 'permission_denied':
       return permissionRefusedMessage(serverUrl);
-    case 'rate_limited':
-      return messageWithRetry(error, now);
     default:
-      return error.message;
+      return errorText(error, now);
   }
+}
+
+/**
+ * Options' checks of the profile form before it asks the browser and the background anything: the
+ * server URL it reads, the fields' messages, and the message above Save. It refuses what a settings
+ * file would (lib/text-limits.ts, sameProfile), so every profile it saves comes back from an export.
+ */
+export function checkProfileForm(
+  form: ProfileFormValues,
+  { editing, profiles, keyRequired }: { editing: string; profiles: readonly Profile[]; keyRequired: boolean },
+): { base: ReturnType<typeof normalizeBaseUrl>; errors: ProfileFormErrors; failure: string | null } {
+  const base = normalizeBaseUrl(form.serverUrl, { bareHost: true });
+  const apiKey = form.apiKey.trim();
+  const errors: ProfileFormErrors = {};
+  const serverProblem = base.ok ? tooLong(base.url, TEXT_LIMITS.address) : base.message;
+  if (serverProblem) errors.serverUrl = serverProblem;
+  if (!apiKey && keyRequired) errors.apiKey = t('options_key_required');
+  const keyTooLong = tooLong(apiKey, TEXT_LIMITS.apiKey);
+  if (keyTooLong) errors.apiKey = keyTooLong;
+  const nameTooLong = tooLong(form.name.trim(), TEXT_LIMITS.name);
+  if (nameTooLong) errors.name = nameTooLong;
+  else if (base.ok) {
+    const name = profileName(form.name, base.url);
+    const twin = profiles.some((p) => p.id !== editing && sameProfile(p, { serverUrl: base.url, name }));
+    if (twin) errors.name = t('error_profile_duplicate', name);
+  }
+  const full = editing === 'new' && profiles.length >= LIST_LIMITS.profiles;
+  return { base, errors, failure: full ? t('error_profiles_full', LIST_LIMITS.profiles) : null };
 }
 
 /** The defaults form as typed: ids and days as strings ('' = none). */
@@ -86,6 +123,9 @@ export function defaultsFromDraft(
   const domain = draft.domain.trim().replace(/\/+$/, '');
   if (domain && !isHttpUrl(domain)) {
     errors.domain = t('options_domain_invalid');
+  } else {
+    const domainTooLong = tooLong(domain, TEXT_LIMITS.address);
+    if (domainTooLong) errors.domain = domainTooLong;
   }
   if (errors.expiryDays || errors.domain) return { ok: false, errors };
   return {
@@ -128,7 +168,7 @@ export async function saveBehaviour(patch: Partial<Behaviour>, area?: StorageAre
 /** The preset form as typed: every field but the id. */
 export type PresetDraft = Omit<UtmPreset, 'id'>;
 
-export type PresetErrors = Partial<Record<'name' | 'params', string>>;
+export type PresetErrors = PresetProblems;
 
 /** A new preset's empty form. */
 export function emptyPresetDraft(): PresetDraft {
@@ -136,9 +176,8 @@ export function emptyPresetDraft(): PresetDraft {
 }
 
 /**
- * Validates a preset form against the other presets: a name, unique whatever its case (the popup and
- * the copied block name links by it), and at least one parameter. Values may hold spaces and any
- * other character: withUtmPreset encodes them.
+ * Validates a preset form against the other presets by the one preset rule (lib/settings/utm-presets.ts),
+ * which the settings file applies too: what Options saves, an export brings back.
  */
 export function presetFromDraft(
   draft: PresetDraft,
@@ -148,14 +187,8 @@ export function presetFromDraft(
   const trimmed = Object.fromEntries(
     Object.entries(draft).map(([key, value]) => [key, value.trim()]),
   ) as PresetDraft;
-  const errors: PresetErrors = {};
-  const name = trimmed.name.toLocaleLowerCase();
-  if (!name) errors.name = t('options_preset_name_required');
-  else if (others.some((other) => other.id !== id && other.name.trim().toLocaleLowerCase() === name)) {
-    errors.name = t('options_preset_name_taken', trimmed.name);
-  }
-  if (UTM_PARAMS.every((param) => trimmed[param] === '')) errors.params = t('options_preset_params_required');
-  if (errors.name || errors.params) return { ok: false, errors };
+  const errors = presetProblems(trimmed, id, others);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, preset: { id, ...trimmed } };
 }
 

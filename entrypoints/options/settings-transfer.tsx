@@ -5,6 +5,7 @@ import { useStatus } from '@/components/use-status';
 import { t, tPlural } from '@/lib/i18n';
 import type { ImportSummary } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
+import { errorText } from '@/lib/present/errors';
 import type { Settings } from '@/lib/settings/schema';
 import { SETTINGS_VERSION } from '@/lib/settings/schema';
 import {
@@ -14,6 +15,7 @@ import {
   parseSettingsFile,
   planImport,
   serializeSettingsFile,
+  tooLargeMessage,
 } from '@/lib/settings/transfer';
 
 interface SettingsTransferProps {
@@ -75,7 +77,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setExported(undefined);
     const reply = await send('exportSettings', { includeKeys });
     setExporting(false);
-    if (!reply.ok) return setExported({ ok: false, message: reply.error.message });
+    if (!reply.ok) return setExported({ ok: false, message: errorText(reply.error, Date.now()) });
     const fileName = exportFileName();
     downloadBlob(new Blob([serializeSettingsFile(reply.data.file)], { type: 'application/json' }), fileName);
     setExported({ ok: true, message: t('options_exported', fileName) });
@@ -86,7 +88,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     setPreview(null);
     setImported(undefined);
     // Refused before reading: a huge file is not an export, and reading it would only stall the page.
-    if (file.size > MAX_SETTINGS_FILE_BYTES) return setImportError(t('options_import_too_large'));
+    if (file.size > MAX_SETTINGS_FILE_BYTES) return setImportError(tooLargeMessage());
     let text: string;
     try {
       text = await file.text();
@@ -96,7 +98,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     const parsed = parseSettingsFile(text);
     if (!parsed.ok) return setImportError(parsed.message);
     const dryRun = await send('importSettings', { text, dryRun: true });
-    if (!dryRun.ok) return setImportError(dryRun.error.message);
+    if (!dryRun.ok) return setImportError(errorText(dryRun.error, Date.now()));
     setPreview({ fileName: file.name, text, imported: parsed.imported, outcome: dryRun.data });
   }
 
@@ -106,7 +108,7 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
     const reply = await send('importSettings', { text: preview.text });
     setImporting(false);
     if (!reply.ok) {
-      setImportError(reply.error.message);
+      setImportError(errorText(reply.error, Date.now()));
       focusAfterRender(importButton);
       return;
     }
@@ -205,7 +207,9 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
               {plan.profiles.map(({ profile, replaces, hasKey }) => (
                 <li key={profile.id}>
                   <strong>{profile.name || profile.serverUrl}</strong>{' '}
-                  <span class="muted small">{profile.serverUrl}</span>{' '}
+                  <span class="muted small" dir="ltr">
+                    {profile.serverUrl}
+                  </span>{' '}
                   <span class="tag">{replaces ? t('options_import_replaces') : t('options_import_new')}</span>{' '}
                   <span class="tag">
                     {hasKey ? t('options_import_with_key') : t('options_import_without_key')}

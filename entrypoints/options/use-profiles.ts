@@ -6,14 +6,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import {
+  checkProfileForm,
   grantRefusedMessage,
   permissionRefusedMessage,
+  savedKeyHint,
   saveFailureMessage,
 } from '@/entrypoints/options/rules';
 import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
 import type { ErrorData } from '@/lib/api/errors';
 import type { Account } from '@/lib/api/schemas';
-import { savedKeyHint } from '@/lib/format';
 import { t, uiLanguage } from '@/lib/i18n';
 import { getCachedLists } from '@/lib/links/cache';
 import type { ChoiceLists, ImportSummary } from '@/lib/messaging/protocol';
@@ -21,7 +22,6 @@ import { send } from '@/lib/messaging/send';
 import { activeProfile, type Profile, type Settings } from '@/lib/settings/schema';
 import { onItemChanged, settingsItem } from '@/lib/storage/items';
 import { loadSettings } from '@/lib/storage/settings';
-import { TEXT_LIMITS, tooLong } from '@/lib/text-limits';
 import {
   PROFILE_FAILURE_ID,
   PROFILE_SAVE_ID,
@@ -224,19 +224,20 @@ export function useProfiles(announce: (status: string) => void) {
 
   function save() {
     // Nothing may be awaited before permissions.request: the browser only asks while the click lasts.
-    const base = normalizeBaseUrl(form.serverUrl, { bareHost: true });
     readServerUrl();
     const apiKey = form.apiKey.trim();
-    const found: ProfileFormErrors = {};
-    if (!base.ok) found.serverUrl = base.message;
-    // A profile imported without its key has none to keep.
-    if (!apiKey && (editing === 'new' || needsKey.has(editing))) found.apiKey = t('options_key_required');
-    const nameTooLong = tooLong(form.name.trim(), TEXT_LIMITS.name);
-    if (nameTooLong) found.name = nameTooLong;
-    setErrors(found);
-    setFailure(null);
-    const first = (['serverUrl', 'apiKey', 'name'] as const).find((field) => found[field]);
+    const checked = checkProfileForm(form, {
+      editing,
+      profiles: settings?.profiles ?? [],
+      // A profile imported without its key has none to keep.
+      keyRequired: editing === 'new' || needsKey.has(editing),
+    });
+    const { base } = checked;
+    setErrors(checked.errors);
+    setFailure(checked.failure);
+    const first = (['serverUrl', 'apiKey', 'name'] as const).find((field) => checked.errors[field]);
     if (!base.ok || first) return focusSoon(FIELD_IDS[first ?? 'serverUrl']);
+    if (checked.failure) return focusSoon(PROFILE_FAILURE_ID);
     let permission: Promise<boolean>;
     try {
       permission = browser.permissions.request({ origins: [originOf(base.url)] });

@@ -10,6 +10,7 @@ import {
 } from '@/entrypoints/options/rules';
 import { t } from '@/lib/i18n';
 import type { UtmPreset } from '@/lib/settings/schema';
+import { LIST_LIMITS, TEXT_LIMITS } from '@/lib/text-limits';
 import { UTM_PARAMS } from '@/lib/url/utm';
 import './presets.css';
 
@@ -63,13 +64,17 @@ function PresetForm({
         event.preventDefault();
         const parsed = presetFromDraft(draft, id || crypto.randomUUID(), others);
         setErrors(parsed.ok ? {} : parsed.errors);
-        if (parsed.ok) onSave(parsed.preset);
-        else document.getElementById(parsed.errors.name ? `${prefix}-name` : `${prefix}-source`)?.focus();
+        if (parsed.ok) return onSave(parsed.preset);
+        const { name, params, count } = parsed.errors;
+        const param = UTM_PARAMS.find((p) => parsed.errors[p]) ?? (params ? 'source' : undefined);
+        const field = count ? 'count' : name ? 'name' : param;
+        document.getElementById(`${prefix}-${field}`)?.focus();
       }}
     >
       <TextField
         id={`${prefix}-name`}
         label={t('options_preset_name')}
+        maxLength={TEXT_LIMITS.name}
         error={errors.name}
         autoComplete="off"
         value={draft.name}
@@ -82,7 +87,7 @@ function PresetForm({
             key={param}
             id={`${prefix}-${param}`}
             label={`utm_${param}`}
-            error={param === 'source' ? errors.params : undefined}
+            error={errors[param] ?? (param === 'source' ? errors.params : undefined)}
             autoComplete="off"
             spellcheck={false}
             value={draft[param]}
@@ -91,6 +96,11 @@ function PresetForm({
         ))}
       </div>
       <p class="hint">{t('options_preset_params_hint')}</p>
+      {errors.count && (
+        <p class="alert" role="alert" id={`${prefix}-count`} tabIndex={-1}>
+          {errors.count}
+        </p>
+      )}
       <div class="row">
         <button type="submit" class="primary">
           {t('options_preset_save')}
@@ -111,6 +121,9 @@ export function UtmPresetsSection({ presets, onChange }: UtmPresetsSectionProps)
   // The preset being edited, 'new' for the add form, '' for none.
   const [editing, setEditing] = useState('');
   const [status, setStatus] = useStatus<string>();
+  // Add pressed with every place taken: said at once, before anything is typed in vain.
+  const [askedWhenFull, setAskedWhenFull] = useState(false);
+  const full = presets.length >= LIST_LIMITS.utmPresets;
   const focusAfterRender = useFocusAfterRender();
 
   /** Saves `next`, then says so and focuses `focus` in the list as saved (a move re-orders it). */
@@ -224,14 +237,28 @@ export function UtmPresetsSection({ presets, onChange }: UtmPresetsSectionProps)
           }}
         />
       ) : (
-        <div class="row">
-          <button type="button" id={ADD_ID} onClick={() => setEditing('new')}>
-            {t('options_preset_add')}
-          </button>
-          <span class="ok" role="status">
-            {status}
-          </span>
-        </div>
+        <>
+          <div class="row">
+            <button
+              type="button"
+              id={ADD_ID}
+              onClick={() => {
+                setAskedWhenFull(full);
+                if (!full) setEditing('new');
+              }}
+            >
+              {t('options_preset_add')}
+            </button>
+            <span class="ok" role="status">
+              {status}
+            </span>
+          </div>
+          {askedWhenFull && full && (
+            <p class="alert" role="alert">
+              {t('options_presets_full', LIST_LIMITS.utmPresets)}
+            </p>
+          )}
+        </>
       )}
     </section>
   );

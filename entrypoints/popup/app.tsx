@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { RateLimitNotice } from '@/components/rate-limit-notice';
+import { useRateLimitWait } from '@/components/use-rate-limit-wait';
 import { t, tPlural } from '@/lib/i18n';
 import { isQueueable } from '@/lib/jobs/queue';
 import { findByLongUrl } from '@/lib/links/cache';
@@ -27,7 +28,6 @@ import { useLastFailure } from './hooks/use-last-failure';
 import { usePopupLoad } from './hooks/use-popup-load';
 import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useQueue } from './hooks/use-queue';
-import { useRateLimitWait } from './hooks/use-rate-limit-wait';
 import { useRecentLinks } from './hooks/use-recent-links';
 import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
@@ -270,7 +270,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           </>
         }
       />
-      <RateLimitNotice seconds={wait} />
+      <RateLimitNotice waitMs={wait} />
       {shorten.error && <ErrorAlert error={shorten.error} now={Date.now()} onOpenOptions={openOptions} />}
       {shorten.error && shorten.sent && isQueueable(shorten.error) && (
         <QueueOffer
@@ -279,13 +279,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           onQueue={() => shorten.sent && shorten.error && queue.queueIt(shorten.sent, shorten.error)}
         />
       )}
-      <QueueList
-        entries={queue.entries}
-        now={queue.now}
-        error={queue.error}
-        onRetry={queue.retry}
-        onCancel={queue.cancel}
-      />
+      <QueueList entries={queue.entries} error={queue.error} onRetry={queue.retry} onCancel={queue.cancel} />
       <p class="sr-only" role="status" aria-live="polite">
         {fanOut.on ? fanOut.status : shorten.status}
       </p>

@@ -9,6 +9,7 @@
  */
 import type * as z from 'zod/mini';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import { withScheme } from '../url/scheme';
 import { normalizeBaseUrl } from './base-url';
 import { ApiError } from './errors';
@@ -49,7 +50,6 @@ import {
   domainListSchema,
   domainUpdateInputSchema,
   idResponseSchema,
-  isJsonObject,
   type LinkDetail,
   type LinkInput,
   type LinkListQuery,
@@ -260,7 +260,7 @@ export function createClient(options: ClientOptions): ShortenerClient {
       const { body, status } = found;
       if (body.details !== undefined) return decode(linkDetailSchema, body, status);
       // A server that ignores `short` answers with the plain list; the link may still be on it.
-      if (isJsonObject(body.data) && 'urls' in body.data) {
+      if (isObject(body.data) && 'urls' in body.data) {
         const match = decode(linkListSchema, body, status).items.find(
           (l) => sameShortUrl(l.shortUrl, shortUrl) || l.alias === typed,
         );

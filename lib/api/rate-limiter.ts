@@ -17,7 +17,6 @@
  *   });
  */
 
-import { retryHint } from '../format';
 import { t } from '../i18n';
 import { ApiError } from './errors';
 import type { RateLimitInfo } from './rate-limit';
@@ -225,20 +224,21 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     pump();
   }
 
+  // The errors carry when the window ends; the pages say it in words (lib/present/errors.ts).
   function dropBackground(now: number): void {
     const until = (resetAt ?? now) + marginMs;
     const error = new ApiError({
       kind: 'rate_limited',
-      message: t('error_refresh_held_back', retryHint(until, now)),
+      message: t('error_refresh_held_back'),
       retryAt: until,
     });
     for (const job of queues.background.splice(0)) job.reject(error);
   }
 
-  function rejectAll(until: number, now: number): void {
+  function rejectAll(until: number): void {
     const error = new ApiError({
       kind: 'rate_limited',
-      message: t('error_rate_limit_too_long', retryHint(until, now)),
+      message: t('error_rate_limit_too_long'),
       retryAt: until,
     });
     const all = [...queues.user.splice(0), ...queues.job.splice(0), ...queues.background.splice(0)];
@@ -278,7 +278,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     }
     const until = (resetAt ?? now) + marginMs;
     if (until - now > maxWaitMs) {
-      rejectAll(until, now);
+      rejectAll(until);
       setWaiting(null);
       return;
     }

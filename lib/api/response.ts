@@ -7,11 +7,10 @@
  *   const page = decode(linkListSchema, body, exchange.status);
  */
 import type * as z from 'zod/mini';
-import { retryHint } from '../format';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
-import { isJsonObject } from './schemas';
 
 /** A finished HTTP exchange, as read by the transport. */
 export interface Exchange {
@@ -35,7 +34,7 @@ export function readApiBody(exchange: Exchange): JsonObject {
   // 204 has no body by definition; the spec's message responses carry nothing else we need.
   if (status === 204 || status === 205) return {};
   const json = parseJson(bodyText);
-  const body = json.ok && isJsonObject(json.value) ? json.value : null;
+  const body = json.ok && isObject(json.value) ? json.value : null;
   if (status >= 200 && status < 300 && body && !isErrorFlag(body.error)) return body;
   throw toApiError(exchange, json, body);
 }
@@ -126,13 +125,12 @@ function unauthorized(status: number, message: string): ApiError {
 
 function rateLimited(exchange: Exchange): ApiError {
   const retryAt = retryTime(exchange.headers, exchange.receivedAt);
-  const wait = retryAt === null ? t('error_wait_a_minute') : retryHint(retryAt, exchange.receivedAt);
-  // The server's own words are left out: they would repeat the wait, in another language.
-  const text = t('error_rate_limited', wait);
+  // The server's own words are left out: they would say when to retry, in another language, and the
+  // pages say it from retryAt when they show the message (lib/present/errors.ts).
   return new ApiError({
     kind: 'rate_limited',
     status: exchange.status,
-    message: text,
+    message: t('error_rate_limited'),
     ...(retryAt === null ? {} : { retryAt }),
   });
 }
@@ -184,7 +182,7 @@ function serverMessage(body: JsonObject): string {
 function textOf(value: unknown, depth: number): string {
   if (typeof value === 'string') return value.trim();
   if (depth > 2) return '';
-  const parts = Array.isArray(value) ? value : isJsonObject(value) ? Object.values(value) : [];
+  const parts = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
   return parts
     .map((part) => textOf(part, depth + 1))
     .filter(Boolean)

@@ -14,15 +14,11 @@
  */
 import * as z from 'zod/mini';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import { TEXT_LIMITS } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
 
 type JsonObject = Record<string, unknown>;
-
-/** True for a plain JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Value normalisers. They never throw: anything unusable becomes the field's default.
@@ -52,7 +48,7 @@ function toText(value: unknown): string {
  * an id, or an object with either; undefined when absent or unusable.
  */
 function toLabel(value: unknown): string | undefined {
-  const label = isJsonObject(value) ? toText(value.name) || toText(value.id) : toText(value);
+  const label = isObject(value) ? toText(value.name) || toText(value.id) : toText(value);
   return label.trim() === '' ? undefined : label;
 }
 
@@ -70,13 +66,13 @@ function toOptionalText(value: unknown): string | null {
 // Maps are built through a Map and Object.fromEntries so that a `__proto__` key stays a plain key.
 function toTargetMap(value: unknown): Record<string, string> {
   const targets = new Map<string, string>();
-  if (isJsonObject(value)) {
+  if (isObject(value)) {
     for (const [name, link] of Object.entries(value)) if (typeof link === 'string') targets.set(name, link);
   } else if (Array.isArray(value)) {
     for (const entry of value) {
       if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') {
         targets.set(entry[0], entry[1]);
-      } else if (isJsonObject(entry) && typeof entry.link === 'string') {
+      } else if (isObject(entry) && typeof entry.link === 'string') {
         const name = [entry.location, entry.device, entry.language, entry.name].find(
           (n) => typeof n === 'string',
         );
@@ -93,7 +89,7 @@ function toCountPair(entry: unknown): [string, number] | null {
     const count = toNumber(entry[1]);
     return typeof entry[0] === 'string' && count !== null ? [entry[0], count] : null;
   }
-  if (!isJsonObject(entry)) return null;
+  if (!isObject(entry)) return null;
   // An entry like { country: "US", clicks: 3 }: its key names are unknown, so go by value types.
   const values = Object.values(entry);
   const name = values.find((v): v is string => typeof v === 'string' && toNumber(v) === null);
@@ -103,7 +99,7 @@ function toCountPair(entry: unknown): [string, number] | null {
 
 function toCountMap(value: unknown): Record<string, number> {
   const counts = new Map<string, number>();
-  if (isJsonObject(value)) {
+  if (isObject(value)) {
     for (const [name, raw] of Object.entries(value)) {
       const count = toNumber(raw);
       if (count !== null) counts.set(name, count);
@@ -119,7 +115,7 @@ function toCountMap(value: unknown): Record<string, number> {
 
 // The spec only shows a number for the top-* statistics; servers that send a breakdown get it kept.
 function toBreakdown(value: unknown): number | Record<string, number> {
-  if (Array.isArray(value) || isJsonObject(value)) return toCountMap(value);
+  if (Array.isArray(value) || isObject(value)) return toCountMap(value);
   return toNumber(value) ?? 0;
 }
 
@@ -142,7 +138,7 @@ const optionalCount = lenient(toCount);
 const flag = lenient(toBool);
 const optionalText = lenient(toOptionalText);
 const entityId = preprocess((value) => toInteger(value) ?? value, z.number().check(z.int(), z.positive()));
-const jsonObject = z.custom<JsonObject>(isJsonObject);
+const jsonObject = z.custom<JsonObject>(isObject);
 
 // ---------------------------------------------------------------------------------------------
 // Resources.
@@ -256,7 +252,7 @@ const linkStatsSchema = (() => {
 
 // A server that leaves out the top-level id still names the link in `details.id`.
 function liftDetailsId(value: unknown): unknown {
-  if (!isJsonObject(value) || toInteger(value.id) !== null || !isJsonObject(value.details)) return value;
+  if (!isObject(value) || toInteger(value.id) !== null || !isObject(value.details)) return value;
   return { ...value, id: value.details.id };
 }
 
@@ -267,7 +263,7 @@ export const linkDetailSchema = z.pipe(
     z.object({
       id: entityId,
       details: linkDetailsSchema,
-      data: preprocess((value) => (isJsonObject(value) ? value : {}), linkStatsSchema),
+      data: preprocess((value) => (isObject(value) ? value : {}), linkStatsSchema),
     }),
   ),
   z.transform(({ id, details, data }) => ({ id, details, stats: data })),
@@ -298,7 +294,7 @@ const pagingSchema = z.object({
 // PHP encodes an array with gaps as an object keyed by index, and a lone entry may come unwrapped.
 function listEntries(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
-  if (!isJsonObject(value)) return [];
+  if (!isObject(value)) return [];
   return 'id' in value ? [value] : Object.values(value);
 }
 

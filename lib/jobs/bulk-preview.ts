@@ -12,6 +12,7 @@ import { jobRequestsPerWindow } from '../api/rate-limiter';
 import type { LinkInput } from '../api/schemas';
 import { datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { t } from '../i18n';
+import { parseId } from '../ids';
 import { type CachedLink, longUrlKey, type NamedItem } from '../links/cache';
 import { aliasError } from '../links/shorten-form';
 import type { UtmPreset } from '../settings/schema';
@@ -97,7 +98,8 @@ function resolveNamed(
 ): { id?: number; error?: string } {
   const value = cell.trim();
   if (value === '') return {};
-  if (/^[1-9]\d{0,15}$/.test(value)) return { id: Number(value) };
+  const id = parseId(value);
+  if (id !== undefined) return { id };
   if (!items) return { error: unavailable };
   const name = value.toLowerCase();
   const found = items.find((item) => item.name.trim().toLowerCase() === name);
@@ -200,6 +202,12 @@ export function previewBulk(
       const longUrl = preset && !urlProblem ? withUtmPreset(base, preset) : base;
       if (checked.error !== undefined) {
         add({ line: row.line, longUrl, label, status: 'invalid', reason: checked.error });
+        continue;
+      }
+      // With its preset's parameters, the address must still be one the background takes.
+      const urlTooLong = tooLong(longUrl, TEXT_LIMITS.longUrl);
+      if (urlTooLong) {
+        add({ line: row.line, longUrl, label, status: 'invalid', reason: urlTooLong });
         continue;
       }
       const alias = checked.input.custom ?? '';

@@ -4,9 +4,6 @@
  */
 import type { ErrorData } from '../api/errors';
 
-/** At most this many creates wait; past it a new one is refused, never silently dropped. */
-export const QUEUE_LIMIT = 500;
-
 /** Waits between tries, by attempt: 30 s, 1, 2, 4, 8 min, then every 15 min. */
 const BACKOFF_MS = [30_000, 60_000, 120_000, 240_000, 480_000, 900_000] as const;
 

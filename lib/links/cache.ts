@@ -7,7 +7,9 @@
  * it without `v`), or one that is corrupt, reads as empty and never fetched, so the next refresh
  * rebuilds it: it is only a cache, and no shape change or broken value may break a page.
  */
+
 import { createStore, promisifyRequest, set, type UseStore, update } from 'idb-keyval';
+import { isObject } from '../is-object';
 
 /** A link as the popup lists it. */
 export interface CachedLink {
@@ -68,8 +70,6 @@ const read = (key: string) => cacheStore()('readonly', (kv) => promisifyRequest<
 const linksKey = (profileId: string) => `links:${profileId}`;
 const listsKey = (profileId: string) => `lists:${profileId}`;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
 const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 function isCachedLink(value: unknown): value is CachedLink {

@@ -7,11 +7,10 @@
  *   const run = await fetchAllLinks(callApi, { signal, onProgress: (p) => show(p.fetched, p.total) });
  *   download(exportCsv(run.links), exportFileName('csv', new Date(), run.stopped !== null));
  */
-
 import type { ErrorData } from '../api/errors';
 import type { LinkListQuery, LinkSummary, Page } from '../api/schemas';
-import { localDay } from '../dates';
 import { t } from '../i18n';
+import { fileDay } from '../present/dates';
 import { toCsv } from './csv';
 
 /**
@@ -140,5 +139,5 @@ export function exportJson(links: readonly LinkSummary[]): string {
 
 /** `shortlink-links-2026-11-24.csv`, or `…-partial.csv` for a run that did not fetch every page. */
 export function exportFileName(kind: 'csv' | 'json', now: Date, partial: boolean): string {
-  return `shortlink-links-${localDay(now)}${partial ? '-partial' : ''}.${kind}`;
+  return `shortlink-links-${fileDay(now)}${partial ? '-partial' : ''}.${kind}`;
 }

@@ -10,10 +10,11 @@ import { z } from 'zod/mini';
 import type { LinkDetail, LinkInput, LinkUpdateInput } from '../api/schemas';
 import { apiToDatetimeLocal, datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { type MessageKey, t } from '../i18n';
+import { parseId } from '../ids';
 import type { LinkFormState } from '../storage/items';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
-import { aliasError } from './shorten-form';
+import { aliasError, aliasOf } from './shorten-form';
 
 type ParameterRow = LinkFormState['parameters'][number];
 /** `auto` lets the server build app links from the long URL; `stores` sends the two store links. */
@@ -71,8 +72,8 @@ export function parsePixelIds(value: string): number[] | undefined {
     .split(',')
     .map((part) => part.trim())
     .filter(filled);
-  if (parts.some((part) => !/^[1-9]\d{0,15}$/.test(part))) return undefined;
-  return parts.map(Number);
+  const ids = parts.map(parseId);
+  return ids.every((id): id is number => id !== undefined) ? ids : undefined;
 }
 
 // The messages are looked up each time the schema is built, so they follow the page's language.
@@ -151,10 +152,10 @@ function linkFormSchema(now: Date) {
       .check(z.refine((value) => parsePixelIds(value) !== undefined, t('manage_pixels_invalid'))),
     channel: z
       .string()
-      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), t('manage_channel_choice_invalid'))),
+      .check(z.refine((v) => !filled(v) || parseId(v) !== undefined, t('manage_channel_choice_invalid'))),
     campaign: z
       .string()
-      .check(z.refine((v) => !filled(v) || /^[1-9]\d*$/.test(v.trim()), t('manage_campaign_choice_invalid'))),
+      .check(z.refine((v) => !filled(v) || parseId(v) !== undefined, t('manage_campaign_choice_invalid'))),
     deeplinkApple: optionalUrl(),
     deeplinkGoogle: optionalUrl(),
     parameters: z.array(rowSchema('name', 'manage_row_parameter_name_required', 'value')),
@@ -206,10 +207,6 @@ function deeplinkBody(state: LinkFormState): LinkInput['deeplink'] {
   return { ...(apple ? { apple } : {}), ...(google ? { google } : {}) };
 }
 
-function id(value: string): number | undefined {
-  return /^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined;
-}
-
 /** Drops keys whose value is undefined, so the JSON body lists only what was filled in. */
 function compact<T extends object>(body: T): T {
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as T;
@@ -233,8 +230,8 @@ export function toLinkUpdateInput(state: LinkFormState): LinkUpdateInput {
     metadescription: text(state.metadescription),
     metaimage: text(state.metaimage),
     pixels: pixels && pixels.length > 0 ? pixels : undefined,
-    channel: id(state.channel),
-    campaign: id(state.campaign),
+    channel: parseId(state.channel),
+    campaign: parseId(state.campaign),
     deeplink: deeplinkBody(state),
     parameters: filledRows(state.parameters),
   });
@@ -268,16 +265,6 @@ export function toLinkInput(state: LinkFormState): LinkInput {
 
 // ---------------------------------------------------------------------------------------------
 // Server → form.
-
-/** The alias of a short URL: its path when that is one segment (`https://go.example.com/sale`). */
-function aliasOf(shortUrl: string): string {
-  try {
-    const path = decodeURIComponent(new URL(shortUrl).pathname.slice(1));
-    return /^[^/\s]+$/.test(path) ? path : '';
-  } catch {
-    return '';
-  }
-}
 
 /**
  * The editor prefilled from a link's details: long URL, alias, geo and device targets, expiry. The

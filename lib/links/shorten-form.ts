@@ -25,6 +25,25 @@ export function aliasError(alias: string): string | undefined {
   return /[\s/?#]/.test(alias.trim()) ? t('common_alias_invalid') : undefined;
 }
 
+/**
+ * The alias a short URL carries: the last segment of its path, decoded (`https://go.example.com/sale`
+ * and `https://example.com/s/sale` both say `sale`); '' for a URL without one.
+ */
+export function aliasOf(shortUrl: string): string {
+  let segment: string;
+  try {
+    segment = new URL(shortUrl).pathname.split('/').filter(Boolean).pop() ?? '';
+  } catch {
+    return '';
+  }
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A stray % is part of the alias as the server wrote it.
+    return segment;
+  }
+}
+
 /** Field messages for what the server would refuse or what makes no sense; empty when valid. */
 export function validateForm(form: ShortenForm, now: Date): FormErrors {
   const errors: FormErrors = {};

@@ -5,6 +5,7 @@
 
 import type { ErrorData } from '../api/errors';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
 import type { MessageType, RequestOf, ResponseOf, Result } from './protocol';
 
 /** Sends one request to the background and returns its Result; never throws. */
@@ -14,7 +15,7 @@ export async function send<K extends MessageType>(
 ): Promise<Result<ResponseOf<K>>> {
   try {
     const reply = (await browser.runtime.sendMessage({ type, payload })) as Result<ResponseOf<K>> | undefined;
-    if (reply && typeof reply === 'object' && 'ok' in reply) return reply;
+    if (isObject(reply) && 'ok' in reply) return reply;
     return { ok: false, error: noReply() };
   } catch {
     return { ok: false, error: noReply() };

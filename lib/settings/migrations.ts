@@ -9,7 +9,9 @@
  * Nothing is lost on the way: a value this release cannot read (a newer version, or not settings at
  * all) is left as it is, and a migrated value is written in one storage call with its keys.
  */
+
 import { normalizeBaseUrl } from '../api/base-url';
+import { isObject } from '../is-object';
 import type { KeyMap } from './schema';
 import { emptyDefaults, parseSettings, SETTINGS_VERSION } from './schema';
 
@@ -36,10 +38,6 @@ export type MigrationOutcome =
   | { status: 'empty' | 'current' | 'newer' | 'unreadable'; version: number | null; stored: StoredSettings }
   | { status: 'migrated'; from: number; to: number; stored: StoredSettings };
 
-type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
 

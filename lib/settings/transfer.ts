@@ -24,8 +24,10 @@
  */
 import * as z from 'zod/mini';
 import { normalizeBaseUrl } from '../api/base-url';
-import { localDay } from '../dates';
 import { t } from '../i18n';
+import { isObject } from '../is-object';
+import { fileDay } from '../present/dates';
+import { LIST_LIMITS, TEXT_LIMITS } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
 import { type MigrationContext, migrateSettings } from './migrations';
 import type { KeyMap } from './schema';
@@ -40,17 +42,29 @@ import {
   type Settings,
   type UtmPreset,
 } from './schema';
+import { presetProblems } from './utm-presets';
 
 /** The marker that tells a Shortlink settings file from any other JSON. */
 export const SETTINGS_FILE_FORMAT = 'shortlink-settings';
 
-/** Larger files are refused unread: a real one is a few kilobytes. */
-export const MAX_SETTINGS_FILE_BYTES = 1_000_000;
+const MEGABYTE = 1_000_000;
+// The largest file Options can write: every list full, every text at its limit (ids, names,
+// addresses and key of a profile; id, name and five values of a preset), at three UTF-8 bytes a
+// character, with room for the JSON around them. A real one is a few kilobytes.
+const LARGEST_EXPORT =
+  3 *
+    (LIST_LIMITS.profiles *
+      (2 * TEXT_LIMITS.id + TEXT_LIMITS.name + 2 * TEXT_LIMITS.address + TEXT_LIMITS.apiKey) +
+      LIST_LIMITS.utmPresets * (TEXT_LIMITS.id + TEXT_LIMITS.name + 5 * TEXT_LIMITS.utmValue)) +
+  MEGABYTE / 10;
 
-/** More profiles than anyone configures by hand; a file with more is not a settings export. */
-const MAX_PROFILES = 100;
-/** Likewise for UTM presets. */
-const MAX_UTM_PRESETS = 100;
+/** Larger files are refused unread: no export is, so anything larger is not one. */
+export const MAX_SETTINGS_FILE_BYTES = Math.ceil(LARGEST_EXPORT / MEGABYTE) * MEGABYTE;
+
+/** The refusal of a file over MAX_SETTINGS_FILE_BYTES. */
+export function tooLargeMessage(): string {
+  return t('options_import_too_large', MAX_SETTINGS_FILE_BYTES / MEGABYTE);
+}
 
 /** The file Options downloads. */
 export interface SettingsFile {
@@ -78,7 +92,7 @@ export type ParseOutcome = { ok: true; imported: ImportedSettings } | { ok: fals
 
 /** The name of an export made on `now`'s (local) day: `shortlink-settings-2026-11-21.json`. */
 export function exportFileName(now = new Date()): string {
-  return `shortlink-settings-${localDay(now)}.json`;
+  return `shortlink-settings-${fileDay(now)}.json`;
 }
 
 /** The export of `settings`; with `keys`, the saved key of every exported profile that has one. */
@@ -111,10 +125,11 @@ export function serializeSettingsFile(file: SettingsFile): string {
 }
 
 const text = (max: number) => z.string().check(z.maxLength(max));
+const id = () => text(TEXT_LIMITS.id).check(z.minLength(1));
 
 /** A server URL as Options would save it; stored normalized, so it matches stored profiles. */
 const serverUrl = z.pipe(
-  text(2000).check(z.refine((url) => normalizeBaseUrl(url).ok)),
+  text(TEXT_LIMITS.address).check(z.refine((url) => normalizeBaseUrl(url).ok)),
   z.transform((url) => {
     const normalized = normalizeBaseUrl(url);
     return normalized.ok ? normalized.url : url;
@@ -122,25 +137,26 @@ const serverUrl = z.pipe(
 );
 
 // Strict, unlike the stored-settings schema, which repairs what it cannot read: a file that was
-// damaged or edited by hand is refused with the field that is wrong, never half-imported.
+// damaged or edited by hand is refused with the field that is wrong, never half-imported. Its limits
+// are the table's (lib/text-limits.ts), which Options keeps to: an export always imports.
 const fileSchema = z.object({
   format: z.literal(SETTINGS_FILE_FORMAT),
   version: z.literal(SETTINGS_VERSION),
-  exportedAt: z.optional(text(100)),
-  activeProfileId: z.nullable(text(200)),
+  exportedAt: z.optional(text(TEXT_LIMITS.id)),
+  activeProfileId: z.nullable(text(TEXT_LIMITS.id)),
   profiles: z
     .array(
       z.object({
-        id: text(200).check(z.minLength(1)),
-        name: text(200),
+        id: id(),
+        name: text(TEXT_LIMITS.name),
         serverUrl,
         defaults: z.object({
           ...linkDefaultsFields,
-          domain: text(2000).check(z.refine((domain) => domain === '' || isHttpUrl(domain))),
+          domain: text(TEXT_LIMITS.address).check(z.refine((domain) => domain === '' || isHttpUrl(domain))),
         }),
       }),
     )
-    .check(z.maxLength(MAX_PROFILES)),
+    .check(z.maxLength(LIST_LIMITS.profiles)),
   // The switches added after version 1 came out may be missing from an early file; they get their defaults.
   behaviour: z.object({
     autoCopy: behaviourFields.autoCopy,
@@ -149,31 +165,50 @@ const fileSchema = z.object({
     stripTracking: z.optional(behaviourFields.stripTracking),
     preferCanonical: z.optional(behaviourFields.preferCanonical),
   }),
+  // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
   utmPresets: z.optional(
     z
       .array(
         z.object({
-          id: text(200).check(z.minLength(1)),
-          name: text(200).check(z.minLength(1)),
-          source: text(500),
-          medium: text(500),
-          campaign: text(500),
-          term: text(500),
-          content: text(500),
+          id: id(),
+          name: z.string(),
+          source: z.string(),
+          medium: z.string(),
+          campaign: z.string(),
+          term: z.string(),
+          content: z.string(),
         }),
       )
-      .check(z.maxLength(MAX_UTM_PRESETS)),
+      .check(z.maxLength(LIST_LIMITS.utmPresets)),
   ),
-  apiKeys: z.optional(z.record(text(200), text(1000).check(z.minLength(1)))),
+  apiKeys: z.optional(z.record(text(TEXT_LIMITS.id), text(TEXT_LIMITS.apiKey).check(z.minLength(1)))),
 });
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const matchKey = (profile: Pick<Profile, 'serverUrl' | 'name'>) => {
   const normalized = normalizeBaseUrl(profile.serverUrl);
   return `${normalized.ok ? normalized.url : profile.serverUrl}\n${profile.name.trim().toLowerCase()}`;
 };
+
+/**
+ * Whether two profiles are one to a settings file: the same server and name, whatever its case. An
+ * import replaces a stored profile by such a twin, and a file may not hold two of them.
+ */
+export function sameProfile(a: Pick<Profile, 'serverUrl' | 'name'>, b: Pick<Profile, 'serverUrl' | 'name'>) {
+  return matchKey(a) === matchKey(b);
+}
+
+/** The name a profile is saved with: the one typed, else its server's host name, within the limit. */
+export function profileName(typed: string, serverUrl: string): string {
+  return (typed.trim() || new URL(serverUrl).hostname).slice(0, TEXT_LIMITS.name);
+}
+
+/** The refusal of an import that would leave more profiles than Shortlink keeps; null when it fits. */
+export function tooManyProfiles(result: Pick<ImportResult, 'settings' | 'added'>): string | null {
+  const count = result.settings.profiles.length;
+  return result.added > 0 && count > LIST_LIMITS.profiles
+    ? t('options_import_too_many_profiles', count, LIST_LIMITS.profiles)
+    : null;
+}
 
 function invalidField(path: readonly PropertyKey[]): ParseOutcome {
   return { ok: false, message: t('options_import_invalid_field', path.map(String).join('.') || '—') };
@@ -200,10 +235,13 @@ function checkCurrent(raw: Record<string, unknown>, version: number): ParseOutco
   }
   if (file.activeProfileId !== null && !ids.has(file.activeProfileId))
     return invalidField(['activeProfileId']);
+  const presets = file.utmPresets ?? [];
   const presetIds = new Set<string>();
-  for (const [index, preset] of (file.utmPresets ?? []).entries()) {
+  for (const [index, preset] of presets.entries()) {
     if (presetIds.has(preset.id)) return invalidField(['utmPresets', index, 'id']);
     presetIds.add(preset.id);
+    const [problem] = Object.keys(presetProblems(preset, preset.id, presets.slice(0, index)));
+    if (problem) return invalidField(['utmPresets', index, ...(problem in preset ? [problem] : [])]);
   }
   const apiKeys: KeyMap = Object.create(null);
   for (const [id, key] of Object.entries(file.apiKeys ?? {})) {
@@ -245,7 +283,7 @@ export function parseSettingsFile(
     content.length > MAX_SETTINGS_FILE_BYTES ||
     new TextEncoder().encode(content).length > MAX_SETTINGS_FILE_BYTES
   ) {
-    return { ok: false, message: t('options_import_too_large') };
+    return { ok: false, message: tooLargeMessage() };
   }
   let raw: unknown;
   try {

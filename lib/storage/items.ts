@@ -375,6 +375,8 @@ const lastFailureSchema = z.object({
   /** The full message, which the notification could only sum up. */
   message: z.string(),
   at: time,
+  /** For a rate limit: when the server's window ends, from which the popup says when to retry. */
+  retryAt: z.optional(time),
 });
 /**
  * The background's last failure that only a notification could tell (the menu, the shortcut, all

@@ -7,6 +7,10 @@
  *                              button (scripts/bench/baseline), built by the same WXT, Vite and Preact
  *                              preset, as the popup's yardstick
  *
+ * Both with Vite's hidden source maps: a `.map` file beside each script, which the scripts do not
+ * name, so they are byte for byte what a build without maps makes and the browser loads no map; the
+ * bench reads them to name the functions of a profiled trace (scripts/bench/tracing.ts).
+ *
  * plus the page script that times the popup's search code in Chromium (search-page.ts).
  */
 import { execFile } from 'node:child_process';
@@ -22,12 +26,16 @@ const BUILD_TIMEOUT_MS = 180_000;
 
 // WXT's JS API in a child process, as test/e2e/build.ts does: its CLI cannot choose the output folder.
 const EXTENSION_SCRIPT = `import { build } from 'wxt';
-await build({ browser: 'chrome', manifestVersion: 3, outDirTemplate: 'chrome-mv3-bench' });`;
+await build({
+  browser: 'chrome',
+  manifestVersion: 3,
+  outDirTemplate: 'chrome-mv3-bench',
+  vite: () => ({ build: { sourcemap: 'hidden' } }),
+});`;
 
 // No config file: everything the baseline needs is here, with the popup's Vite settings. Its manifest
 // declares the action's command, as the extension's does, so the bench can bind a key that opens it.
 const BASELINE_SCRIPT = `import preact from '@preact/preset-vite';
-import { build } from 'wxt';
 await build({
   root: ${JSON.stringify(BASELINE_ROOT)},
   configFile: false,
@@ -41,7 +49,7 @@ await build({
     action: { default_title: 'Baseline' },
     commands: { _execute_action: {} },
   },
-  vite: () => ({ plugins: [preact()], build: { modulePreload: false } }),
+  vite: () => ({ plugins: [preact()], build: { modulePreload: false, sourcemap: 'hidden' } }),
 });`;
 
 function runBuild(what: string, script: string): Promise<void> {

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type CDPSession, type Page, type Target } from 'puppeteer-core';
 import { configureExtension } from '../../test/e2e/configure';
+import { xdotool } from '../../test/e2e/desktop';
 import {
   bindCommand,
   CHROMIUM_FLAGS,
@@ -44,10 +45,10 @@ const COPY_TIMEOUT_MS = 10_000;
 const STOPPED_CHECK_MS = 250;
 
 /** The shortcuts the bench binds, in Chromium's spelling: one per popup, and the extension's command. */
-const KEYS = { app: 'Alt+Shift+P', baseline: 'Alt+Shift+K', shortenPage: 'Alt+Shift+S' } as const;
+export const KEYS = { app: 'Alt+Shift+P', baseline: 'Alt+Shift+K', shortenPage: 'Alt+Shift+S' } as const;
 
 /** Which popup: the extension's, or the bare baseline's. */
-type Which = 'app' | 'baseline';
+export type Which = 'app' | 'baseline';
 
 /** A running benchmark browser. */
 export interface Bench {
@@ -172,7 +173,7 @@ async function targetGone(browser: Browser, target: Target): Promise<void> {
  * for its `popup-ready` mark. Presses the key once more if no popup opened (a key press that lands
  * while the window is taking the focus is lost); that try's time is the second press's.
  */
-async function openPopup(bench: Bench, which: Which): Promise<Opening> {
+export async function openPopup(bench: Bench, which: Which): Promise<Opening> {
   const id = which === 'app' ? bench.extensionId : bench.baselineId;
   const isPopup = (t: Target) => t.url().startsWith(`chrome-extension://${id}/popup.html`);
   const before = new Set(bench.browser.targets().filter(isPopup));
@@ -210,7 +211,7 @@ async function openPopup(bench: Bench, which: Which): Promise<Opening> {
 }
 
 /** Closes a popup and waits until it is gone. */
-async function closePopup(bench: Bench, popup: Page): Promise<void> {
+export async function closePopup(bench: Bench, popup: Page): Promise<void> {
   const target = popup.target();
   await popup.close();
   await targetGone(bench.browser, target);
@@ -243,8 +244,15 @@ export interface PopupReadySamples {
   baselineOpen: number[];
 }
 
-/** Key press → `popup-ready` (and navigation → document ready) of both popups, alternating which goes first. */
-export async function popupReady(bench: Bench, runs: number, warmup = 3): Promise<PopupReadySamples> {
+/**
+ * Key press → `popup-ready` (and navigation → document ready) of both popups, alternating which goes
+ * first; `beforeRun` is awaited before each pair, untimed.
+ */
+export async function popupReady(
+  bench: Bench,
+  runs: number,
+  { warmup = 3, beforeRun }: { warmup?: number; beforeRun?: () => Promise<void> } = {},
+): Promise<PopupReadySamples> {
   const samples: PopupReadySamples = {
     app: [],
     baseline: [],
@@ -253,20 +261,10 @@ export async function popupReady(bench: Bench, runs: number, warmup = 3): Promis
     appOpen: [],
     baselineOpen: [],
   };
-  // One idle tab of each extension stays open, so both popups load into a renderer that is already
-  // running: otherwise the baseline, which has no service worker to keep its process alive, would
-  // pay for a new process on every run and the extension would not.
-  const keepers = await Promise.all(
-    [bench.extensionId, bench.baselineId].map(async (id) => {
-      const page = await bench.browser.newPage();
-      await page.goto(`chrome-extension://${id}/popup.html`, { waitUntil: 'load' });
-      return page;
-    }),
-  );
-  try {
+  await withKeepers(bench, async () => {
     for (let run = -warmup; run < runs; run++) {
-      const order = run % 2 === 0 ? (['app', 'baseline'] as const) : (['baseline', 'app'] as const);
-      for (const which of order) {
+      await beforeRun?.();
+      for (const which of alternate(run)) {
         const { popup, readyMs, documentReadyMs, openMs } = await openPopup(bench, which);
         await closePopup(bench, popup);
         if (run < 0) continue;
@@ -275,10 +273,33 @@ export async function popupReady(bench: Bench, runs: number, warmup = 3): Promis
         samples[`${which}Open`].push(openMs);
       }
     }
+  });
+  return samples;
+}
+
+/** Which popup opens first in run `run`: they take turns, so neither always follows the other. */
+export function alternate(run: number): readonly Which[] {
+  return run % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app'];
+}
+
+/**
+ * Runs `work` with one idle tab of each extension open, so both popups load into a renderer that is
+ * already running: otherwise the baseline, which has no service worker to keep its process alive,
+ * would pay for a new process on every run and the extension would not.
+ */
+export async function withKeepers<T>(bench: Bench, work: () => Promise<T>): Promise<T> {
+  const keepers = await Promise.all(
+    [bench.extensionId, bench.baselineId].map(async (id) => {
+      const page = await bench.browser.newPage();
+      await page.goto(`chrome-extension://${id}/popup.html`, { waitUntil: 'load' });
+      return page;
+    }),
+  );
+  try {
+    return await work();
   } finally {
     await Promise.all(keepers.map((page) => page.close()));
   }
-  return samples;
 }
 
 /** Requests the server received for each opening of the extension's popup, with the cache still fresh. */
@@ -295,7 +316,7 @@ export async function requestsOnOpen(bench: Bench, opens: number): Promise<numbe
 }
 
 /** Points the bench's tab at a new page of the local site, a URL no run has shortened. */
-async function freshPage(bench: Bench, name: string): Promise<string> {
+export async function freshPage(bench: Bench, name: string): Promise<string> {
   const path = `/bench/${name}`;
   bench.site.setPage(path, samplePage(`Benchmark ${name}`));
   await bench.tab.goto(bench.site.url(path), { waitUntil: 'load' });
@@ -318,6 +339,83 @@ export async function requestsPerShorten(bench: Bench, times: number): Promise<n
   }
   await bench.tab.goto(bench.site.url('/'), { waitUntil: 'load' });
   return counts;
+}
+
+/**
+ * Presses `keys` (xdotool spelling) in the window that has the keyboard focus, as a user does: the
+ * popup, which takes it when it opens. Returns when `page` received the keydown (epoch ms in the
+ * page's clock, as pressShortcutTimed gives for a tab).
+ */
+async function pressInFocusedTimed(page: Page, keys: string): Promise<number> {
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { benchKeyDown?: Promise<number> };
+    w.benchKeyDown = new Promise((resolve) => {
+      addEventListener('keydown', (event) => resolve(performance.timeOrigin + event.timeStamp), {
+        once: true,
+        capture: true,
+      });
+      setTimeout(() => resolve(Number.NaN), 5_000);
+    });
+  });
+  await xdotool('key', '--delay', '0', keys);
+  const at = await page.evaluate(
+    () => (globalThis as unknown as { benchKeyDown: Promise<number> }).benchKeyDown,
+  );
+  if (Number.isNaN(at)) throw new Error(`${page.url()} saw no ${keys}: did it have the keyboard focus?`);
+  return at;
+}
+
+/** Samples of popupShorten. */
+export interface PopupShortenSamples {
+  /** Enter → short URL on the clipboard, minus the server's delay (ms). */
+  copied: number[];
+  /** Enter → the server received the request to create the link (ms; whole ms: the server's clock). */
+  toRequest: number[];
+  /** How many POST /api/url/add each Shorten made, until SETTLE_MS after the copy. */
+  creates: number[];
+}
+
+/**
+ * The popup's own Shorten: the real popup opened by its shortcut over a page never shortened, then
+ * Enter pressed in it (the URL field has the focus: Enter is Shorten, as for a user), timed until the
+ * short URL is on the clipboard, read with xclip as in shortcutShorten; the server holds each new
+ * link SERVER_DELAY_MS, which is subtracted. One untimed run first.
+ */
+export async function popupShorten(bench: Bench, runs: number): Promise<PopupShortenSamples> {
+  bench.server.setFault({ kind: 'slow', delayMs: SERVER_DELAY_MS, match: 'POST /api/url/add' });
+  const samples: PopupShortenSamples = { copied: [], toRequest: [], creates: [] };
+  try {
+    for (let run = -1; run < runs; run++) {
+      const pageUrl = await freshPage(bench, `popup-shorten-${Date.now()}-${run}`);
+      await clearClipboard();
+      const { popup } = await openPopup(bench, 'app');
+      // After ready the popup asks the background for a refresh: let it answer before the key press.
+      await sleep(SETTLE_MS);
+      const before = bench.server.requests.length;
+      const popupOffset = await pageClockOffset(popup);
+      const pressedAt = (await pressInFocusedTimed(popup, 'Return')) - popupOffset;
+      const answer = await linkAnswered(bench.server, before);
+      const copied = await clipboardFilled(answer.at);
+      // Late requests count too: a second create a moment after the copy would still be one too many.
+      await sleep(SETTLE_MS);
+      const creates = bench.server.requests.slice(before).filter(isLinkCreate).length;
+      const link = bench.server.store.links.find((l) => l.longurl === pageUrl);
+      if (!link) throw new Error(`Shorten in the popup made no link for ${pageUrl}`);
+      if (copied.text !== bench.server.store.shortUrl(link))
+        throw new Error(
+          `Shorten in the popup copied ${JSON.stringify(copied.text)}, not the short URL of ${pageUrl}`,
+        );
+      await closePopup(bench, popup);
+      if (run < 0) continue;
+      samples.copied.push(copied.at - pressedAt - SERVER_DELAY_MS);
+      samples.toRequest.push(answer.request.at - pressedAt);
+      samples.creates.push(creates);
+    }
+  } finally {
+    bench.server.setFault(null);
+    await bench.tab.goto(bench.site.url('/'), { waitUntil: 'load' });
+  }
+  return samples;
 }
 
 /** Follows the running status of the extension's service worker through the ServiceWorker domain. */
@@ -360,7 +458,7 @@ const isLinkCreate = (r: RecordedRequest) => r.method === 'POST' && r.path === '
  * When the server answered the first request to create a link that it recorded from `index` on
  * (this process's clock, polled every millisecond), and that request.
  */
-async function linkAnswered(
+export async function linkAnswered(
   server: ReferenceServer,
   index: number,
 ): Promise<{ at: number; request: RecordedRequest }> {
@@ -378,7 +476,7 @@ async function linkAnswered(
  * known to be before the copy. One read takes a few milliseconds and sees the clipboard at some point
  * within them: the copy fell between the previous read's middle (or `after`) and this one's.
  */
-async function clipboardFilled(after: number): Promise<{ at: number; text: string }> {
+export async function clipboardFilled(after: number): Promise<{ at: number; text: string }> {
   const deadline = now() + COPY_TIMEOUT_MS;
   let previous = after;
   while (now() < deadline) {
@@ -406,7 +504,7 @@ export interface ShortcutSamples {
  * Stops the service worker and makes sure it stays stopped for a moment: an event of the page load
  * before (a tab update) can wake it again just after, and then the run would not start cold.
  */
-async function stopWorker(session: CDPSession, status: () => string): Promise<void> {
+export async function stopWorker(session: CDPSession, status: () => string): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     await session.send('ServiceWorker.stopAllWorkers');
     await waitForStatus(status, 'stopped');

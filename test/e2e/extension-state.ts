@@ -147,6 +147,23 @@ export async function queuedErrors(page: Page): Promise<string[]> {
 }
 
 /**
+ * When each create waiting in the outage queue is tried next (epoch ms): the popup's queue list says
+ * it ("Next try in 40 seconds"), in place of a retry hint in the last error.
+ */
+export async function queuedNextTries(page: Page): Promise<number[]> {
+  return page.evaluate(async (key) => {
+    const { chrome } = globalThis as unknown as {
+      chrome: {
+        storage: {
+          local: { get(key: string): Promise<Record<string, { rows: { nextTryAt: number }[] } | undefined>> };
+        };
+      };
+    };
+    return ((await chrome.storage.local.get(key))[key]?.rows ?? []).map((entry) => entry.nextTryAt);
+  }, queueJobItem.key);
+}
+
+/**
  * Cancels every queued create (the outage queue) as the popup's Cancel does: a `queueCancel` message
  * to the background from `page`, which must be one of the extension's pages (a worker can't message
  * itself). For specs that make one failure after another and count each one's requests.

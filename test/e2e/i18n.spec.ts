@@ -1,8 +1,10 @@
 /**
- * The extension in the browser's language: Chromium started in German, in French and (the default of
- * every other spec) in English opens the real popup over a page, which must show its texts in that
- * language and say so in `<html lang>`; the service worker, which titles the context menu, reads the
- * same language. The expected texts come from locales/, so a translation can change without this test.
+ * The extension in the browser's language: Chromium started in German, French, Japanese, Arabic and
+ * (the default of every other spec) English opens the real popup over a page, which must show its
+ * texts in that language and say so in `<html lang>`; the service worker, which titles the context
+ * menu, reads the same language. In Arabic the popup and Options lay out from the right (`<html
+ * dir="rtl">`) with addresses still left to right; in Japanese from the left. The expected texts come
+ * from locales/, so a translation can change without this test.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +12,9 @@ import { describe, expect } from 'vitest';
 import { ROOT } from './build';
 import { test } from './fixtures';
 import { screenshot } from './harness';
+import type { Box } from './pages/extension-page';
 import { ManagePage } from './pages/manage';
+import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 
 type Messages = Record<string, { message: string }>;
@@ -22,7 +26,7 @@ function messages(language: string, area: string): Messages {
 
 const english = messages('en', 'popup');
 
-describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language) => {
+describe.each(['de', 'fr', 'ja', 'ar', 'en'])('the extension with Chromium in %s', (language) => {
   test.override({ launchOptions: { language } });
   const popupText = messages(language, 'popup');
   const text = (key: string) => popupText[key]?.message ?? `(no ${key} in ${language})`;
@@ -77,5 +81,56 @@ describe.each(['de', 'fr', 'en'])('the extension with Chromium in %s', (language
       expect({ route, overflow: await manage.overflow() }).toEqual({ route, overflow: 0 });
     }
     if (language === 'de') await screenshot(manage.page, 'manage-narrow-de');
+  });
+});
+
+describe.each([
+  { language: 'ar', dir: 'rtl' },
+  { language: 'ja', dir: 'ltr' },
+])('the popup and Options with Chromium in $language read $dir', ({ language, dir }) => {
+  test.override({ launchOptions: { language } });
+  const rtl = dir === 'rtl';
+  /**
+   * True when the reader meets `a` before `b`: on a line above it, or on the same line right of it in
+   * Arabic and left of it otherwise.
+   */
+  const readsFirst = (a: Box, b: Box) =>
+    a.bottom <= b.top + 0.5 || (rtl ? a.left >= b.right - 0.5 : a.right <= b.left + 0.5);
+  /** The edge a line starts from: the right one in Arabic. */
+  const start = (box: Box) => (rtl ? box.right : box.left);
+
+  test('the popup starts each line on the reader’s side and keeps addresses left to right', async ({
+    configuredExt: ext,
+    site,
+  }) => {
+    const popup = await PopupPage.over(ext, site.url('/'));
+    expect({ lang: await popup.language(), dir: await popup.direction() }).toEqual({ lang: language, dir });
+    await popup.shortenAndWait();
+    const box = await popup.sides();
+    expect(readsFirst(box.title, box.options), 'the title, then Options').toBe(true);
+    expect(start(box.urlLabel)).toBeCloseTo(start(box.urlField), 0);
+    expect(readsFirst(box.moreOptions, box.presets), 'More options, then One link per UTM preset').toBe(true);
+    // The short URL's row as seen on screen: in Arabic its Copy button is on the left.
+    if (rtl) expect(box.copy.right, 'Copy left of the short URL').toBeLessThanOrEqual(box.shortUrl.left);
+    else expect(box.copy.left, 'Copy right of the short URL').toBeGreaterThanOrEqual(box.shortUrl.right);
+    expect(await popup.addressDirections()).toEqual({ longUrl: 'ltr', shortUrl: 'ltr' });
+    await screenshot(popup.page, `popup-shortened-${language}`);
+  });
+
+  test('Options starts each line on the reader’s side and keeps the server address left to right', async ({
+    configuredExt: ext,
+  }) => {
+    const options = await OptionsPage.open(ext);
+    await options.waitForServerForm();
+    expect({ lang: await options.language(), dir: await options.direction() }).toEqual({
+      lang: language,
+      dir,
+    });
+    const box = await options.sides();
+    expect(readsFirst(box.title, box.manager), 'the title, then the link to the management page').toBe(true);
+    expect(start(box.urlLabel)).toBeCloseTo(start(box.urlField), 0);
+    expect(start(box.save)).toBeCloseTo(start(box.urlField), 0);
+    expect(await options.serverUrlDirection()).toBe('ltr');
+    await screenshot(options.page, `options-${language}`);
   });
 });

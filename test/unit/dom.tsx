@@ -8,7 +8,8 @@ import { type ComponentChild, render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiContext } from '@/entrypoints/manage/api-context';
+import { createServerCache, type ServerCache } from '@/components/server-cache';
+import { ServerContext } from '@/entrypoints/manage/api-context';
 import type { CallApi } from '@/lib/messaging/call-api';
 import type { Message, MessageType, RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 
@@ -29,17 +30,25 @@ export async function settle(ms = 0): Promise<void> {
   });
 }
 
+// One page's cache per fake caller: mounting again with the same caller is the same page, visited again.
+const caches = new WeakMap<CallApi, ServerCache>();
+const cacheOf = (call: CallApi) => caches.get(call) ?? caches.set(call, createServerCache(call)).get(call)!;
+
 /**
  * Renders `ui` into a fresh container in document.body and lets its first loads settle. `ready` is
  * either a selector to wait for (storage and IndexedDB reads take several turns of the event loop),
- * or the `callApi` a management view gets from its ApiContext.
+ * or the `callApi` a management view's server cache asks through (its ServerContext).
  */
 export async function mount(ui: ComponentChild, ready?: string | CallApi): Promise<HTMLElement> {
   root = document.createElement('div');
   document.body.replaceChildren(root);
   const container = root;
   const tree =
-    typeof ready === 'function' ? <ApiContext.Provider value={ready}>{ui}</ApiContext.Provider> : ui;
+    typeof ready === 'function' ? (
+      <ServerContext.Provider value={cacheOf(ready)}>{ui}</ServerContext.Provider>
+    ) : (
+      ui
+    );
   await act(() => {
     render(tree, container);
   });

@@ -16,7 +16,7 @@ import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { t, tPlural } from '@/lib/i18n';
 import { newRow } from '@/lib/jobs/job';
-import { isQueueable, QUEUE_LIMIT, retryDelay } from '@/lib/jobs/queue';
+import { isQueueable, retryDelay } from '@/lib/jobs/queue';
 import { type CachedLink, getCachedLinks } from '@/lib/links/cache';
 import { copyPayloadFor, copyPayloadForList } from '@/lib/links/copy-format';
 import { dropDraft } from '@/lib/links/draft';
@@ -35,6 +35,7 @@ import {
   setItem,
 } from '@/lib/storage/items';
 import { loadSettings } from '@/lib/storage/settings';
+import { LIST_LIMITS } from '@/lib/text-limits';
 import type { Clients } from '../clients';
 import type { ClipboardWriter } from '../clipboard';
 import { type CreateLink, createKey, markOf, mayHaveMadeLink } from '../create-link';
@@ -58,7 +59,7 @@ export interface QueueRequest {
 
 /** The queue's actions. */
 export interface CreateQueue {
-  /** Queues a failed create; rejects with `queue_full` when QUEUE_LIMIT creates wait already. */
+  /** Queues a failed create; rejects with `queue_full` when LIST_LIMITS.queue creates wait already. */
   add(request: QueueRequest): Promise<JobRow>;
   /** Tries a row now (a failed one too); `password` is the link password typed again for a row that lost it. */
   retryNow(id: string, password?: string): Promise<void>;
@@ -247,8 +248,8 @@ export function createCreateQueue({
             queued = same;
             return job;
           }
-          if (job.rows.length >= QUEUE_LIMIT)
-            throw new ExtensionError('queue_full', t('error_queue_full', QUEUE_LIMIT));
+          if (job.rows.length >= LIST_LIMITS.queue)
+            throw new ExtensionError('queue_full', t('error_queue_full', LIST_LIMITS.queue));
           return { ...job, state: 'running', rows: [...job.rows, row] };
         });
       } finally {

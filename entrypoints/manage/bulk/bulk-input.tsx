@@ -4,7 +4,6 @@
  * will be sent (lib/jobs/bulk-preview.ts). Nothing is sent before Start.
  */
 import { useMemo, useState } from 'preact/hooks';
-import { useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import {
   CheckboxField,
@@ -14,15 +13,16 @@ import {
   TextAreaField,
   TextField,
 } from '@/components/fields';
-import { formatDuration } from '@/components/format';
 import { DomainField } from '@/components/link-fields';
+import { useChoices } from '@/components/server-cache';
 import type { ErrorData } from '@/lib/api/errors';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
 import { readBulkRows } from '@/lib/jobs/bulk-csv';
 import { previewBulk } from '@/lib/jobs/bulk-preview';
 import type { JobItem } from '@/lib/jobs/job';
-import { useApi } from '../api-context';
+import { formatDuration } from '@/lib/present/time';
+import { useServerCache } from '../api-context';
 import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';
 import type { BulkLookups } from './bulk-service';
@@ -48,9 +48,9 @@ interface Props {
 
 /** The input, options and preview of a new batch, and its Start button. */
 export function BulkInput({ lookups, start }: Props) {
-  const api = useApi();
-  const campaigns = useChoices(api, 'listCampaigns', true);
-  const channels = useChoices(api, 'listChannels', true);
+  const cache = useServerCache();
+  const campaigns = useChoices(cache, 'listCampaigns', true);
+  const channels = useChoices(cache, 'listChannels', true);
   const defaults = lookups.defaults;
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string>();
@@ -182,7 +182,7 @@ export function BulkInput({ lookups, start }: Props) {
           >
             <ErrorMessage error={channels.error} />
           </ChoiceField>
-          <DomainField api={api} value={domain} onValue={setDomain} active error={undefined} />
+          <DomainField cache={cache} value={domain} onValue={setDomain} active error={undefined} />
           <TextField
             type="datetime-local"
             label={t('manage_bulk_expiry_label')}
@@ -255,11 +255,18 @@ export function BulkInput({ lookups, start }: Props) {
                   {preview.rows.slice(0, SHOWN_ROWS).map((row, index) => (
                     <tr key={index} class={`bulk-${row.status}`}>
                       <td class="num">{row.line}</td>
-                      <td class="long-url">{row.longUrl}</td>
+                      <td class="long-url">
+                        <span dir="ltr">{row.longUrl}</span>
+                      </td>
                       {hasPresets && <td>{row.label}</td>}
                       <td>
                         {t(STATUS_LABELS[row.status])}
-                        {row.shortUrl && <span class="sub"> {row.shortUrl}</span>}
+                        {row.shortUrl && (
+                          <span class="sub">
+                            {' '}
+                            <span dir="ltr">{row.shortUrl}</span>
+                          </span>
+                        )}
                         {row.reason && <span class="sub"> {row.reason}</span>}
                       </td>
                     </tr>

@@ -4,12 +4,12 @@
  * short URL or error, Copy all in the copy format, a CSV download, and failed rows retried as they
  * were or edited. The job belongs to the background; this only shows it and asks.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
 import { downloadBlob } from '@/components/download';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
-import { formatDuration } from '@/components/format';
+import { useNow } from '@/components/use-now';
 import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
@@ -18,23 +18,15 @@ import { isJobActive, jobCounts } from '@/lib/jobs/job';
 import { copyPayloadForList } from '@/lib/links/copy-format';
 import { toCsv } from '@/lib/links/csv';
 import { aliasError } from '@/lib/links/shorten-form';
+import { fileDay } from '@/lib/present/dates';
+import { errorText } from '@/lib/present/errors';
+import { formatDuration } from '@/lib/present/time';
 import type { CopyFormat } from '@/lib/settings/schema';
 import type { Job } from '@/lib/storage/items';
 import { longUrlError } from '@/lib/url/rules';
 import { ActionButton, StatusMessage } from '../ui';
 import { SHOWN_ROWS } from './bulk-input';
 import type { BulkService } from './bulk-service';
-
-/** The time now, redrawn every second while `live`: the countdown and the time left move on their own. */
-function useNow(live: boolean): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [live]);
-  return now;
-}
 
 const STATE_LABELS = {
   running: 'manage_bulk_job_running',
@@ -241,7 +233,7 @@ export function BulkProgress({
             onClick={() =>
               downloadBlob(
                 new Blob([resultsCsv(job)], { type: 'text/csv;charset=utf-8' }),
-                `shortlink-bulk-${new Date(job.createdAt).toISOString().slice(0, 10)}.csv`,
+                `shortlink-bulk-${fileDay(new Date(job.createdAt))}.csv`,
               )
             }
           >
@@ -270,12 +262,14 @@ export function BulkProgress({
             <tbody>
               {rows.slice(0, SHOWN_ROWS).map(({ row, index }) => (
                 <tr key={index} class={`bulk-${row.state}`}>
-                  <td class="long-url">{row.input.url}</td>
+                  <td class="long-url">
+                    <span dir="ltr">{row.input.url}</span>
+                  </td>
                   {hasPresets && <td>{row.label}</td>}
                   <td>
-                    {row.shortUrl ?? t(ROW_LABELS[row.state])}
+                    {row.shortUrl ? <span dir="ltr">{row.shortUrl}</span> : t(ROW_LABELS[row.state])}
                     {row.state === 'reused' && <span class="sub"> {t(ROW_LABELS.reused)}</span>}
-                    {row.error && <span class="error-text"> {row.error.message}</span>}
+                    {row.error && <span class="error-text"> {errorText(row.error, now)}</span>}
                   </td>
                   <td>
                     {row.state === 'failed' &&

@@ -4,7 +4,6 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { ChoiceField, namedOptions, TextAreaField, TextField } from '@/components/fields';
 import {
@@ -19,12 +18,13 @@ import {
   TargetingFields,
   VisibilityField,
 } from '@/components/link-fields';
+import { useChoices } from '@/components/server-cache';
 import type { ErrorData } from '@/lib/api/errors';
 import { t, tPlural } from '@/lib/i18n';
 import { type LinkFormErrors, validateLinkForm } from '@/lib/links/link-form';
 import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import { useApi } from '../api-context';
+import { useServerCache } from '../api-context';
 import { type Reply, useAction } from '../hooks';
 import { ActionButton } from '../ui';
 
@@ -90,9 +90,9 @@ function CampaignChannelFields({
   active: boolean;
   blankLabel: string | undefined;
 }) {
-  const api = useApi();
-  const campaigns = useChoices(api, 'listCampaigns', active);
-  const channels = useChoices(api, 'listChannels', active);
+  const cache = useServerCache();
+  const campaigns = useChoices(cache, 'listCampaigns', active);
+  const channels = useChoices(cache, 'listChannels', active);
   return (
     <>
       <ChoiceField
@@ -143,7 +143,7 @@ export function LinkEditor({
   submit: (state: LinkFormState) => Reply<unknown>;
   submitLabel: string;
 }) {
-  const api = useApi();
+  const cache = useServerCache();
   const [state, setState] = useState(initial);
   const [errors, setErrors] = useState<LinkFormErrors>({});
   // The alias the server refused, marked at its field until it is changed.
@@ -234,7 +234,7 @@ export function LinkEditor({
         onToggle={toggle('redirect')}
       >
         <RedirectTypeField
-          api={api}
+          cache={cache}
           value={state.type}
           onValue={(v) => set('type', v)}
           active={open.has('redirect')}
@@ -242,7 +242,7 @@ export function LinkEditor({
         />
         <PasswordField state={state} set={set} errors={errors} />
         <DomainField
-          api={api}
+          cache={cache}
           value={state.domain}
           onValue={(v) => set('domain', v)}
           active={open.has('redirect')}

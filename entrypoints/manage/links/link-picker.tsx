@@ -5,9 +5,9 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
-import { linkName } from '@/components/format';
 import type { LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t } from '@/lib/i18n';
+import { linkName } from '@/lib/present/labels';
 import { useApi } from '../api-context';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS, useDebounced, useLoad } from '../hooks';
 import { ActionButton } from '../ui';
@@ -52,7 +52,10 @@ export function LinkPicker({
           {found.data.items.map((link) => (
             <li key={link.id}>
               <span>
-                {linkName(link)} <small class="sub">{link.shortUrl}</small>
+                {linkName(link)}{' '}
+                <small class="sub" dir="ltr">
+                  {link.shortUrl}
+                </small>
               </span>
               <ActionButton
                 busy={busy}

@@ -4,35 +4,28 @@
  * since the page opened: the assignments it accepted here, and the channel lists it sent.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Channel, ChannelItem, Page } from '@/lib/api/schemas';
-import type { CallApi } from '@/lib/messaging/call-api';
-import { useApi } from '../api-context';
-import { cachedUnder, onCacheChange, readCached, writeCached } from '../server-cache';
-
-/** The kept lists of a channel's items are under this resource, followed by the channel's id. */
-export const CHANNEL_ITEMS = 'listChannelItems/';
-
-const PLACEMENT = 'placement';
+import type { ServerCache } from '@/components/server-cache';
+import { useServerCache } from '../api-context';
 
 interface Assigned {
   campaign?: string;
   channels: string[];
 }
 
-const keyOf = (linkId: number) => `${PLACEMENT}/${linkId}`;
+const keyOf = (linkId: number) => `placement/${linkId}`;
 
 /** Notes that the server accepted link `linkId` into the campaign or the channel named so. */
 export function notePlacement(
-  api: CallApi,
+  cache: ServerCache,
   linkId: number,
   place: { campaign: string } | { channel: string },
 ): void {
-  const known = readCached<Assigned>(api, keyOf(linkId))?.data ?? { channels: [] };
+  const known = cache.noted<Assigned>(keyOf(linkId)) ?? { channels: [] };
   const next =
     'campaign' in place
       ? { ...known, campaign: place.campaign }
       : { ...known, channels: [...new Set([...known.channels, place.channel])] };
-  writeCached(api, PLACEMENT, keyOf(linkId), next);
+  cache.note(keyOf(linkId), next);
 }
 
 /**
@@ -43,18 +36,18 @@ export function usePlacement(
   linkId: number,
   nameOf: (channelId: number) => string | undefined,
 ): { campaign: string | undefined; channels: string[] } {
-  const api = useApi();
+  const cache = useServerCache();
   const [, setVersion] = useState(0);
-  useEffect(() => onCacheChange(api, () => setVersion((n) => n + 1)), [api]);
-  const assigned = readCached<Assigned>(api, keyOf(linkId))?.data;
+  useEffect(() => cache.subscribe(() => setVersion((n) => n + 1)), [cache]);
+  const assigned = cache.noted<Assigned>(keyOf(linkId));
   const names = new Map<number, string>();
-  for (const { data } of cachedUnder<Page<Channel>>(api, 'listChannels')) {
+  for (const { data } of cache.kept('listChannels')) {
     for (const channel of data.items) names.set(channel.id, channel.name);
   }
-  const listed = cachedUnder<Page<ChannelItem>>(api, CHANNEL_ITEMS)
+  const listed = cache
+    .kept('listChannelItems')
     .filter(({ data }) => data.items.some((item) => item.type === 'links' && item.id === linkId))
-    .map(({ resource }) => Number(resource.slice(CHANNEL_ITEMS.length)))
-    .map((id) => names.get(id) || nameOf(id) || `#${id}`);
+    .map(({ args: [channelId] }) => names.get(channelId) || nameOf(channelId) || `#${channelId}`);
   return {
     campaign: assigned?.campaign,
     channels: [...new Set([...(assigned?.channels ?? []), ...listed])],

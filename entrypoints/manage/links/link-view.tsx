@@ -1,25 +1,27 @@
 /** #/links/<id>: one link's details, statistics, QR code, assignment and editor; also #/links/new. */
+
 import { useMemo, useState } from 'preact/hooks';
-import { useChoices } from '@/components/choice-lists';
 import { ErrorMessage } from '@/components/error-message';
 import { ChoiceField, namedOptions } from '@/components/fields';
-import { formatDate } from '@/components/format';
 import { QrCode } from '@/components/qr-code';
+import { patchListed, staleCached, useChoices } from '@/components/server-cache';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
+import { parseId } from '@/lib/ids';
+import { isObject } from '@/lib/is-object';
 import { emptyLinkForm, fromLinkDetail, toChangedLinkUpdate, toLinkInput } from '@/lib/links/link-form';
+import { formatDate } from '@/lib/present/dates';
+import { fixInOptions } from '@/lib/present/errors';
 import type { LinkFormState } from '@/lib/storage/items';
 import { useAccount } from '../account-view';
-import { useApi } from '../api-context';
+import { useApi, useServerCache } from '../api-context';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from '../copy-button';
 import { type Reply, useAction, useCached } from '../hooks';
 import { routeHref } from '../route';
-import { patchListed, staleCached } from '../server-cache';
-import { ActionButton, LoadState, needsSetup, SafeLink, StatusMessage } from '../ui';
+import { ActionButton, LoadState, SafeLink, StatusMessage } from '../ui';
 import { LinkEditor } from './link-editor';
 import { notePlacement, usePlacement } from './link-placement';
-import { LINKS } from './links-view';
 
 /**
  * A statistic in whatever shape the server sent: a number, a list, or a name → count map (largest
@@ -39,7 +41,7 @@ export function StatValue({ value }: { value: unknown }) {
       </ol>
     );
   }
-  if (value && typeof value === 'object') {
+  if (isObject(value)) {
     const entries = Object.entries(value).sort(largestFirst);
     return entries.length === 0 ? (
       t('manage_none')
@@ -173,21 +175,21 @@ function Statistics({ link }: { link: LinkDetail }) {
  */
 function Assign({ linkId }: { linkId: number }) {
   const api = useApi();
+  const cache = useServerCache();
   const [open, setOpen] = useState(false);
   const [campaign, setCampaign] = useState('');
   const [channel, setChannel] = useState('');
   const [done, setDone] = useStatus();
-  const campaigns = useChoices(api, 'listCampaigns', open);
-  const channels = useChoices(api, 'listChannels', open);
+  const campaigns = useChoices(cache, 'listCampaigns', open);
+  const channels = useChoices(cache, 'listChannels', open);
   const placement = usePlacement(linkId, (id) => channels.data?.items.find((c) => c.id === id)?.name);
   const toCampaign = useAction((campaignId: number) => api('assignLinkToCampaign', campaignId, linkId));
   const toChannel = useAction((channelId: number) => api('assignToChannel', channelId, 'links', linkId));
-  const idOf = (value: string) => (/^[1-9]\d*$/.test(value.trim()) ? Number(value.trim()) : undefined);
 
   const assign = async (event: Event, kind: 'campaign' | 'channel') => {
     event.preventDefault();
     setDone(undefined);
-    const target = idOf(kind === 'campaign' ? campaign : channel);
+    const target = parseId(kind === 'campaign' ? campaign : channel);
     if (target === undefined) return;
     const result = await (kind === 'campaign' ? toCampaign.run(target) : toChannel.run(target));
     if (!result?.ok) return;
@@ -195,7 +197,7 @@ function Assign({ linkId }: { linkId: number }) {
       (item) => item.id === target,
     );
     const name = chosen?.name || `#${target}`;
-    notePlacement(api, linkId, kind === 'campaign' ? { campaign: name } : { channel: name });
+    notePlacement(cache, linkId, kind === 'campaign' ? { campaign: name } : { channel: name });
     setDone(kind === 'campaign' ? t('manage_link_added_to_campaign') : t('manage_link_added_to_channel'));
   };
 
@@ -229,7 +231,7 @@ function Assign({ linkId }: { linkId: number }) {
           type="submit"
           busy={toCampaign.busy}
           busyLabel={t('manage_busy_adding')}
-          disabled={idOf(campaign) === undefined}
+          disabled={parseId(campaign) === undefined}
         >
           {t('manage_link_assign_campaign_button')}
         </ActionButton>
@@ -251,7 +253,7 @@ function Assign({ linkId }: { linkId: number }) {
           type="submit"
           busy={toChannel.busy}
           busyLabel={t('manage_busy_adding')}
-          disabled={idOf(channel) === undefined}
+          disabled={parseId(channel) === undefined}
         >
           {t('manage_link_assign_channel_button')}
         </ActionButton>
@@ -267,7 +269,8 @@ function Assign({ linkId }: { linkId: number }) {
  * (nothing at all when nothing did), and shows the change in the kept links list.
  */
 function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
-  const api = useApi();
+  const cache = useServerCache();
+  const api = cache.call;
   const [saved, setSaved] = useStatus();
   const initial = useMemo(() => fromLinkDetail(link), [link]);
   const submit = async (state: LinkFormState): Reply<unknown> => {
@@ -281,9 +284,9 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
     if (result.ok) {
       setSaved(t('manage_link_saved'));
       // A new alias is a new short URL, which only the server can say: the list asks again.
-      if (update.custom !== undefined) staleCached(api, LINKS);
+      if (update.custom !== undefined) staleCached(cache, 'listLinks');
       else
-        patchListed<LinkSummary>(api, LINKS, link.id, {
+        patchListed<LinkSummary>(cache, 'listLinks', link.id, {
           longUrl: update.url,
           ...(update.metatitle ? { title: update.metatitle } : {}),
         });
@@ -307,15 +310,16 @@ function Editor({ link, onSaved }: { link: LinkDetail; onSaved: () => void }) {
 
 /** One link's page; `copy` puts its short URL on the clipboard in the user's copy format. */
 export function LinkView({ id, copy }: { id: number; copy: CopyLink }) {
-  const api = useApi();
-  const link = useCached('getLink', `getLink/${id}`, () => api('getLink', id));
+  const link = useCached('getLink', [id]);
   // Until the new link arrives, the loader still holds the one shown before.
   const { data: loaded } = link;
   const data = loaded?.id === id ? loaded : undefined;
   return (
     <section aria-labelledby="link-heading">
       <p>
-        <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
+        <a class="back" href={routeHref({ name: 'links' })}>
+          {t('manage_link_back')}
+        </a>
       </p>
       <h1 id="link-heading">
         {data?.details.title || data?.details.shortUrl || t('manage_link_untitled', id)}
@@ -345,25 +349,27 @@ export function LinkView({ id, copy }: { id: number; copy: CopyLink }) {
 
 /** #/links/new: the full form for a new link; opens the new link's page when it is created. */
 export function NewLinkView({ navigate }: { navigate: (hash: string) => void }) {
-  const api = useApi();
+  const cache = useServerCache();
   // After a failure that leaves open whether the link exists, the background's message says so, and
   // creating again looks for it first (entrypoints/background/create-link.ts).
   const submit = async (state: LinkFormState) => {
-    const result = await api('addLink', toLinkInput(state));
+    const result = await cache.call('addLink', toLinkInput(state));
     if (result.ok) {
       // Where the new link goes in each kept list (its order, its search) is the server's to say.
-      staleCached(api, LINKS);
+      staleCached(cache, 'listLinks');
       navigate(routeHref({ name: 'link', id: result.data.id }));
     }
     return result;
   };
   // Nothing else loads before the form: the account says whether a server is connected at all.
   const account = useAccount();
-  const setup = needsSetup(account.error);
+  const setup = fixInOptions(account.error);
   return (
     <section aria-labelledby="new-link-heading">
       <p>
-        <a href={routeHref({ name: 'links' })}>← {t('manage_link_back')}</a>
+        <a class="back" href={routeHref({ name: 'links' })}>
+          {t('manage_link_back')}
+        </a>
       </p>
       <h1 id="new-link-heading">{t('manage_link_new_heading')}</h1>
       {setup ? (

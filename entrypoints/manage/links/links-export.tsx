@@ -15,6 +15,7 @@ import {
   exportJson,
   fetchAllLinks,
 } from '@/lib/links/export';
+import { errorText } from '@/lib/present/errors';
 import { useApi } from '../api-context';
 import { PanelToggle } from '../ui';
 import './links-export.css';
@@ -44,7 +45,10 @@ function progressText({ fetched, total }: ExportProgress): string {
 
 /** Why a partial run stopped, and what it has. */
 function partialText(run: ExportRun): string {
-  const stop = run.stopped?.reason === 'failed' ? run.stopped.error.message : t('manage_export_cancelled');
+  const stop =
+    run.stopped?.reason === 'failed'
+      ? errorText(run.stopped.error, Date.now())
+      : t('manage_export_cancelled');
   const have =
     run.total === null
       ? t('manage_export_partial_none')

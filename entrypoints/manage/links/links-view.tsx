@@ -2,15 +2,17 @@
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { SelectField, TextField } from '@/components/fields';
-import { formatDate, linkName } from '@/components/format';
 import { useStatus } from '@/components/use-status';
 import { formatNumber, t } from '@/lib/i18n';
+import { formatDate } from '@/lib/present/dates';
+import { fixInOptions } from '@/lib/present/errors';
+import { linkName } from '@/lib/present/labels';
 import { useApi } from '../api-context';
 import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from '../copy-button';
 import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from '../hooks';
 import { ListTable, PagedList } from '../paged-list';
 import { routeHref } from '../route';
-import { ActionButton, needsSetup, SafeLink } from '../ui';
+import { ActionButton, SafeLink } from '../ui';
 import { LinksExport } from './links-export';
 
 type Order = 'date' | 'click';
@@ -68,18 +70,15 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
  * puts a link on the clipboard in the user's copy format.
  */
 export function LinksView({ navigate, copy }: { navigate: (hash: string) => void; copy: CopyLink }) {
-  const api = useApi();
   const [order, setOrder] = useState<Order>('date');
   const [search, setSearch] = useState('');
   const [copied, setCopied] = useStatus<CopyResult>();
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const links = usePagedResource(LINKS, `${order}&${q}`, (paging) =>
-    api('listLinks', { ...paging, order, ...(q ? { q } : {}) }),
-  );
+  const links = usePagedResource('listLinks', (paging) => [{ ...paging, order, ...(q ? { q } : {}) }]);
 
   // Without a working server from the start, the prompt to connect stands alone. A key refused
   // later, with links already shown, keeps the search the user typed in view.
-  const setup = needsSetup(links.error) && !links.data;
+  const setup = fixInOptions(links.error) && !links.data;
   return (
     <section aria-labelledby="links-heading">
       <div class="heading-row">

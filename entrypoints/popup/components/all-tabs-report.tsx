@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { t, tPlural } from '@/lib/i18n';
+import { errorText } from '@/lib/present/errors';
 import type { AllTabsView } from '../all-tabs';
 
 /**
@@ -24,7 +25,9 @@ function AllTabsContent({ view }: { view: AllTabsView }) {
   if (view.kind === 'denied' || view.kind === 'error') {
     return (
       <p class="alert" role="alert">
-        {view.kind === 'denied' ? t('popup_all_tabs_denied') : t('popup_all_tabs_error', view.error.message)}
+        {view.kind === 'denied'
+          ? t('popup_all_tabs_denied')
+          : t('popup_all_tabs_error', errorText(view.error, Date.now()))}
       </p>
     );
   }
@@ -68,7 +71,12 @@ function AllTabsContent({ view }: { view: AllTabsView }) {
           <ul class="failures">
             {failures.map((failure) => (
               <li key={failure.longUrl}>
-                {t('popup_all_tabs_failure', failure.title || failure.longUrl, failure.error.message)}
+                {t(
+                  'popup_all_tabs_failure',
+                  failure.title || failure.longUrl,
+                  // A queued tab is tried again when its queue entry says: no hint to retry it.
+                  failure.queued ? failure.error.message : errorText(failure.error, Date.now()),
+                )}
               </li>
             ))}
           </ul>

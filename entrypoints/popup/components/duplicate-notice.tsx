@@ -15,7 +15,7 @@ export function DuplicateNotice({ link, onCopyExisting, onCreateNew, buttonRef }
   return (
     <section class="card" aria-label={t('popup_duplicate_label')}>
       <p class="dup">
-        {t('popup_duplicate_text')} <strong>{link.shortUrl}</strong>
+        {t('popup_duplicate_text')} <strong dir="ltr">{link.shortUrl}</strong>
       </p>
       <div class="row wrap">
         <button type="button" class="primary" ref={buttonRef} onClick={onCopyExisting}>

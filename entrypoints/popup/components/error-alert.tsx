@@ -1,6 +1,6 @@
 import type { ErrorData } from '@/lib/api/errors';
-import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
+import { errorText, fixInOptions } from '@/lib/present/errors';
 
 interface ErrorAlertProps {
   error: ErrorData;
@@ -32,12 +32,10 @@ const reveal = (alert: HTMLDivElement | null) => {
 
 /** A failed request's message, with what to do next: open Options, or when to retry. */
 export function ErrorAlert({ error, now, onOpenOptions }: ErrorAlertProps) {
-  const fixInOptions =
-    error.kind === 'not_configured' || error.kind === 'unauthorized' || error.kind === 'permission_denied';
   return (
     <div class="alert" role="alert" tabIndex={-1} ref={reveal}>
-      <p>{messageWithRetry(error, now)}</p>
-      {fixInOptions && (
+      <p>{errorText(error, now)}</p>
+      {fixInOptions(error) && (
         <button type="button" class="quiet" onClick={onOpenOptions}>
           {t('popup_open_options')}
         </button>

@@ -16,9 +16,10 @@ import {
   TargetingFields,
   VisibilityField,
 } from '@/components/link-fields';
+import { createServerCache } from '@/components/server-cache';
 import { t } from '@/lib/i18n';
 import type { LinkFormErrors } from '@/lib/links/link-form';
-import { type CallApi, callApi } from '@/lib/messaging/call-api';
+import { callApi } from '@/lib/messaging/call-api';
 import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import './more-options.css';
@@ -37,18 +38,17 @@ interface MoreOptionsProps {
 
 /** The panel. Its domain, splash-page and overlay lists load from the server when it first renders. */
 export function MoreOptions({ id, hidden, profileId, state, errors, onChange }: MoreOptionsProps) {
-  // The choice lists are cached per caller: a caller per profile keeps one server's lists from
-  // showing for another.
-  const api = useMemo(() => callApi.bind(null) as CallApi, [profileId]);
+  // One cache per profile: another server's lists never show for this one.
+  const cache = useMemo(() => createServerCache(callApi), [profileId]);
   const set: SetLinkField = (key, value) => onChange({ [key]: value });
   const fields = { state, set, errors };
   return (
     <div id={id} class="more" hidden={hidden}>
       <section aria-labelledby="more-redirect">
         <h2 id="more-redirect">{t('manage_section_redirect')}</h2>
-        <RedirectTypeField api={api} value={state.type} onValue={(v) => set('type', v)} active />
+        <RedirectTypeField cache={cache} value={state.type} onValue={(v) => set('type', v)} active />
         <DomainField
-          api={api}
+          cache={cache}
           value={state.domain}
           onValue={(v) => set('domain', v)}
           active

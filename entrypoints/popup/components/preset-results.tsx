@@ -1,7 +1,7 @@
-import { messageWithRetry } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
+import { errorText } from '@/lib/present/errors';
 import type { FanOutView } from '../hooks/use-preset-fan-out';
 import { focusIfLost } from './error-alert';
 
@@ -46,7 +46,7 @@ export function PresetResults({ view, now, onCopyAll, onCopyOne }: PresetResults
                   </button>
                 </div>
               ) : (
-                <p class="field-error">{messageWithRetry(outcome.error, now)}</p>
+                <p class="field-error">{errorText(outcome.error, now)}</p>
               )}
               {'link' in outcome && outcome.reused && (
                 <span class="muted small">{t('popup_presets_reused')}</span>

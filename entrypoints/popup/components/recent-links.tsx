@@ -42,17 +42,17 @@ export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, no
             return (
               <li key={link.id}>
                 <div class="link-text">
-                  <span class="title" title={link.title || link.longUrl}>
+                  <span class="title" dir="auto" title={link.title || link.longUrl}>
                     {link.title || link.longUrl}
                   </span>
                   {href ? (
-                    <a href={href} target="_blank" rel="noreferrer">
+                    <a href={href} target="_blank" rel="noreferrer" dir="ltr">
                       {link.shortUrl}
                     </a>
                   ) : (
-                    <span>{link.shortUrl}</span>
+                    <span dir="ltr">{link.shortUrl}</span>
                   )}
-                  <span class="long" title={link.longUrl}>
+                  <span class="long" dir="ltr" title={link.longUrl}>
                     {link.longUrl}
                   </span>
                 </div>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { QrCode } from '@/components/qr-code';
+import { withValue } from '@/components/with-value';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
@@ -30,6 +31,7 @@ export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: Shorte
       <div class="row">
         <input
           class="grow"
+          dir="ltr"
           readOnly
           aria-label={t('popup_short_url_label')}
           value={link.shortUrl}
@@ -41,7 +43,11 @@ export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: Shorte
       </div>
       <div class="row small wrap">
         {edited ? (
-          <span class="grow previous">{t('popup_result_previous', link.longUrl)}</span>
+          <span class="grow previous">
+            {withValue('popup_result_previous', link.longUrl, (url) => (
+              <span dir="ltr">{url}</span>
+            ))}
+          </span>
         ) : (
           <span class="ok grow">
             {copied &&

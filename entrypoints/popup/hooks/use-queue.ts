@@ -14,22 +14,15 @@ export interface FailedCreate {
 
 /**
  * The outage queue as the popup shows it: the stored entries (watched, so a try the background
- * makes shows at once), a clock for "next try in N s", and the actions, which the background
- * carries out. `queued` is the failure just put in the queue, so its offer turns into a note.
+ * makes shows at once) and the actions, which the background carries out. `queued` is the failure
+ * just put in the queue, so its offer turns into a note.
  */
 export function useQueue() {
   const [entries, setEntries] = useState<JobRow[]>([]);
-  const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<ErrorData | null>(null);
   const [queued, setQueued] = useState<ErrorData | null>(null);
 
   useEffect(() => watchItem(queueJobItem, (job) => setEntries(job?.rows ?? [])), []);
-  const counting = entries.some((entry) => entry.state === 'pending');
-  useEffect(() => {
-    if (!counting) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [counting]);
 
   const answer = (reply: { ok: boolean; error?: ErrorData }) => {
     setError(reply.ok ? null : (reply.error ?? null));
@@ -38,7 +31,6 @@ export function useQueue() {
 
   return {
     entries,
-    now,
     error,
     queued,
     /** Puts a failed create in the queue; the form (and its draft) stays as it is. */

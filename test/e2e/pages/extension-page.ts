@@ -12,6 +12,20 @@ export const WAIT = { timeout: 10_000 };
 export const COUNTDOWN = '[role="timer"]';
 const ALERT = '[role="alert"]';
 
+/** Where something is drawn, in the page's CSS pixels. */
+export interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** An element to find on screen: its whole box, or (`text`) the box of its text alone. */
+export interface Drawn {
+  selector: string;
+  text?: boolean;
+}
+
 /** A page of the extension, driven as a user drives it. */
 export class ExtensionPage {
   constructor(
@@ -62,6 +76,41 @@ export class ExtensionPage {
   /** The `lang` the page says its text is in. */
   language(): Promise<string> {
     return this.page.evaluate(() => document.documentElement.lang);
+  }
+
+  /** The direction the page says its text reads in (`<html dir>`: `ltr` or `rtl`). */
+  direction(): Promise<string> {
+    return this.page.evaluate(() => document.documentElement.dir);
+  }
+
+  /**
+   * Where each of `elements` is drawn; the box of an element's text tells which side of its line the
+   * text starts on, which its own box (a block as wide as its parent) does not.
+   */
+  protected boxesOf<K extends string>(elements: Record<K, Drawn>): Promise<Record<K, Box>> {
+    return this.page.evaluate(
+      (wanted: Record<string, Drawn>) => {
+        const boxes: Record<string, Box> = {};
+        for (const [name, { selector, text }] of Object.entries(wanted)) {
+          const el = document.querySelector(selector);
+          if (!el) throw new Error(`Nothing matches ${selector}`);
+          let box = el.getBoundingClientRect();
+          if (text) {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            box = range.getBoundingClientRect();
+          }
+          boxes[name] = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+        }
+        return boxes;
+      },
+      elements as Record<string, Drawn>,
+    ) as Promise<Record<K, Box>>;
+  }
+
+  /** The CSS `direction` the element matching `selector` lays its text out in. */
+  protected directionOf(selector: string): Promise<string> {
+    return this.page.$eval(selector, (el) => getComputedStyle(el).direction);
   }
 
   /** The id of the element that has the keyboard focus ('' for none). */

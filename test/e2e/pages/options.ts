@@ -32,6 +32,30 @@ export class OptionsPage extends ExtensionPage {
     return new OptionsPage(await ext.extensionPage('options.html'));
   }
 
+  /**
+   * Where Options draws what shows its direction: the title's text and the link to the management
+   * page beside it, the Server URL label's text, its field, and the form's Save button.
+   */
+  sides() {
+    return this.boxesOf({
+      title: { selector: 'main > header h1', text: true },
+      manager: { selector: 'main > header a' },
+      urlLabel: { selector: `label[for="${FIELDS.serverUrl.slice(1)}"]`, text: true },
+      urlField: { selector: FIELDS.serverUrl },
+      save: { selector: '#profile-save' },
+    });
+  }
+
+  /** The direction the Server URL field lays its address out in. */
+  serverUrlDirection(): Promise<string> {
+    return this.directionOf(FIELDS.serverUrl);
+  }
+
+  /** Waits until the server form shows. */
+  async waitForServerForm(): Promise<void> {
+    await this.page.waitForSelector(FIELDS.serverUrl, WAIT);
+  }
+
   /** Waits for the server form and types the server URL and API key into it. */
   async enterServer(serverUrl: string, apiKey: string): Promise<void> {
     await this.page.waitForSelector(FIELDS.serverUrl, WAIT);

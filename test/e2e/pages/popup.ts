@@ -26,13 +26,14 @@ const FIELDS = {
 type PopupField = keyof typeof FIELDS;
 
 const SHORTEN = 'form.shorten button[type="submit"]';
-const SHORT_URL = 'input[aria-label="Short URL"]';
-const COPY = 'section[aria-label="Short link"] button';
+// By the page's structure, not its words, so that they work in every language.
+const SHORT_URL = 'section.result > .row:first-child input';
+const COPY = 'section.result > .row:first-child button';
 const COPY_AS = 'section.result select.copy-as';
 const RESULT_MESSAGE = '.result .ok';
 const NOTICE = '.notice';
 const NOTICE_UNDO = 'p.notice button';
-const DUPLICATE = 'section[aria-label="Shortened before"]';
+const DUPLICATE = 'section:has(> p.dup)';
 const RECENT = '.recent';
 const RECENT_ROWS = '.links li';
 const RECENT_SEARCH = 'input[aria-label="Search recent links"]';
@@ -320,6 +321,29 @@ export class PopupPage extends ExtensionPage {
       SHORTEN,
       ALL_TABS,
     );
+  }
+
+  /**
+   * Where the popup draws what shows its direction: the title's text and the header's Options, the
+   * Long URL label's text and its field, the short URL and its Copy button (after a shorten), and the
+   * row of More options and One link per UTM preset.
+   */
+  sides() {
+    return this.boxesOf({
+      title: { selector: '.bar h1', text: true },
+      options: { selector: '.bar > button:last-child' },
+      urlLabel: { selector: 'label[for="long-url"]', text: true },
+      urlField: { selector: FIELDS.longUrl },
+      shortUrl: { selector: SHORT_URL },
+      copy: { selector: COPY },
+      moreOptions: { selector: MORE_TOGGLE },
+      presets: { selector: '.preset-switch-row .checkbox' },
+    });
+  }
+
+  /** The direction the Long URL field and the short URL lay their addresses out in. */
+  async addressDirections(): Promise<{ longUrl: string; shortUrl: string }> {
+    return { longUrl: await this.directionOf(FIELDS.longUrl), shortUrl: await this.directionOf(SHORT_URL) };
   }
 
   /** Whether More options' toggle says it is expanded ('true' or 'false'). */

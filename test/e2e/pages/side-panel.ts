@@ -11,7 +11,7 @@ import { WAIT } from './extension-page';
 import { PopupPage } from './popup';
 
 const OPEN_BUTTON = 'header button[aria-label="Open in side panel"]';
-const MANAGE = 'header a::-p-text(Manage links)';
+const MANAGE = 'header a[href^="/manage.html"]';
 const BACK = 'header a.back';
 const ALLOW_TABS = '.notice button::-p-text(Allow)';
 

@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU } from '@/entrypoints/background/menus';
 import { SETUP_NOTIFICATION_ID } from '@/entrypoints/background/notify';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
+import { retryHint } from '@/lib/present/time';
 import { getItem, lastFailureItem, pendingShortenItem } from '@/lib/storage/items';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
@@ -235,14 +236,17 @@ describe('failures', () => {
       expect(notificationTexts()).toEqual([
         'Link queued: The server’s request limit is used up. The link waits in the queue and is made later.',
       ]);
-      expect(await queuedRows()).toEqual([
+      const queued = await queuedRows();
+      expect(queued).toEqual([
         expect.objectContaining({
           source: 'menu',
           state: 'pending',
           input: expect.objectContaining({ url: 'https://x.example/' }),
-          error: expect.objectContaining({ message: expect.stringMatching(/Try again in 40 seconds/) }),
+          error: expect.objectContaining({ kind: 'rate_limited' }),
         }),
       ]);
+      // The queue list says when from the entry's next try, which waits out the server's window.
+      expect(retryHint(queued[0]?.nextTryAt, Date.now())).toMatch(/Try again in 40 seconds/);
     } finally {
       vi.useRealTimers();
     }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { localeNames } from '@/build/locales';
 import { createNotifier } from '@/entrypoints/background/notify';
 import { getItem, lastFailureItem } from '@/lib/storage/items';
 import { formatMessage } from '../i18n/fake-i18n';
@@ -13,7 +14,7 @@ import { formatMessage } from '../i18n/fake-i18n';
 const NOTIFICATION_CHARS = 120;
 
 const LOCALES = join(import.meta.dirname, '../../../locales');
-const LANGUAGES = ['en', 'de', 'fr'];
+const LANGUAGES = localeNames(LOCALES);
 
 interface Entry {
   message: string;
@@ -35,6 +36,17 @@ const FORMATS = ['plain', 'markdown', 'html', 'titled'];
 const longestForm = (text: string): string =>
   text.split(/\{(?:zero|one|two|few|many|other)\}/).reduce((a, b) => (b.length > a.length ? b : a), '');
 
+/** The longest wait a retry hint says: a day's worth of hours and minutes, in `language`. */
+const longestDuration = (language: string) =>
+  formatMessage(
+    'common_duration_hours_minutes',
+    [
+      longestForm(formatMessage('common_duration_hours', ['23'], language)),
+      longestForm(formatMessage('common_duration_minutes', ['59'], language)),
+    ],
+    language,
+  );
+
 /** The longest of these messages in `language`, as shown, with `substitutions`. */
 function longest(language: string, keys: string[], substitutions: (key: string) => string[]): string {
   return keys
@@ -52,7 +64,7 @@ function shown(language: string, key: string): string {
   );
   const values: Record<string, string> = {
     url: 'https://sho.rt/spring-sale',
-    retry: longestForm(formatMessage('error_retry_seconds', ['59'], language)),
+    retry: formatMessage('error_retry_in', [longestDuration(language)], language),
     count: '12',
     format: formatName,
     copied: longest(

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { getApiKey } from '@/lib/storage/api-keys';
 import { apiKeysItem } from '@/lib/storage/items';
-import { loadSettings } from '@/lib/storage/settings';
+import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
   cachedLink,
   type FakeServer,
@@ -57,6 +57,31 @@ describe('saveProfile', () => {
     const reply = await sendFromPopup('saveProfile', { ...draft('http://localhost:8787'), apiKey: GOOD_KEY });
     expect(stubs.permissions.contains).toHaveBeenCalledWith({ origins: ['http://localhost/*'] });
     expect(reply).toMatchObject({ ok: false, error: { kind: 'permission_denied' } });
+  });
+
+  it('refuses what a settings file could not take back: a second profile of one server and name, one too many', async () => {
+    await sendFromPopup('saveProfile', { ...draft(), apiKey: GOOD_KEY });
+    const twin = await sendFromPopup('saveProfile', { ...draft(SERVER, ' WORK '), apiKey: GOOD_KEY });
+    expect(twin).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', message: expect.stringMatching(/“WORK” .*exists already/) },
+    });
+    const settings = await loadSettings();
+    const full = Array.from({ length: 100 }, (_, i) => ({
+      ...settings.profiles[0]!,
+      id: `p${i}`,
+      name: `P${i}`,
+    }));
+    await saveSettings({ ...settings, profiles: full });
+    const calls = server.calls.length;
+    const more = await sendFromPopup('saveProfile', { ...draft(SERVER, 'More'), apiKey: GOOD_KEY });
+    expect(more).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/You have 100 profiles/) },
+    });
+    // Refused before the server is asked anything.
+    expect(server.calls).toHaveLength(calls);
+    expect((await loadSettings()).profiles).toHaveLength(100);
   });
 
   it('rejects a wrong key without saving anything', async () => {

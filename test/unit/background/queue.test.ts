@@ -6,7 +6,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { QUEUE_LIMIT } from '@/lib/jobs/queue';
 import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import {
@@ -20,6 +19,7 @@ import {
   settingsItem,
 } from '@/lib/storage/items';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
+import { LIST_LIMITS } from '@/lib/text-limits';
 import {
   cachedLink,
   type FakeServer,
@@ -132,9 +132,9 @@ describe('what queues', () => {
     ]);
   });
 
-  it(`refuses a create past ${QUEUE_LIMIT} waiting, saying so, and drops none`, async () => {
+  it(`refuses a create past ${LIST_LIMITS.queue} waiting, saying so, and drops none`, async () => {
     const profile = await seedProfile();
-    const full: JobRow[] = Array.from({ length: QUEUE_LIMIT }, (_, i) => ({
+    const full: JobRow[] = Array.from({ length: LIST_LIMITS.queue }, (_, i) => ({
       id: `e${i}`,
       profileId: profile.id,
       input: { url: `https://x.example/${i}` },
@@ -160,7 +160,7 @@ describe('what queues', () => {
     await fakeBrowser.storage.local.set({ [queueJobItem.key]: { ...job, rows: full } });
     server.state.fail = 'network';
     await shortenLink('https://x.example/one-too-many');
-    expect(await queued()).toHaveLength(QUEUE_LIMIT);
+    expect(await queued()).toHaveLength(LIST_LIMITS.queue);
     expect(notifications().at(-1)?.message).toMatch(
       /^500 links already wait in the queue, so this one was not made/,
     );
@@ -589,7 +589,7 @@ describe('a link password', () => {
       password: 'lost',
       error: {
         message:
-          'Not sent: its link password was kept in memory only, and the browser has closed since. Type the password again to send it.',
+          'Not sent: its link password was kept in memory only, and the browser has closed since. Type it again to send it.',
       },
     });
     advance(60 * 60_000);

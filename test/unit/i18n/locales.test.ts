@@ -101,6 +101,20 @@ describe('locales', () => {
     },
   );
 
+  // The stores show the manifest's name and description in the user's language: the Chrome Web Store
+  // takes a name of at most 75 characters and a description of at most 132.
+  it.each(localeNames(LOCALES))(
+    '%s has the store name and description, within the stores’ limits',
+    (locale) => {
+      const { ext_name: name, ext_description: description } = readLocale(LOCALES, locale);
+      expect(name?.message.length).toBeGreaterThan(0);
+      expect(name?.message.length).toBeLessThanOrEqual(75);
+      expect(description?.message.length).toBeGreaterThan(0);
+      expect(description?.message.length).toBeLessThanOrEqual(132);
+      if (locale !== DEFAULT_LOCALE) expect(description?.message).not.toBe(english.ext_description?.message);
+    },
+  );
+
   it('uses every English message somewhere in the source', () => {
     const unused = Object.keys(english).filter((key) => !allSource.includes(key));
     expect(unused).toEqual([]);

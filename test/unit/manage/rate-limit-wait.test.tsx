@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitWait } from '@/entrypoints/manage/rate-limit-wait';
+import type { RateLimitWait as Wait } from '@/lib/api/rate-limiter';
 import { rateLimitWaitItem } from '@/lib/storage/items';
 import { settle } from '../dom';
 
@@ -35,15 +36,15 @@ describe('RateLimitWait', () => {
       [rateLimitWaitItem.key]: { until: Date.now() + 30_000, queued: 3 },
     });
     await settle();
-    expect(timer()).toBe('Waiting for the server’s rate limit — 30\u00a0s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 30 seconds');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_000);
     });
-    expect(timer()).toBe('Waiting for the server’s rate limit — 29\u00a0s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 29 seconds');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(29_500);
     });
-    expect(timer()).toBe('Waiting for the server’s rate limit — 0\u00a0s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 0 seconds');
 
     await fakeBrowser.storage.session.remove(rateLimitWaitItem.key);
     await settle();
@@ -55,20 +56,20 @@ describe('RateLimitWait', () => {
       [rateLimitWaitItem.key]: { until: Date.now() + 12_000, queued: 1 },
     });
     const stop = vi.fn();
-    let show: (seconds: number | null) => void = () => undefined;
-    const watch = vi.fn((callback: (seconds: number | null) => void) => {
+    let show: (wait: Wait | null) => void = () => undefined;
+    const watch = vi.fn((callback: (wait: Wait | null) => void) => {
       show = callback;
       return stop;
     });
     await act(() => render(<RateLimitWait watch={watch} />, container));
-    await act(() => show(7));
-    expect(timer()).toBe('Waiting for the server’s rate limit — 7\u00a0s');
+    await act(() => show({ until: Date.now() + 7_000, queued: 1 }));
+    expect(timer()).toBe('Waiting for the server’s rate limit — 7 seconds');
     // Preact 11 runs an effect's cleanup after the next paint, as React does; act() flushes it.
     await act(() => render(null, container));
     expect(stop).toHaveBeenCalledOnce();
 
     await act(() => render(<RateLimitWait />, container));
     await settle();
-    expect(timer()).toBe('Waiting for the server’s rate limit — 12\u00a0s');
+    expect(timer()).toBe('Waiting for the server’s rate limit — 12 seconds');
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The management page keeps what the server sent for the page's life (entrypoints/manage/server-cache.ts):
+ * The management page keeps what the server sent for the page's life (components/server-cache.ts):
  * a user who walks through every section twice within a minute spends no request on the second walk,
  * counted at the reference server over real HTTP.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiContext } from '@/entrypoints/manage/api-context';
+import { createServerCache, FRESH_MS } from '@/components/server-cache';
+import { ServerContext } from '@/entrypoints/manage/api-context';
 import { App } from '@/entrypoints/manage/app';
-import { FRESH_MS } from '@/entrypoints/manage/server-cache';
 import { createClient, type ShortenerClient } from '@/lib/api/client';
 import type { ApiError } from '@/lib/api/errors';
 import type { CallApi } from '@/lib/messaging/call-api';
@@ -73,9 +73,9 @@ describe('the management page’s server cache', () => {
   }, async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     await mount(
-      <ApiContext.Provider value={serverApi()}>
+      <ServerContext.Provider value={createServerCache(serverApi())}>
         <App />
-      </ApiContext.Provider>,
+      </ServerContext.Provider>,
     );
     for (const [hash, heading] of SECTIONS) await visit(hash, heading);
     // Each list once: links, campaigns, channels, a channel's items, domains, splash pages,

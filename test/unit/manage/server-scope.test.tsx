@@ -1,7 +1,8 @@
 import { useContext, useEffect } from 'preact/hooks';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiContext } from '@/entrypoints/manage/api-context';
+import type { ServerCache } from '@/components/server-cache';
+import { ServerContext } from '@/entrypoints/manage/api-context';
 import { ServerScope } from '@/entrypoints/manage/server-scope';
 import type { CallApi } from '@/lib/messaging/call-api';
 import { defaultSettings, emptyDefaults, type Settings } from '@/lib/settings/schema';
@@ -19,16 +20,16 @@ function settings(activeProfileId: string, serverUrl = 'https://work.example'): 
 }
 
 describe('the management page per server', () => {
-  it('gets a new API caller, and remounts, when the active profile or its address changes; not otherwise', async () => {
+  it('gets a new server cache, and remounts, when the active profile or its address changes; not otherwise', async () => {
     await fakeBrowser.storage.local.set({ [settingsItem.key]: settings('work') });
-    const callers: CallApi[] = [];
+    const caches: ServerCache[] = [];
     let mounts = 0;
     function Probe() {
-      const api = useContext(ApiContext);
+      const cache = useContext(ServerContext);
       useEffect(() => {
         mounts += 1;
       }, []);
-      if (api && callers.at(-1) !== api) callers.push(api);
+      if (cache && caches.at(-1) !== cache) caches.push(cache);
       return <p>page</p>;
     }
     await mount(
@@ -37,25 +38,25 @@ describe('the management page per server', () => {
       </ServerScope>,
     );
     await settle(10);
-    expect([callers.length, mounts]).toEqual([1, 1]);
+    expect([caches.length, mounts]).toEqual([1, 1]);
 
     // Another switch than the server (copy format): the page and what it keeps stay.
     const behaviour = { ...settings('work').behaviour, copyFormat: 'markdown' as const };
     await fakeBrowser.storage.local.set({ [settingsItem.key]: { ...settings('work'), behaviour } });
     await settle(10);
-    expect([callers.length, mounts]).toEqual([1, 1]);
+    expect([caches.length, mounts]).toEqual([1, 1]);
 
     await fakeBrowser.storage.local.set({ [settingsItem.key]: settings('home') });
     await settle(10);
-    expect([callers.length, mounts]).toEqual([2, 2]);
+    expect([caches.length, mounts]).toEqual([2, 2]);
 
     await fakeBrowser.storage.local.set({ [settingsItem.key]: settings('home', 'https://moved.example') });
     await settle(10);
     // The active profile kept its address: nothing changes.
-    expect([callers.length, mounts]).toEqual([2, 2]);
+    expect([caches.length, mounts]).toEqual([2, 2]);
 
     await fakeBrowser.storage.local.set({ [settingsItem.key]: settings('work', 'https://moved.example') });
     await settle(10);
-    expect([callers.length, mounts]).toEqual([3, 3]);
+    expect([caches.length, mounts]).toEqual([3, 3]);
   });
 });

@@ -3,6 +3,7 @@ import {
   defaultsFromDraft,
   draftFromDefaults,
   permissionRefusedMessage,
+  savedKeyHint,
   saveFailureMessage,
 } from '@/entrypoints/options/rules';
 import { emptyDefaults } from '@/lib/settings/schema';
@@ -64,6 +65,12 @@ describe('the defaults form', () => {
     expect(!result.ok && result.errors.expiryDays).toContain('whole number of days');
   });
 
+  it('refuses a domain longer than a settings file takes', () => {
+    const domain = `https://go.example/${'d'.repeat(2_000)}`;
+    const result = defaultsFromDraft({ ...draftFromDefaults(emptyDefaults()), domain });
+    expect(!result.ok && result.errors.domain).toMatch(/At most 2000 characters/);
+  });
+
   it('refuses a domain without scheme and trims a trailing slash', () => {
     const draft = draftFromDefaults(emptyDefaults());
     expect(defaultsFromDraft({ ...draft, domain: 'go.example.com' })).toMatchObject({ ok: false });
@@ -71,5 +78,13 @@ describe('the defaults form', () => {
       ok: true,
       defaults: { domain: 'https://go.example.com' },
     });
+  });
+});
+
+describe('savedKeyHint', () => {
+  it('shows only the last four characters of the key', () => {
+    expect(savedKeyHint(' sk-live-abcdef1234 ')).toBe(
+      'A key ending in …1234 is saved for this profile. Leave the field empty to keep it.',
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
   type Profile,
   type Settings,
 } from '@/lib/settings/schema';
-import { buildSettingsFile, serializeSettingsFile } from '@/lib/settings/transfer';
+import { buildSettingsFile, MAX_SETTINGS_FILE_BYTES, serializeSettingsFile } from '@/lib/settings/transfer';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import {
   button,
@@ -339,12 +339,12 @@ describe('import', () => {
     expect(bg.of('importSettings')).toEqual([]);
   });
 
-  it('refuses a file over 1 MB without reading it', async () => {
+  it('refuses a file larger than any export without reading it', async () => {
     background();
     await mountOptions();
     const read = vi.spyOn(File.prototype, 'text');
-    await chooseFile('x'.repeat(1_000_001), 'big.json');
-    expect(text('#import-error')).toMatch(/larger than 1 MB/);
+    await chooseFile('x'.repeat(MAX_SETTINGS_FILE_BYTES + 1), 'big.json');
+    expect(text('#import-error')).toMatch(/larger than 3 MB/);
     expect(read).not.toHaveBeenCalled();
   });
 

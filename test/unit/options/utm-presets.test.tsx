@@ -3,6 +3,7 @@ import { App } from '@/entrypoints/options/app';
 import { presetFromDraft } from '@/entrypoints/options/rules';
 import { defaultSettings, defaultUtmPresets } from '@/lib/settings/schema';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
+import { LIST_LIMITS, TEXT_LIMITS } from '@/lib/text-limits';
 import { button, click, fakeBackground, field, mount, ok, submit, typeInto } from '../dom';
 import { stubPermissionEvents } from './permission-events';
 
@@ -79,6 +80,29 @@ describe('UTM presets in Options', () => {
     form().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     await click(document.body);
     expect(section().querySelector('form')).toBeNull();
+  });
+
+  it('refuses a value longer than a settings file takes, at its field, and says when no preset fits', async () => {
+    await mount(<App />, '#presets-heading');
+    await click(button('Edit X'));
+    await typeInto(field(form(), 'utm_campaign'), 'c'.repeat(TEXT_LIMITS.utmValue + 3));
+    await submit(form());
+    expect(form().textContent).toContain('At most 500 characters: remove 3.');
+    expect(document.activeElement).toBe(field(form(), 'utm_campaign'));
+    expect((await loadSettings()).utmPresets[0]?.campaign).toBe('');
+
+    const full = Array.from({ length: LIST_LIMITS.utmPresets }, (_, i) => ({
+      ...defaultUtmPresets()[0]!,
+      id: `p${i}`,
+      name: `Preset ${i}`,
+    }));
+    await saveSettings({ ...defaultSettings(), utmPresets: full });
+    await mount(<App />, '#presets-heading');
+    await click(button('Add preset'));
+    expect(section().querySelector('form')).toBeNull();
+    expect(section().querySelector('[role="alert"]')?.textContent).toBe(
+      'You have 100 presets, the most Shortlink keeps. Delete one to add another.',
+    );
   });
 
   it('keeps its own name when a preset is edited', () => {

@@ -68,14 +68,10 @@ describe('ErrorAlert', () => {
     expect(roleText('alert')).toBe('Slow down. Try again in 10 seconds.');
   });
 
-  it('does not repeat a retry time the message already has', async () => {
+  it('takes when to retry from the error’s retryAt, never from the message', async () => {
     await mount(
       <ErrorAlert
-        error={{
-          kind: 'rate_limited',
-          message: 'Limit reached. Try again in 30 seconds.',
-          retryAt: now + 10_000,
-        }}
+        error={{ kind: 'rate_limited', message: 'Limit reached.', retryAt: now + 30_000 }}
         now={now}
         onOpenOptions={() => {}}
       />,
@@ -83,14 +79,14 @@ describe('ErrorAlert', () => {
     expect(roleText('alert')).toBe('Limit reached. Try again in 30 seconds.');
   });
 
-  it('tells a message that says when to retry in the user’s language', async () => {
+  it('says when to retry in the user’s language', async () => {
     Object.assign(fakeBrowser, {
       i18n: { ...fakeI18n, getMessage: (key: string, subs?: string[]) => formatMessage(key, subs, 'de') },
     });
     const said = 'Zu viele Anfragen. Versuchen Sie es in 30 Sekunden erneut.';
     await mount(
       <ErrorAlert
-        error={{ kind: 'rate_limited', message: said, retryAt: now + 10_000 }}
+        error={{ kind: 'rate_limited', message: 'Zu viele Anfragen.', retryAt: now + 30_000 }}
         now={now}
         onOpenOptions={() => {}}
       />,

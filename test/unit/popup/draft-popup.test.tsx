@@ -223,7 +223,7 @@ describe('waiting for the rate limit', () => {
     });
     await settle();
     expect(document.querySelector('[role="timer"]')?.textContent).toBe(
-      'Waiting for the server’s rate limit — 5\u00a0s',
+      'Waiting for the server’s rate limit — 5 seconds',
     );
     const submit = document.querySelector<HTMLButtonElement>(SUBMIT)!;
     expect([submit.textContent, submit.disabled]).toEqual(['Waiting…', true]);
@@ -231,7 +231,7 @@ describe('waiting for the rate limit', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     await settle();
     expect(document.querySelector('[role="timer"]')?.textContent).toBe(
-      'Waiting for the server’s rate limit — 3\u00a0s',
+      'Waiting for the server’s rate limit — 3 seconds',
     );
     // Enter in a field submits the form: the request is queued already, nothing more is sent.
     field('Alias').form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
@@ -255,7 +255,7 @@ describe('waiting for the rate limit', () => {
     await mountPopup();
     await vi.waitFor(() =>
       expect(document.querySelector('[role="timer"]')?.textContent).toBe(
-        'Waiting for the server’s rate limit — 42\u00a0s',
+        'Waiting for the server’s rate limit — 42 seconds',
       ),
     );
     expect(document.querySelector<HTMLButtonElement>(SUBMIT)?.textContent).toBe('Shorten');

@@ -150,10 +150,10 @@ describe('the queued list', () => {
     expect(
       [...section.querySelectorAll('li')].map((li) => li.querySelector('.link-text')?.textContent),
     ).toEqual([
-      'Waiting pageNext try in 45 s · last error: Could not reach https://sho.rt.',
+      'Waiting pageNext try in 45 seconds · last error: Could not reach https://sho.rt.',
       'https://x.example/twoSending…',
       'https://x.example/threeFailed: That alias is taken.',
-      'https://x.example/fourNext try in 8 min · last error: Could not reach https://sho.rt.',
+      'https://x.example/fourNext try in 8 minutes · last error: Could not reach https://sho.rt.',
     ]);
 
     await fakeBrowser.storage.local.set(storedQueue([]));

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localeNames } from '@/build/locales';
 import { BUILD_TIMEOUT_MS, buildWith, ROOT, readZip, run, sha256, VERSION } from './release-helpers';
 
 const CHROME_ZIP = `shortlink-extension-${VERSION}-chrome.zip`;
@@ -86,6 +87,15 @@ describe('npm run zip', () => {
       }
     }
     expect(stamps.size).toBe(1);
+  });
+
+  it('ships the messages of each language in locales/ and of no other (the tests’ pseudo-locale stays out)', () => {
+    const names = readZip(readFileSync(join(seed, CHROME_ZIP))).map((entry) => entry.name);
+    const shipped = names.filter((name) => name.startsWith('_locales/'));
+    expect(shipped).toEqual(
+      localeNames(join(ROOT, 'locales')).map((locale) => `_locales/${locale}/messages.json`),
+    );
+    expect(shipped.length).toBe(15);
   });
 
   it('puts in the sources zip what a reviewer needs to rebuild, and no dependencies, builds or tests', () => {

@@ -10,6 +10,7 @@ import {
   type RateLimiterOptions,
   type ScheduleOptions,
 } from '@/lib/api/rate-limiter';
+import { errorText } from '@/lib/present/errors';
 
 const T0 = 1_800_000_000_000;
 
@@ -146,7 +147,7 @@ describe('budget', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(started).toEqual([]);
     expect(waiting.error).toMatchObject({ kind: 'rate_limited', retryAt: T0 + 3_600_250 });
-    expect((waiting.error as ApiError).message).toMatch(/Try again in 61 minutes\./);
+    expect(errorText(waiting.error as ApiError, Date.now())).toMatch(/Try again in 61 minutes\./);
     expect(limiter.waiting).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import { decode, type Exchange, isErrorFlag, readApiBody } from '@/lib/api/response';
 import { accountResponseSchema } from '@/lib/api/schemas';
+import { errorText } from '@/lib/present/errors';
 
 const NOW = 1_700_000_000_000;
 
@@ -78,7 +79,9 @@ describe('readApiBody: rate_limited', () => {
       exchange(429, { error: 1, message: 'Slow down' }, { 'X-RateLimit-Reset': '1700000030' }),
     );
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429, retryAt: NOW + 30_000 });
-    expect(error.message).toContain('Try again in 30 seconds.');
+    // The message names no time: it is said from retryAt when shown, so it never goes stale.
+    expect(error.message).not.toContain('Try again');
+    expect(errorText(error, NOW)).toContain('Try again in 30 seconds.');
   });
 
   it('takes retryAt from Retry-After', () => {
@@ -88,7 +91,7 @@ describe('readApiBody: rate_limited', () => {
   it('has no retryAt when the server names no time', () => {
     const error = failure(exchange(429, { error: 1 }));
     expect(error.retryAt).toBeUndefined();
-    expect(error.message).toContain('Wait a minute and try again.');
+    expect(errorText(error, NOW)).toContain('Wait a minute and try again.');
   });
 
   it('recognises a rate-limit message in an HTTP 200 failure', () => {

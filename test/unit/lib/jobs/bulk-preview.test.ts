@@ -92,6 +92,17 @@ describe('previewBulk', () => {
     expect(result.rows[0]?.reason).toMatch(/1000/);
   });
 
+  it('refuses a long URL the background would not take, with its preset’s parameters counted', () => {
+    const long = `https://a.example/${'p'.repeat(7_900)}`;
+    const preset = { ...defaultUtmPresets()[0]!, campaign: 'c'.repeat(200) };
+    const result = preview(`url\n${long}\nhttps://b.example`, options({ presets: [preset] }));
+    expect(result.rows.map((row) => row.status)).toEqual(['invalid', 'new']);
+    expect(result.rows[0]?.reason).toMatch(/At most 8000 characters/);
+    expect(result.items.map((item) => item.input.url)).toEqual([
+      expect.stringMatching(/^https:\/\/b\.example/),
+    ]);
+  });
+
   it('refuses an alias used twice', () => {
     const result = preview('url,alias\nhttps://a.example,same\nhttps://b.example,SAME');
     expect(result.rows[1]).toMatchObject({ status: 'invalid' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialForm } from '@/entrypoints/popup/start-url';
-import { toShortenInput, validateForm } from '@/lib/links/shorten-form';
+import { aliasOf, toShortenInput, validateForm } from '@/lib/links/shorten-form';
 import { emptyDefaults, type LinkDefaults } from '@/lib/settings/schema';
 import type { ShortenForm } from '@/lib/storage/items';
 
@@ -65,5 +65,19 @@ describe('the popup form', () => {
       expiry: 'The expiry must be in the future.',
     });
     expect(validateForm({ ...form, url: 'https://x.org', expiry: '2031-05-11T00:00' }, now)).toEqual({});
+  });
+});
+
+describe('aliasOf', () => {
+  it('is the short URL’s last path segment, decoded', () => {
+    expect(aliasOf('https://go.example.com/sale')).toBe('sale');
+    expect(aliasOf('https://example.com/s/sale/')).toBe('sale');
+    expect(aliasOf('https://sho.rt/caf%C3%A9')).toBe('café');
+    expect(aliasOf('https://sho.rt/100%')).toBe('100%');
+  });
+
+  it('is empty for a URL without a path or no URL at all', () => {
+    expect(aliasOf('https://sho.rt/')).toBe('');
+    expect(aliasOf('not a url')).toBe('');
   });
 });

@@ -216,12 +216,12 @@ describe('refused files', () => {
     );
   });
 
-  it('refuses a file over 1 MB before parsing it', () => {
+  it('refuses a file larger than any export before parsing it', () => {
     const parse = vi.spyOn(JSON, 'parse');
     const huge = fileText({ padding: 'x'.repeat(MAX_SETTINGS_FILE_BYTES) });
-    expect(refusal(huge)).toMatch(/larger than 1 MB/);
+    expect(refusal(huge)).toMatch(/larger than 3 MB/);
     // Multi-byte text counts by its bytes.
-    expect(refusal(`"${'é'.repeat(MAX_SETTINGS_FILE_BYTES / 2 + 1)}"`)).toMatch(/larger than 1 MB/);
+    expect(refusal(`"${'é'.repeat(MAX_SETTINGS_FILE_BYTES / 2 + 1)}"`)).toMatch(/larger than 3 MB/);
     expect(parse).not.toHaveBeenCalled();
   });
 
@@ -252,6 +252,12 @@ describe('refused files', () => {
     ['apiKeys.p-work', { apiKeys: { 'p-work': 42 } }],
     ['utmPresets.0.name', { utmPresets: [{ ...MASTODON, name: '' }] }],
     ['utmPresets.1.id', { utmPresets: [MASTODON, { ...MASTODON, name: 'Twin' }] }],
+    // The one preset rule Options keeps to (lib/settings/utm-presets.ts).
+    ['utmPresets.1.name', { utmPresets: [MASTODON, { ...MASTODON, id: 'p-twin', name: ' MASTODON ' }] }],
+    ['utmPresets.0.name', { utmPresets: [{ ...MASTODON, name: 'n'.repeat(101) }] }],
+    ['utmPresets.0.campaign', { utmPresets: [{ ...MASTODON, campaign: 'c'.repeat(501) }] }],
+    ['utmPresets.0', { utmPresets: [{ ...MASTODON, source: '', medium: '', campaign: '', content: ' ' }] }],
+    ['profiles.0.name', { profiles: [{ ...WORK, name: 'n'.repeat(101) }] }],
   ])('names the bad field %s', (field, patch) => {
     expect(refusal(fileText(patch))).toBe(
       `This file is damaged or was edited: ${field} is missing or not valid. Nothing was imported. Export the settings again, or correct that field.`,
@@ -263,6 +269,17 @@ describe('refused files', () => {
     expect(refusal(fileText({ profiles: [WORK, twin] }))).toMatch(
       /has the profile work \(https:\/\/sho\.rt\) twice/,
     );
+  });
+
+  it('refuses an import that would leave more profiles than Shortlink keeps, writing nothing', async () => {
+    const many = Array.from({ length: 99 }, (_, i) => profile(`p-${i}`, `Stored ${i}`, 'https://sho.rt'));
+    await seed({ ...SETTINGS, profiles: many, activeProfileId: 'p-0' }, {});
+    const before = await stored();
+    // Work replaces nothing stored, Home neither: 101 profiles.
+    await expect(handlers().importSettings({ text: fileText() })).rejects.toThrow(
+      'With this file you would have 101 profiles, more than the 100 Shortlink keeps.',
+    );
+    expect(await stored()).toEqual(before);
   });
 
   it('writes nothing when a file is refused, even with keys in it', async () => {

@@ -1,0 +1,21 @@
+/** Dates as users read them, in their local time: server dates, and the day a saved file is named after. */
+import { localDay, parseApiDate } from '../dates';
+import { uiLanguage } from '../i18n';
+
+/**
+ * A server date in the user's language: the date and, when the server sent one, the time. Anything
+ * that is not a date in the API's form is shown as it came, so nothing the server said is hidden.
+ */
+export function formatDate(value: string, { withTime = true } = {}): string {
+  const parsed = parseApiDate(value);
+  if (!parsed) return value;
+  return new Intl.DateTimeFormat(uiLanguage(), {
+    dateStyle: 'medium',
+    ...(withTime && parsed.hasTime ? { timeStyle: 'short' } : {}),
+  }).format(parsed.date);
+}
+
+/** The day in a saved file's name (settings, links export, bulk results): the user's local day. */
+export function fileDay(date: Date): string {
+  return localDay(date);
+}
