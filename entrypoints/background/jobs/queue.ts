@@ -13,7 +13,8 @@
  * the row saying so. Sent without it, the link would be made unprotected: it never is.
  */
 import type { ErrorData } from '@/lib/api/errors';
-import type { LinkInput } from '@/lib/api/schemas';
+import { clean } from '@/lib/api/client';
+import { type LinkInput, linkInputSchema } from '@/lib/api/schemas';
 import { t, tPlural } from '@/lib/i18n';
 import { newRow } from '@/lib/jobs/job';
 import { isQueueable, retryDelay } from '@/lib/jobs/queue';
@@ -208,6 +209,8 @@ export function createCreateQueue({
 
   return {
     async add({ profileId, input, pageTitle, source, error, unsent = false, draftUrl }) {
+      // Refused here, not only when sent: a row that can never become a link is not even stored.
+      clean(linkInputSchema, input);
       const now = clock();
       // What is known now: a link to this address made later (by hand, meanwhile) resolves the row;
       // one known already does not (the popup's "Create new anyway" asked for another).

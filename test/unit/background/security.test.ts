@@ -9,6 +9,7 @@ import { dataArgumentCount, isApiMethod } from '@/entrypoints/background/api-mes
 import { MENU } from '@/entrypoints/background/menus';
 import { redactSecrets } from '@/entrypoints/background/redact';
 import { createClient } from '@/lib/api/client';
+import { getCachedLinks } from '@/lib/links/cache';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { defaultSettings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
@@ -177,6 +178,36 @@ describe('no request to a server whose host the user has not granted', () => {
     stubs.permissions.contains.mockResolvedValue(true);
     expect(await sendFromPopup('getAccount', {})).toMatchObject({ ok: true, data: { username: 'ann' } });
   });
+});
+
+describe('only web addresses are shortened, whoever asks', () => {
+  const NOT_WEB = [
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'chrome://settings/passwords',
+  ];
+
+  it.each(NOT_WEB)(
+    'refuses %s from shorten, queueCreate and the api’s addLink: nothing stored, nothing sent',
+    async (url) => {
+      const profile = await seedProfile();
+      const before = await fakeBrowser.storage.local.get(null);
+      const replies = [
+        await sendFromPopup('shorten', { requestId: 'r1', input: { url } }),
+        await sendFromPopup('queueCreate', {
+          input: { url },
+          error: { kind: 'network', message: 'The server did not answer.' },
+        }),
+        await sendFromPopup('api', { method: 'addLink', args: [{ url }] }),
+      ];
+      for (const reply of replies) expect(reply).toMatchObject({ ok: false, error: { kind: 'validation' } });
+      expect(server.fetch).not.toHaveBeenCalled();
+      expect(await queuedRows()).toEqual([]);
+      expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
+      expect((await getCachedLinks(profile.id)).links).toEqual([]);
+    },
+  );
 });
 
 describe('the key stays out of sync storage, the console and every answer', () => {
