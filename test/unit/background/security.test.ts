@@ -329,5 +329,10 @@ describe('redactSecrets', () => {
   it('finds keys with characters JSON escapes, and ignores keys too short to be secrets', () => {
     expect(redactSecrets({ a: 'k"e\\y-1234!' }, ['k"e\\y-1234!'])).toEqual({ a: '••••' });
     expect(redactSecrets({ a: 'abc' }, ['abc'])).toEqual({ a: 'abc' });
+    // A stored key of 4 to 7 characters is still a key: 4 is the shortest looked for.
+    expect(redactSecrets({ a: 'key=k3y7!', b: ['ab12'] }, ['k3y7!', 'ab12'])).toEqual({
+      a: 'key=••••',
+      b: ['••••'],
+    });
   });
 });
