@@ -12,8 +12,9 @@
  * keep; this one keeps it and costs only the typing of the password again after a browser restart,
  * the row saying so. Sent without it, the link would be made unprotected: it never is.
  */
-import type { ErrorData } from '@/lib/api/errors';
+
 import { clean } from '@/lib/api/client';
+import type { ErrorData } from '@/lib/api/errors';
 import { type LinkInput, linkInputSchema } from '@/lib/api/schemas';
 import { t, tPlural } from '@/lib/i18n';
 import { newRow } from '@/lib/jobs/job';
