@@ -137,8 +137,10 @@ export default defineConfig({
             // Firefox reads optional_host_permissions from 128 on; older MV3 versions would install
             // the add-on but never let it ask for the user's server.
             ...(mv3 && { strict_min_version: '128.0' }),
-            // Links go only to the user's own server, never to the extension's authors.
-            data_collection_permissions: { required: ['none'] },
+            // Mozilla's policy counts any data that leaves the browser, to whichever server: the
+            // addresses (and titles) of the pages the user shortens go to their own server, which is
+            // the add-on's one function. So browsing activity is declared, required (README, Firefox).
+            data_collection_permissions: { required: ['browsingActivity'] },
           },
         },
       }),
