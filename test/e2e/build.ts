@@ -6,7 +6,7 @@
  * (two engineers, or a run and the demo) never rebuild each other's extension mid-test.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +36,7 @@ const BUILD_TIMEOUT_MS = 180_000;
  * for it, and configureExtension's profiles work at once. A spec about granting access uses
  * `localhost` (ungrantedUrl), which the build is not given.
  */
-export const GRANTED_TEST_HOST = 'http://127.0.0.1/*';
+const GRANTED_TEST_HOST = 'http://127.0.0.1/*';
 
 /** The same server under a host the e2e build has no grant for, so that Options has to ask for it. */
 export function ungrantedUrl(url: string): string {
@@ -100,6 +100,44 @@ export function buildExtension(
       },
     );
   });
+}
+
+/** What a build is made from (as in wxt.config.ts's sources zip), and this file, which edits it. */
+const BUILD_INPUTS = [
+  'assets',
+  'build',
+  'components',
+  'entrypoints',
+  'lib',
+  'locales',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'wxt.config.ts',
+  'test/e2e/build.ts',
+];
+
+/** The files under `path` (itself when it is a file), with their modification times. */
+function filesOf(path: string): { path: string; mtimeMs: number }[] {
+  if (!existsSync(path)) return [];
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return [{ path, mtimeMs: stat.mtimeMs }];
+  return readdirSync(path).flatMap((name) => filesOf(join(path, name)));
+}
+
+/**
+ * The newest source file changed after the build in `extPath` was made, or null when the build is
+ * newer than every source (or there is none to compare).
+ */
+export function sourceNewerThanBuild(extPath: string, root = ROOT): string | null {
+  const manifest = join(extPath, 'manifest.json');
+  if (!existsSync(manifest)) return null;
+  const built = statSync(manifest).mtimeMs;
+  const newest = BUILD_INPUTS.flatMap((input) => filesOf(join(root, input))).reduce<{
+    path: string;
+    mtimeMs: number;
+  } | null>((a, b) => (a && a.mtimeMs >= b.mtimeMs ? a : b), null);
+  return newest && newest.mtimeMs > built ? newest.path : null;
 }
 
 /**

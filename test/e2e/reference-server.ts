@@ -13,7 +13,7 @@ import { ROOT } from './build';
 export type { ReferenceServer, ServerOptions };
 
 /** Where the reference server lives. */
-export const REFERENCE_SERVER_PATH = join(ROOT, 'test', 'server', 'server.ts');
+const REFERENCE_SERVER_PATH = join(ROOT, 'test', 'server', 'server.ts');
 
 type StartReferenceServer = (options?: ServerOptions) => Promise<ReferenceServer>;
 
