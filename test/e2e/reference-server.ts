@@ -49,3 +49,27 @@ export async function startReference(options: ServerOptions = {}): Promise<Refer
 export function apiRequests(server: ReferenceServer, endpoint: string): ReferenceServer['requests'] {
   return server.requests.filter((request) => `${request.method} ${request.path}` === endpoint);
 }
+
+/**
+ * Resolves once `server` has received no request for `quietMs` (after the last one, or from now),
+ * so that a check that nothing more was sent looks at a settled log: while the extension keeps
+ * sending, this keeps waiting (up to `timeoutMs`), where a fixed sleep would look too early.
+ */
+export async function waitForQuiet(
+  server: ReferenceServer,
+  quietMs = 1_000,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let count = server.requests.length;
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline)
+      throw new Error(`The server's request log did not go quiet within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (server.requests.length !== count) {
+      count = server.requests.length;
+      since = Date.now();
+    }
+  }
+}
