@@ -5,8 +5,11 @@
  *
  * Every request of every client goes through the rate limiter of its server and key (the server
  * counts per key), with the priority of whoever asked: the user, a job the user left running (bulk
- * create, the outage queue), or a background refresh.
+ * create, the outage queue), or a background refresh. None leaves for a server whose host the user has
+ * not granted: whatever put its address in the settings (an imported file, an old release), the key
+ * and the user's links go only where the user allowed.
  */
+import { originOf } from '@/lib/api/base-url';
 import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
 import type { RateLimitWait } from '@/lib/api/rate-limiter';
 import {
@@ -51,6 +54,22 @@ interface ClientEnvironment extends Pick<ClientOptions, 'fetch' | 'timeoutMs' | 
   onAnswer?: (profileId: string) => void;
 }
 
+/** Whether the user granted access to `serverUrl`'s host; false for what is no address or when the browser cannot say. */
+export async function hasHostAccess(serverUrl: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [originOf(serverUrl)] });
+  } catch {
+    return false;
+  }
+}
+
+/** Rejects, saying what to allow and where, unless the user granted access to `serverUrl`'s host. */
+async function requireHostAccess(serverUrl: string): Promise<void> {
+  if (await hasHostAccess(serverUrl)) return;
+  const origin = URL.canParse(serverUrl) ? new URL(serverUrl).origin : serverUrl;
+  throw new ExtensionError('permission_denied', t('error_no_host_access', origin));
+}
+
 interface Cached {
   serverUrl: string;
   apiKey: string;
@@ -91,7 +110,14 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
       apiKey,
       onRateLimit: limiter.observe,
       schedule: async (request: HttpRequest, send) => {
-        const answer = await limiter.schedule(send, {
+        // Asked before the rate limiter's queue, so a refused request neither waits nor spends the
+        // window, and again just before sending, as access may be withdrawn during a wait.
+        await requireHostAccess(serverUrl);
+        const checkedSend = async () => {
+          await requireHostAccess(serverUrl);
+          return send();
+        };
+        const answer = await limiter.schedule(checkedSend, {
           priority,
           kind: request.method === 'GET' ? 'read' : 'write',
           signal: request.signal,

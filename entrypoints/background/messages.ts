@@ -51,8 +51,12 @@ async function answer(
     const shown = typeof type === 'string' ? `“${type.slice(0, 40)}”` : `of type ${typeof type}`;
     return { ok: false, error: badMessage(`unknown type ${shown}`) };
   }
-  if (type === 'exportSettings' && !sender?.url?.startsWith(browser.runtime.getURL('/options.html'))) {
-    return { ok: false, error: badMessage('settings are exported from Options only') };
+  // A settings file replaces profiles and keys: only Options, where the user previews it, may bring one.
+  if (
+    (type === 'exportSettings' || type === 'importSettings') &&
+    !sender?.url?.startsWith(browser.runtime.getURL('/options.html'))
+  ) {
+    return { ok: false, error: badMessage('settings are exported and imported from Options only') };
   }
   const parsed = checkPayload(type, payload);
   if (!parsed.ok) return { ok: false, error: badMessage(`${type}: ${parsed.problem}`) };

@@ -71,9 +71,20 @@ interface Suggestion {
   description: string;
 }
 
-/** Escapes the five XML specials: Chrome rejects a description that is not well-formed XML. */
+/**
+ * What XML 1.0 has no place for, even escaped: C0 controls but tab, LF and CR, U+FFFE, U+FFFF, and
+ * half of a surrogate pair without its other half.
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these control characters are what it finds.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Escapes the five XML specials and drops what XML cannot hold: Chrome rejects a description that is
+ * not well-formed XML, and a page title can carry anything.
+ */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

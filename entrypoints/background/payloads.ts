@@ -86,7 +86,10 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
       })
       .check(z.refine((error) => isQueueable(error as ErrorData), 'not queueable')),
   }) as z.ZodMiniType<RequestOf<'queueCreate'>>,
-  queueRetry: z.object({ id }),
+  queueRetry: z.object({
+    id,
+    password: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.password))),
+  }),
   queueCancel: z.object({ id }),
 };
 

@@ -3,7 +3,7 @@
  * switches between profiles. Host access is asked per server at run time, so saving first checks
  * that the user granted it: without it every request would fail as if the server were offline.
  */
-import { normalizeBaseUrl, originOf } from '@/lib/api/base-url';
+import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { t } from '@/lib/i18n';
 import { clearProfileCache } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
@@ -12,7 +12,7 @@ import { profileName, sameProfile } from '@/lib/settings/transfer';
 import { deleteApiKey, getApiKey, setApiKey } from '@/lib/storage/api-keys';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
 import { LIST_LIMITS } from '@/lib/text-limits';
-import type { Clients } from './clients';
+import { type Clients, hasHostAccess } from './clients';
 import { ExtensionError } from './errors';
 
 /** The profile handlers: saveProfile, deleteProfile, setActiveProfile and getAccount. */
@@ -33,7 +33,7 @@ export function createProfileHandlers(clients: Clients) {
     if (!normalized.ok) throw new ExtensionError('validation', normalized.message);
     const serverUrl = normalized.url;
     const origin = new URL(serverUrl).origin;
-    if (!(await browser.permissions.contains({ origins: [originOf(serverUrl)] }))) {
+    if (!(await hasHostAccess(serverUrl))) {
       throw new ExtensionError('permission_denied', t('error_host_permission', origin));
     }
 

@@ -5,7 +5,7 @@
 import { isObject } from '@/lib/is-object';
 
 /** Keys shorter than this are not looked for in answers: replacing them would garble ordinary text. */
-const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 4;
 
 function redactString(text: string, secrets: readonly string[]): string {
   return secrets.reduce((out, secret) => out.split(secret).join('••••'), text);

@@ -16,16 +16,20 @@ import {
   setItems,
   settingsItem,
 } from '@/lib/storage/items';
-import type { Clients } from './clients';
+import { type Clients, hasHostAccess } from './clients';
 import { ExtensionError } from './errors';
 
 /** How a profile is named to the user: its name, or its server when it has none. */
 const nameOf = (profile: Profile) => profile.name || profile.serverUrl;
 
-/** The handlers of exportSettings and importSettings. */
+/**
+ * The handlers of exportSettings and importSettings. `mayReach` tells whether the user granted access
+ * to a server: an import never makes active a profile whose server they have not.
+ */
 export function createSettingsTransferHandlers(
   clients: Pick<Clients, 'forget'>,
   area: StorageArea = browser.storage.local,
+  mayReach: (serverUrl: string) => Promise<boolean> = hasHostAccess,
 ) {
   async function exportSettings({
     includeKeys,
@@ -50,14 +54,23 @@ export function createSettingsTransferHandlers(
     // As stored: settings of a newer release are kept aside below.
     const stored = await area.get([settingsItem.key, apiKeysItem.key]);
     const storedSettings = stored[settingsItem.key];
+    const current = settingsItem.read(storedSettings);
+    const servers = new Set(
+      [...current.profiles, ...parsed.imported.settings.profiles].map((p) => p.serverUrl),
+    );
+    const granted = new Map(
+      await Promise.all([...servers].map(async (url) => [url, await mayReach(url)] as const)),
+    );
     const result = applyImport(
-      settingsItem.read(storedSettings),
+      current,
       apiKeysItem.read(stored[apiKeysItem.key]),
       parsed.imported,
+      undefined,
+      (url) => granted.get(url) ?? false,
     );
     const crowded = tooManyProfiles(result);
     if (crowded) throw new ExtensionError('validation', crowded);
-    const { added, replaced, keysImported, withoutKey, skippedActive } = result;
+    const { added, replaced, keysImported, withoutKey, skippedActive, needsAccess } = result;
     const active = result.settings.profiles.find((p) => p.id === result.settings.activeProfileId);
     const summary: ImportSummary = {
       added,
@@ -65,7 +78,13 @@ export function createSettingsTransferHandlers(
       keysImported,
       withoutKey,
       active: active ? nameOf(active) : null,
-      skippedActive: skippedActive ? nameOf(skippedActive) : null,
+      skippedActive: skippedActive
+        ? {
+            name: nameOf(skippedActive),
+            missing: result.apiKeys[skippedActive.id] === undefined ? 'key' : 'access',
+          }
+        : null,
+      needsAccess,
     };
     if (dryRun) return summary;
     // Settings of a newer release are kept aside, as saveSettings does, not overwritten.

@@ -1,5 +1,5 @@
 /** #/account: the account's details, and forms that change its email or password. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
@@ -7,8 +7,10 @@ import type { Account } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { formatDate } from '@/lib/present/dates';
 import { fixInOptions } from '@/lib/present/errors';
+import { activeProfile } from '@/lib/settings/schema';
+import { settingsItem, watchItem } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import { safeHref } from '@/lib/url/rules';
+import { ownServerSrc } from '@/lib/url/rules';
 import { useApi, useServerCache } from './api-context';
 import { type Loaded, useAction, useCached } from './hooks';
 import { ActionButton, LoadState, StatusMessage } from './ui';
@@ -129,12 +131,24 @@ export function useAccount(): Loaded<Account> {
   return useCached('getAccount', []);
 }
 
+/** The active profile's server address, as stored (undefined until read, or with none). */
+function useServerUrl(): string | undefined {
+  const [serverUrl, setServerUrl] = useState<string>();
+  useEffect(
+    () => watchItem(settingsItem, (settings) => setServerUrl(activeProfile(settings)?.serverUrl)),
+    [],
+  );
+  return serverUrl;
+}
+
 /** The account page. */
 export function AccountView() {
   const cache = useServerCache();
   const account = useAccount();
+  const serverUrl = useServerUrl();
   const { data } = account;
-  const avatar = data ? safeHref(data.avatar) : undefined;
+  // Loaded only from the profile's own server: elsewhere it would tell a third party who opened the page.
+  const avatar = data ? ownServerSrc(data.avatar, serverUrl) : undefined;
   return (
     <section aria-labelledby="account-heading">
       <h1 id="account-heading">{t('manage_account_heading')}</h1>

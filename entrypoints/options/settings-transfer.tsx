@@ -220,8 +220,22 @@ export function SettingsTransfer({ settings, onImported }: SettingsTransferProps
           )}
           <p>{plan.keysIncluded > 0 ? t('options_import_keys_some') : t('options_import_keys_none')}</p>
           <p>{t('options_import_replace_note')}</p>
+          {preview.outcome.needsAccess.length > 0 && (
+            <>
+              <p id="import-needs-access">{t('options_import_needs_access')}</p>
+              <ul class="plan" aria-labelledby="import-needs-access">
+                {preview.outcome.needsAccess.map((origin) => (
+                  <li key={origin}>{origin}</li>
+                ))}
+              </ul>
+            </>
+          )}
           {preview.outcome.skippedActive && (
-            <p>{t('options_import_active_skipped', preview.outcome.skippedActive)}</p>
+            <p>
+              {preview.outcome.skippedActive.missing === 'key'
+                ? t('options_import_active_skipped', preview.outcome.skippedActive.name)
+                : t('options_import_active_no_access', preview.outcome.skippedActive.name)}
+            </p>
           )}
           {preview.outcome.active && <p>{t('options_import_active', preview.outcome.active)}</p>}
           <div class="row">

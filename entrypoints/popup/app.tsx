@@ -296,6 +296,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       {shorten.error && shorten.sent && isQueueable(shorten.error) && (
         <QueueOffer
           queued={queue.queued === shorten.error}
+          withPassword={!!shorten.sent?.input.password}
           onQueue={() => shorten.sent && shorten.error && queue.queueIt(shorten.sent, shorten.error)}
         />
       )}

@@ -81,12 +81,17 @@ export function initialForm(url: string, defaults: LinkDefaults, now: Date): Sho
   };
 }
 
-/** The start URL by the page's canonical URL and the behaviour settings; null when the page declares none. */
+/**
+ * The start URL by the page's canonical URL and the behaviour settings; null when the page declares
+ * none, or one that is not used (another site's, not http(s)).
+ */
 export async function canonicalStartUrl(
   tabId: number,
   tabUrl: string,
   behaviour: Pick<Behaviour, 'stripTracking' | 'preferCanonical'>,
 ): Promise<string | null> {
   const canonical = await readCanonical(tabId);
-  return canonical ? resolvePageUrl(tabUrl, canonical, behaviour) : null;
+  if (!canonical) return null;
+  const resolved = resolvePageUrl(tabUrl, canonical, behaviour);
+  return resolved === resolvePageUrl(tabUrl, null, behaviour) ? null : resolved;
 }

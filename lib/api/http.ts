@@ -138,7 +138,7 @@ export function createTransport(options: TransportOptions): (request: HttpReques
     for (let tried = 1; ; tried++) {
       try {
         const exchange = await attempt(url, init, request.signal);
-        return { body: readApiBody(exchange), status: exchange.status };
+        return { body: readApiBody(exchange, key), status: exchange.status };
       } catch (error) {
         if (tried < tries && error instanceof ApiError && error.kind === 'network') continue;
         throw redact(error, key);

@@ -28,15 +28,19 @@ const AUTH_WORDS = /\b(api[\s_-]?key|key|token|unauthori[sz]ed|unauthenticated|a
 const RATE_WORDS = /rate[\s_-]?limit|too many requests/i;
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
-/** The JSON object of a successful answer; anything else throws the ApiError it stands for. */
-export function readApiBody(exchange: Exchange): JsonObject {
+/**
+ * The JSON object of a successful answer; anything else throws the ApiError it stands for. `secret`
+ * (the API key) is masked in the server's words before they are cut to length: cut first, a key
+ * across the cut would leave a prefix that no later masking finds.
+ */
+export function readApiBody(exchange: Exchange, secret = ''): JsonObject {
   const { status, bodyText } = exchange;
   // 204 has no body by definition; the spec's message responses carry nothing else we need.
   if (status === 204 || status === 205) return {};
   const json = parseJson(bodyText);
   const body = json.ok && isObject(json.value) ? json.value : null;
   if (status >= 200 && status < 300 && body && !isErrorFlag(body.error)) return body;
-  throw toApiError(exchange, json, body);
+  throw toApiError(exchange, json, body, secret);
 }
 
 /** Parses a successful body with a response schema; a mismatch becomes an invalid_response ApiError. */
@@ -58,9 +62,14 @@ export function isErrorFlag(value: unknown): boolean {
   return true;
 }
 
-function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): ApiError {
+/** `text` with every occurrence of `secret` replaced by ••••. */
+function mask(text: string, secret: string): string {
+  return secret ? text.split(secret).join('••••') : text;
+}
+
+function toApiError(exchange: Exchange, json: Json, body: JsonObject | null, secret: string): ApiError {
   const { status } = exchange;
-  const message = body ? serverMessage(body) : '';
+  const message = body ? serverMessage(body, secret) : '';
   const type = contentType(exchange.headers);
   // Technical, so not translated: "HTTP 200, text/html", or "HTTP 200" without a content type.
   const detail = type ? `HTTP ${status}, ${type}` : `HTTP ${status}`;
@@ -76,7 +85,9 @@ function toApiError(exchange: Exchange, json: Json, body: JsonObject | null): Ap
   }
   if (status === 401 || status === 403 || AUTH_WORDS.test(message)) {
     // A 403 in plain text still gives its reason; it decides whether the key or the action was refused.
-    const reason = message || (status === 403 && type === 'text/plain' ? plainReason(exchange.bodyText) : '');
+    const reason =
+      message ||
+      (status === 403 && type === 'text/plain' ? plainReason(mask(exchange.bodyText, secret)) : '');
     return unauthorized(status, reason);
   }
   if (status === 404) {
@@ -171,10 +182,10 @@ function plainReason(text: string): string {
 }
 
 // Servers put the reason in `message`, sometimes in `error` itself, sometimes as a list per field.
-function serverMessage(body: JsonObject): string {
+function serverMessage(body: JsonObject, secret: string): string {
   // "1" or "true" in `error` is the flag, not a reason.
   const flagText = typeof body.error === 'string' && /^\s*(\d*|true|false)\s*$/i.test(body.error);
-  const text = textOf(body.message, 0) || (flagText ? '' : textOf(body.error, 0));
+  const text = mask(textOf(body.message, 0) || (flagText ? '' : textOf(body.error, 0)), secret);
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 

@@ -5,6 +5,7 @@
 
 import type { MessageKey } from '../i18n';
 import { COPY_FORMATS, type CopyFormat } from '../settings/schema';
+import { isHttpUrl } from '../url/rules';
 
 /** The name of each copy format, as the user reads it: the same in Options and the popup's "Copy as…". */
 export const FORMAT_NAMES: Record<CopyFormat, MessageKey> = {
@@ -20,31 +21,38 @@ export interface CopyPayload {
   title: string;
 }
 
-/** Markdown link text must not close the bracket early or start a new line. */
+/**
+ * Markdown link text must not close the bracket early, start a new line, open inline HTML or an
+ * autolink (`<`), or open a code span (a backtick) that would swallow the link's end.
+ */
 function markdownText(text: string): string {
-  return text.replace(/[\\[\]]/g, '\\$&').replace(/\s+/g, ' ');
+  return text.replace(/[\\[\]<>`]/g, '\\$&').replace(/\s+/g, ' ');
 }
 
-/**
- * A Markdown link's destination must not close its parenthesis early. encodeURIComponent leaves
- * parentheses as they are, so they are escaped by hand.
- */
+/** A Markdown link's destination must not close its parenthesis early, nor end at a space or `<`/`>`. */
 function markdownUrl(url: string): string {
-  return url.replace(/\(/g, '%28').replace(/\)/g, '%29');
+  return url.replace(/[()<>\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function htmlEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The text to copy; formats that need a title fall back to the URL when there is none. */
+/**
+ * The text to copy; formats that need a title fall back to the URL when there is none. The markup
+ * formats link only an http(s) short URL (the server's answer is not trusted to be one): anything
+ * else is copied as escaped text, so a paste can never carry a `javascript:` link.
+ */
 export function formatForCopy(payload: CopyPayload, format: CopyFormat): string {
   const url = payload.shortUrl;
   const title = payload.title.trim();
+  const linkable = isHttpUrl(url);
   switch (format) {
     case 'markdown':
+      if (!linkable) return markdownText(title ? `${title} — ${url}` : url);
       return `[${markdownText(title || url)}](${markdownUrl(url)})`;
     case 'html':
+      if (!linkable) return htmlEscape(title ? `${title} — ${url}` : url);
       return `<a href="${htmlEscape(url)}">${htmlEscape(title || url)}</a>`;
     case 'titled':
       return title ? `${title} — ${url}` : url;
@@ -90,10 +98,13 @@ export interface LabelledLink {
 /** One labelled line in `format`; the markup formats escape the label, which the user typed. */
 function formatLabelled({ label, shortUrl: url }: LabelledLink, format: CopyFormat): string {
   const name = label.trim();
+  const linkable = isHttpUrl(url);
   switch (format) {
     case 'markdown':
+      if (!linkable) return `- ${markdownText(name)}: ${markdownText(url)}`;
       return `- ${markdownText(name)}: [${markdownText(url)}](${markdownUrl(url)})`;
     case 'html':
+      if (!linkable) return `<li>${htmlEscape(name)}: ${htmlEscape(url)}</li>`;
       return `<li>${htmlEscape(name)}: <a href="${htmlEscape(url)}">${htmlEscape(url)}</a></li>`;
     case 'titled':
       return `${name} — ${url}`;

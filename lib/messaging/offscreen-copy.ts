@@ -30,6 +30,22 @@ export function isCopyRequest(message: unknown): message is CopyRequest {
   );
 }
 
+/** Who sent a message, as `runtime.onMessage` tells it. */
+export interface CopySender {
+  id?: string;
+  url?: string;
+  tab?: unknown;
+}
+
+/**
+ * True when a message comes from the extension's background (`backgroundUrl`, its worker's script):
+ * not from one of its pages, nor from a script it ran in a web page's tab, which sends with the
+ * extension's id too. Only the background asks for a copy; anyone else could fill the clipboard.
+ */
+export function isFromBackground(sender: CopySender | undefined, id: string, backgroundUrl: string): boolean {
+  return sender?.id === id && sender.tab === undefined && sender.url === backgroundUrl;
+}
+
 /**
  * Copies text through a temporary textarea and `execCommand('copy')`: an offscreen document never
  * has focus, so `navigator.clipboard.writeText` would be refused there. With `html`, the copy event

@@ -95,8 +95,11 @@ interface Protocol {
     request: { input: LinkInput; pageTitle?: string; draftUrl?: string; error: ErrorData };
     response: null;
   };
-  /** Tries a queued create now (a failed one too). */
-  queueRetry: { request: { id: string }; response: null };
+  /**
+   * Tries a queued create now (a failed one too); `password`, typed again, for a create whose link
+   * password the browser forgot when it closed.
+   */
+  queueRetry: { request: { id: string; password?: string }; response: null };
   /** Removes a queued create. */
   queueCancel: { request: { id: string }; response: null };
 }
@@ -109,8 +112,13 @@ export interface ImportSummary {
   withoutKey: string[];
   /** The name (or server) of the profile active after the import. */
   active: string | null;
-  /** The file's active profile, when it was not made active because it has no API key. */
-  skippedActive: string | null;
+  /**
+   * The file's active profile (its name, or server) when it was not made active, and what it lacks:
+   * an API key, or the user's grant of access to its server.
+   */
+  skippedActive: { name: string; missing: 'key' | 'access' } | null;
+  /** The servers (origins) of imported profiles that Shortlink may not reach until the user grants access. */
+  needsAccess: string[];
 }
 
 export type MessageType = keyof Protocol;

@@ -17,8 +17,9 @@
  *   and an added profile has none until the user enters it;
  * - behaviour switches are the file's, and so are the UTM presets when the file has them (a file of a
  *   release before presets keeps the stored ones); the file's active profile becomes the active one if it has an
- *   API key after the import; otherwise the current active profile stays (or, if that has no key, the
- *   first profile with one), since an active profile without a key cannot shorten anything.
+ *   API key after the import and the user granted access to its server; otherwise the current active
+ *   profile stays (or, if that cannot be used either, the first profile that can), since an active
+ *   profile without a key cannot shorten anything, and a file must not choose where links are sent.
  * Nothing is written unless the whole file is valid: parseSettingsFile checks all of it first.
  */
 import * as z from 'zod/mini';
@@ -359,25 +360,32 @@ export interface ImportResult {
   withoutKey: string[];
   /** Ids of stored profiles whose key the file replaced (their API clients must be rebuilt). */
   rekeyed: string[];
-  /** The file's active profile (as merged), when it was not made active because it has no key. */
+  /** The file's active profile (as merged), when it was not made active: no key, or no access to its server. */
   skippedActive: Profile | null;
+  /** The origins of imported profiles the extension may not reach yet (the user grants each in Options). */
+  needsAccess: string[];
 }
 
 /**
- * The profile to make active after an import: the file's, if it has a key; else the current one, if it
- * has a key; else the first one with a key; else (no key anywhere) the current one or the file's.
+ * The profile to make active after an import: the first usable (a key, and access to its server) of
+ * the file's, the current one and the others; with none usable, the current one, else one whose server
+ * the extension may reach, else none: a file never makes active a server the user has not granted.
  */
 function chooseActive(
   profiles: readonly Profile[],
   keys: KeyMap,
+  mayReach: (serverUrl: string) => boolean,
   fromFile: string | undefined,
   current: string | null,
 ): string | null {
-  const kept = profiles.some((p) => p.id === current) ? current : null;
-  const keyed = (id: string | null | undefined): id is string => !!id && typeof keys[id] === 'string';
-  if (keyed(fromFile)) return fromFile;
-  if (keyed(kept)) return kept;
-  return profiles.find((p) => keyed(p.id))?.id ?? kept ?? fromFile ?? profiles[0]?.id ?? null;
+  const byId = new Map(profiles.map((p) => [p.id, p]));
+  const kept = byId.has(current ?? '') ? current : null;
+  const reachable = (id: string | null | undefined): id is string =>
+    !!id && byId.has(id) && mayReach(byId.get(id)!.serverUrl);
+  const usable = (id: string | null | undefined): id is string =>
+    reachable(id) && typeof keys[id] === 'string';
+  const order = [fromFile, kept, ...profiles.map((p) => p.id)];
+  return order.find(usable) ?? kept ?? order.find(reachable) ?? null;
 }
 
 /** Merges a checked file into the stored settings and keys (see the module comment); pure. */
@@ -386,6 +394,7 @@ export function applyImport(
   currentKeys: KeyMap,
   imported: ImportedSettings,
   newId: () => string = () => crypto.randomUUID(),
+  mayReach: (serverUrl: string) => boolean = () => true,
 ): ImportResult {
   const plan = planImport(current, imported);
   const apiKeys: KeyMap = { ...currentKeys };
@@ -409,7 +418,7 @@ export function applyImport(
     }
   }
   const importedActive = plan.active ? idOf.get(plan.active.id) : undefined;
-  const activeProfileId = chooseActive(profiles, apiKeys, importedActive, current.activeProfileId);
+  const activeProfileId = chooseActive(profiles, apiKeys, mayReach, importedActive, current.activeProfileId);
   return {
     settings: {
       ...current,
@@ -428,5 +437,21 @@ export function applyImport(
       importedActive && importedActive !== activeProfileId
         ? (profiles.find((p) => p.id === importedActive) ?? null)
         : null,
+    needsAccess: [
+      ...new Set(
+        plan.profiles
+          .filter(({ profile }) => !mayReach(profile.serverUrl))
+          .map(({ profile }) => originOf(profile.serverUrl)),
+      ),
+    ],
   };
+}
+
+/** `https://sho.rt` of `https://sho.rt/base`: what the user grants access to. */
+function originOf(serverUrl: string): string {
+  try {
+    return new URL(serverUrl).origin;
+  } catch {
+    return serverUrl;
+  }
 }

@@ -253,6 +253,12 @@ const jobRowSchema = z.object({
   source: z.optional(z.enum(QUEUE_SOURCES)),
   askedAt: z.optional(time),
   draftUrl: z.optional(z.string()),
+  /**
+   * Outage queue: the link's password, left out of `input`. `session`: kept in storage.session only
+   * (queuePasswordFamily), put back when the row is sent; `lost`: the browser closed before it was
+   * sent, and it waits for the user to type the password again.
+   */
+  password: z.optional(z.enum(['session', 'lost'])),
   /** All tabs: handed over to the outage queue. */
   queued: z.optional(z.boolean()),
 });
@@ -418,6 +424,8 @@ const cachedLinkSchema = z.object({
 export const attemptsFamily = family('session', 'shortened:', z.object({ at: time, link: cachedLinkSchema }));
 /** Creates whose outcome is unknown, by createKey (entrypoints/background/create-link.ts). */
 export const uncertainFamily = family('session', 'uncertain-create:', createMarkSchema);
+/** The link password of a queued create, by row id: in memory only, never in storage.local. */
+export const queuePasswordFamily = family('session', 'queue-password:', z.string().check(z.minLength(1)));
 
 // ---------------------------------------------------------------------------------------------
 

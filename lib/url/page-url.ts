@@ -7,6 +7,7 @@
  *   const longUrl = resolvePageUrl(tab.url, canonical, settings.behaviour);
  */
 import { isHttpUrl } from './rules';
+import { sameSite } from './site';
 import { stripTrackingParams } from './tracking';
 
 /** The behaviour switches (lib/settings/schema.ts) that change an address before it is shortened. */
@@ -17,8 +18,10 @@ export interface UrlHygiene {
 
 /**
  * The address to shorten for a page. The canonical URL is used only when the setting is on and it is
- * an absolute http(s) URL (a relative, `javascript:` or garbled value falls back to the tab's URL);
- * tracking parameters are removed after, so a canonical URL that carries them is cleaned as well.
+ * an absolute http(s) URL on the page's own site (a relative, `javascript:` or garbled value, or one
+ * on another site, falls back to the tab's URL): any page can declare any address its canonical, and
+ * one elsewhere would have the user shorten and share a link they never saw. Tracking parameters are
+ * removed after, so a canonical URL that carries them is cleaned as well.
  */
 export function resolvePageUrl(
   tabUrl: string,
@@ -26,7 +29,8 @@ export function resolvePageUrl(
   hygiene: UrlHygiene,
 ): string {
   const declared = canonical?.trim() ?? '';
-  const chosen = hygiene.preferCanonical && declared && isHttpUrl(declared) ? declared : tabUrl.trim();
+  const usable = declared !== '' && isHttpUrl(declared) && sameSite(declared, tabUrl.trim());
+  const chosen = hygiene.preferCanonical && usable ? declared : tabUrl.trim();
   return hygiene.stripTracking ? stripTrackingParams(chosen) : chosen;
 }
 

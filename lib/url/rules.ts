@@ -46,6 +46,16 @@ export function safeHref(url: string): string | undefined {
   return isHttpUrl(url) ? url : undefined;
 }
 
+/**
+ * The URL when it is an http(s) address on `serverUrl`'s own origin, otherwise undefined: what a page
+ * may load by itself (an avatar), so that a server's answer cannot make it fetch a third party's
+ * tracking pixel.
+ */
+export function ownServerSrc(url: string, serverUrl: string | undefined): string | undefined {
+  if (!serverUrl || !isHttpUrl(url) || !URL.canParse(serverUrl)) return undefined;
+  return new URL(url).origin === new URL(serverUrl).origin ? url : undefined;
+}
+
 /** Opening brackets and quotes: a URL never starts with one. */
 const LEADING_WRAPPERS = /^[([<"'“‘«]+/;
 /**

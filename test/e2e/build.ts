@@ -6,7 +6,7 @@
  * (two engineers, or a run and the demo) never rebuild each other's extension mid-test.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,32 @@ export function extPathOf(dirName: string): string {
 export const EXT_PATH = extPathOf(process.env[EXT_DIR_ENV] || DEFAULT_EXT_DIR);
 
 const BUILD_TIMEOUT_MS = 180_000;
+
+/**
+ * The host of the local servers the specs start (reference-server.ts, page-server.ts). The extension
+ * sends nothing to a host the user has not granted, and only a permission dialog grants an optional
+ * host: so the e2e build has this one granted at install, as if the user had pressed Grant access
+ * for it, and configureExtension's profiles work at once. A spec about granting access uses
+ * `localhost` (ungrantedUrl), which the build is not given.
+ */
+const GRANTED_TEST_HOST = 'http://127.0.0.1/*';
+
+/** The same server under a host the e2e build has no grant for, so that Options has to ask for it. */
+export function ungrantedUrl(url: string): string {
+  return url.replace('//127.0.0.1', '//localhost');
+}
+
+/** The manifest as WXT built it, before grantTestHost: what the packages ship. */
+export function shippedManifestPath(extPath: string): string {
+  return join(extPath, 'e2e-shipped-manifest.json');
+}
+
+function grantTestHost(extPath: string): void {
+  const file = join(extPath, 'manifest.json');
+  const built = readFileSync(file, 'utf8');
+  writeFileSync(shippedManifestPath(extPath), built);
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(built), host_permissions: [GRANTED_TEST_HOST] }));
+}
 
 // WXT's JS API, because its CLI cannot choose the output folder; inline options win over wxt.config.ts.
 const buildScript = (dirName: string, browser: TargetBrowser) => `import { build } from 'wxt';
@@ -67,11 +93,51 @@ export function buildExtension(
         } else if (!existsSync(join(extPath, 'manifest.json'))) {
           fail(new Error(`The build succeeded but ${extPath}/manifest.json is missing:\n${stdout}`));
         } else {
+          // Firefox grants an optional host without its prompt under the e2e's profile (firefox.ts).
+          if (browser === 'chrome') grantTestHost(extPath);
           done();
         }
       },
     );
   });
+}
+
+/** What a build is made from (as in wxt.config.ts's sources zip), and this file, which edits it. */
+const BUILD_INPUTS = [
+  'assets',
+  'build',
+  'components',
+  'entrypoints',
+  'lib',
+  'locales',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'wxt.config.ts',
+  'test/e2e/build.ts',
+];
+
+/** The files under `path` (itself when it is a file), with their modification times. */
+function filesOf(path: string): { path: string; mtimeMs: number }[] {
+  if (!existsSync(path)) return [];
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return [{ path, mtimeMs: stat.mtimeMs }];
+  return readdirSync(path).flatMap((name) => filesOf(join(path, name)));
+}
+
+/**
+ * The newest source file changed after the build in `extPath` was made, or null when the build is
+ * newer than every source (or there is none to compare).
+ */
+export function sourceNewerThanBuild(extPath: string, root = ROOT): string | null {
+  const manifest = join(extPath, 'manifest.json');
+  if (!existsSync(manifest)) return null;
+  const built = statSync(manifest).mtimeMs;
+  const newest = BUILD_INPUTS.flatMap((input) => filesOf(join(root, input))).reduce<{
+    path: string;
+    mtimeMs: number;
+  } | null>((a, b) => (a && a.mtimeMs >= b.mtimeMs ? a : b), null);
+  return newest && newest.mtimeMs > built ? newest.path : null;
 }
 
 /**

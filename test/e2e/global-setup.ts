@@ -3,11 +3,19 @@
  * so every spec tests the current source. The build goes to `.output/chrome-mv3-e2e-<pid>`, this run's
  * own folder (named to the workers through E2E_EXT_DIR, which they inherit), and is removed afterwards;
  * folders left by runs that were killed are removed first. E2E_SKIP_BUILD=1 reuses the default build
- * in `.output/chrome-mv3-e2e` (quick reruns).
+ * in `.output/chrome-mv3-e2e` (quick reruns), and refuses one older than a source file.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildExtension, DEFAULT_EXT_DIR, EXT_DIR_ENV, ensureExtensionBuilt, extPathOf, ROOT } from './build';
+import {
+  buildExtension,
+  DEFAULT_EXT_DIR,
+  EXT_DIR_ENV,
+  ensureExtensionBuilt,
+  extPathOf,
+  ROOT,
+  sourceNewerThanBuild,
+} from './build';
 
 const RUN_DIR = new RegExp(`^${DEFAULT_EXT_DIR}-(\\d+)$`);
 
@@ -41,6 +49,14 @@ function removeStaleBuilds(): void {
 export default async function setup(): Promise<(() => void) | undefined> {
   const started = Date.now();
   if (process.env.E2E_SKIP_BUILD === '1') {
+    // A build older than the sources would test code that is no longer there, and pass or fail for it.
+    const changed = process.env.E2E_REBUILD === '1' ? null : sourceNewerThanBuild(extPathOf(DEFAULT_EXT_DIR));
+    if (changed) {
+      throw new Error(
+        `E2E_SKIP_BUILD=1, but ${changed} changed after the build in ${extPathOf(DEFAULT_EXT_DIR)} was made: ` +
+          'run without E2E_SKIP_BUILD (or with E2E_REBUILD=1) to test the current sources.',
+      );
+    }
     const path = await ensureExtensionBuilt();
     console.log(`[e2e] E2E_SKIP_BUILD=1: using the existing build in ${path}`);
     return undefined;

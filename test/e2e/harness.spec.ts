@@ -6,7 +6,6 @@
  * context-menu item, and its host-permission request is allowed.
  * The last test checks the `referenceServer` fixture and is skipped while test/server/ is absent.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { test } from './fixtures';
@@ -21,7 +20,6 @@ import {
   screenshot,
 } from './harness';
 import { type PageServer, startPageServer } from './page-server';
-import { REFERENCE_SERVER_PATH } from './reference-server';
 
 const FIXTURE_EXTENSION = join(import.meta.dirname, 'fixtures', 'extension');
 
@@ -183,14 +181,11 @@ describe('the fixture extension', () => {
 });
 
 describe('the referenceServer fixture', () => {
-  test.skipIf(!existsSync(REFERENCE_SERVER_PATH))(
-    'starts the server on a free port',
-    async ({ referenceServer }) => {
-      const response = await fetch(`${referenceServer.url}/api/account`, {
-        headers: { Authorization: `Bearer ${referenceServer.apiKey}` },
-      });
-      expect(response.status).toBe(200);
-      expect(referenceServer.requests.map((r) => r.path)).toEqual(['/api/account']);
-    },
-  );
+  test('starts the server on a free port', async ({ referenceServer }) => {
+    const response = await fetch(`${referenceServer.url}/api/account`, {
+      headers: { Authorization: `Bearer ${referenceServer.apiKey}` },
+    });
+    expect(response.status).toBe(200);
+    expect(referenceServer.requests.map((r) => r.path)).toEqual(['/api/account']);
+  });
 });

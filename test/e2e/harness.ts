@@ -501,26 +501,38 @@ export async function closeContextMenu(menu: ContextMenu): Promise<void> {
 /** Options of allowPermissionDialog and denyPermissionDialog. */
 export interface PermissionDialogOptions {
   /**
-   * The page that asks. When it has the keyboard focus, the wait starts once the dialog takes that
-   * focus (`document.hasFocus()` turns false) instead of at once, so a dialog that is slow to show (a
-   * busy machine) still gets its keys only after it has shown.
+   * The page that asks. When it has the keyboard focus, the dialog is known to have shown once it
+   * takes that focus (`document.hasFocus()` turns false), and to be answered once the page has it
+   * back: the keys are pressed then, and again until they are taken. Without it (a popup that closes
+   * as the dialog opens) nothing tells, so the keys go after a fixed wait.
    */
   page?: Page;
-  /** How long to wait before pressing keys: after the dialog showed (default 1 s), or else after the trigger started (default 1.5 s). */
+  /**
+   * How long to wait before pressing the first key: after the dialog took the focus, before Allow's
+   * Tab (default 1 s), or without `page` after the trigger started (default 1.5 s).
+   */
   settleMs?: number;
   /** How long the request may take to settle after the keys; also how long to wait for the dialog. */
   timeoutMs?: number;
 }
 
+/** How long a press of the answer may take to close the dialog before it is pressed again. */
+const ANSWER_TAKEN_MS = 700;
+
 /**
- * Runs `trigger` and waits until the permission dialog it opens can take keys; returns the trigger's
- * promise, not awaited (wrapped, or awaiting this function would wait for the answer itself). The dialog is drawn inside the browser window (no X window of its own to wait
- * for) and ignores keys for about half a second after it shows (measured: 400 ms ignored, 600 ms taken).
+ * Runs `trigger`, waits for the permission dialog it opens, and answers it: `first` once (Tab, to
+ * move to Allow), then `answer` until the dialog takes it. The dialog is drawn inside the browser
+ * window (no X window of its own to wait for) and ignores keys for about half a second after it
+ * shows (measured: 400 ms ignored, 600 ms taken), longer on a busy machine: so with `page` the
+ * answer is pressed again until the page has the focus back (the dialog closed), and never after
+ * that, where it would reach the page. Returns the trigger's promise, answered.
  */
-async function triggerPermissionDialog<T>(
+async function answerPermissionDialog<T>(
   trigger: () => Promise<T>,
+  first: string[],
+  answer: string[],
   { page, settleMs, timeoutMs = 10_000 }: PermissionDialogOptions,
-): Promise<{ result: Promise<T> }> {
+): Promise<T> {
   const focused = page ? await page.evaluate(() => document.hasFocus()) : false;
   // Not awaited here: the request settles only once the dialog is answered.
   const result = trigger();
@@ -531,11 +543,31 @@ async function triggerPermissionDialog<T>(
       .catch(() => {
         throw new Error(`No permission dialog took the focus from ${page.url()} within ${timeoutMs} ms.`);
       });
-    await sleep(settleMs ?? 1_000);
+    // Tab too is dropped while the dialog guards itself, and a Return after a lost Tab would press
+    // Deny: so Allow's Tab waits out that guard. Deny (Return alone) is pressed again until taken.
+    if (first.length > 0) {
+      await sleep(settleMs ?? 1_000);
+      await pressKeys(...first);
+    }
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await pressKeys(...answer);
+      const closed = await page
+        .waitForFunction(() => document.hasFocus(), { polling: 50, timeout: ANSWER_TAKEN_MS })
+        .then(() => true)
+        .catch(() => false);
+      if (closed) break;
+      if (Date.now() > deadline) throw new Error(`The permission dialog did not take ${answer.join(' ')}.`);
+    }
   } else {
     await sleep(settleMs ?? 1_500);
+    await pressKeys(...first, ...answer);
   }
-  return { result };
+  return withTimeout(
+    result,
+    timeoutMs,
+    `The permission request was not answered after ${[...first, ...answer].join(' ')}: did the dialog appear in time?`,
+  );
 }
 
 /**
@@ -544,34 +576,22 @@ async function triggerPermissionDialog<T>(
  * to show the outcome), answers the dialog with Allow (Tab Return: Deny has the focus when it opens),
  * and returns what `trigger` resolved to. Pass `page`, the page that asks, to wait for the dialog.
  */
-export async function allowPermissionDialog<T>(
+export function allowPermissionDialog<T>(
   trigger: () => Promise<T>,
   options: PermissionDialogOptions = {},
 ): Promise<T> {
-  const { result } = await triggerPermissionDialog(trigger, options);
-  await pressKeys('Tab', 'Return');
-  return withTimeout(
-    result,
-    options.timeoutMs ?? 10_000,
-    'The permission request was not answered after Tab Return: did the dialog appear in time?',
-  );
+  return answerPermissionDialog(trigger, ['Tab'], ['Return'], options);
 }
 
 /**
  * Like allowPermissionDialog, but answers the dialog with Deny: Return on the button that has the
  * focus when the dialog opens. Returns what `trigger` resolved to.
  */
-export async function denyPermissionDialog<T>(
+export function denyPermissionDialog<T>(
   trigger: () => Promise<T>,
   options: PermissionDialogOptions = {},
 ): Promise<T> {
-  const { result } = await triggerPermissionDialog(trigger, options);
-  await pressKeys('Return');
-  return withTimeout(
-    result,
-    options.timeoutMs ?? 10_000,
-    'The permission request was not answered after Return: did the dialog appear in time?',
-  );
+  return answerPermissionDialog(trigger, [], ['Return'], options);
 }
 
 /** Saves a PNG of `page` to test/e2e/artifacts/<name>.png and returns its path. */

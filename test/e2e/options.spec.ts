@@ -8,7 +8,8 @@ import type { WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { defaultSettings, emptyDefaults, type Settings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
-import { E2E_PROFILE_ID } from './configure';
+import { ungrantedUrl } from './build';
+import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { hasHostAccess, readStorage, writeLocalStorage } from './extension-state';
 import { test } from './fixtures';
 import { allowPermissionDialog, denyPermissionDialog, type ExtensionBrowser, screenshot } from './harness';
@@ -30,7 +31,8 @@ describe('connecting a server in Options', () => {
     ext,
     referenceServer: server,
   }) => {
-    const options = await optionsWithServer(ext, server.url, server.apiKey);
+    const url = ungrantedUrl(server.url);
+    const options = await optionsWithServer(ext, url, server.apiKey);
     await allowPermissionDialog(() => options.save(), { page: options.page });
 
     const account = await options.account();
@@ -40,20 +42,20 @@ describe('connecting a server in Options', () => {
     expect(check?.headers.authorization).toBe(`Bearer ${server.apiKey}`);
     // The key never comes back to the page once saved.
     expect(await options.value('apiKey')).toBe('');
-    expect(await options.value('serverUrl')).toBe(server.url);
+    expect(await options.value('serverUrl')).toBe(url);
 
     const worker = await ext.serviceWorker();
     const local = await readStorage(worker, 'local');
     expect(Object.values((local.apiKeys ?? {}) as Record<string, string>)).toEqual([server.apiKey]);
-    expect(local.settings).toMatchObject({ profiles: [{ serverUrl: server.url }] });
+    expect(local.settings).toMatchObject({ profiles: [{ serverUrl: url }] });
     const sync = await readStorage(worker, 'sync');
     expect(JSON.stringify(sync)).not.toContain(server.apiKey);
-    const granted = await hasHostAccess(worker, server.url);
+    const granted = await hasHostAccess(worker, url);
     expect(granted).toBe(true);
   });
 
   test('says the server refused a wrong key, and saves nothing', async ({ ext, referenceServer: server }) => {
-    const options = await optionsWithServer(ext, server.url, 'not-the-key');
+    const options = await optionsWithServer(ext, ungrantedUrl(server.url), 'not-the-key');
     await allowPermissionDialog(() => options.save(), { page: options.page });
 
     // Said at the key field, which has the focus, with what was typed kept for correcting it.
@@ -88,14 +90,15 @@ describe('connecting a server in Options', () => {
     ext,
     referenceServer: server,
   }) => {
-    const options = await optionsWithServer(ext, server.url, server.apiKey);
+    const url = ungrantedUrl(server.url);
+    const options = await optionsWithServer(ext, url, server.apiKey);
     await denyPermissionDialog(() => options.save(), { page: options.page });
 
     const alert = await options.alert();
-    expect(alert).toContain(`needs access to ${server.url}`);
+    expect(alert).toContain(`needs access to ${url}`);
     // Save was disabled while the browser asked; focus is on the message, not lost to the page.
     expect(await options.waitForFocus('profile-failure')).toBe('profile-failure');
-    expect(await options.value('serverUrl')).toBe(server.url);
+    expect(await options.value('serverUrl')).toBe(url);
     expect(await options.value('apiKey')).toBe(server.apiKey);
     expect(server.requests).toEqual([]);
     const local = await readStorage(await ext.serviceWorker(), 'local');
@@ -112,19 +115,24 @@ async function seedSettings(worker: WebWorker, settings: Settings): Promise<void
 
 describe('access of profiles on the same host', () => {
   test('an allowed prompt of a failed save clears “No access” of another profile on that host at once', async ({
-    configuredExt: ext,
+    ext,
+    referenceServer: server,
   }) => {
-    // The configured profile is on 127.0.0.1, which has no host permission yet.
+    // The configured profile is on localhost, which has no host permission yet.
+    await configureExtension(await ext.serviceWorker(), {
+      serverUrl: ungrantedUrl(server.url),
+      apiKey: server.apiKey,
+    });
     const options = await OptionsPage.open(ext);
     await options.waitForNoAccess();
     await options.addProfile();
     expect(await options.waitForFocus('server-url')).toBe('server-url');
-    await options.type('serverUrl', 'http://127.0.0.1:1');
+    await options.type('serverUrl', 'http://localhost:1');
     await options.type('apiKey', 'some-key');
 
     await allowPermissionDialog(() => options.save(), { page: options.page });
 
-    expect(await options.fieldError('serverUrl')).toContain('http://127.0.0.1:1');
+    expect(await options.fieldError('serverUrl')).toContain('http://localhost:1');
     expect(await options.waitForFocus('server-url')).toBe('server-url');
     await options.waitUntilAllAccessible();
     expect(await options.hasPrimaryAction(E2E_PROFILE_ID)).toBe(false);

@@ -16,7 +16,7 @@ import {
 } from './harness';
 import { samplePage } from './page-server';
 import { PopupPage, waitUntilPopupClosed } from './pages/popup';
-import { apiRequests } from './reference-server';
+import { apiRequests, waitForQuiet } from './reference-server';
 
 const ADD = 'POST /api/url/add';
 
@@ -119,7 +119,7 @@ describe('Shorten all tabs from the popup', () => {
     // The request was taken up once: the next popup starts nothing.
     await popup.page.close();
     popup = await popup.reopen();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await waitForQuiet(server);
     expect(await popup.allTabsReport()).toBeNull();
     expect(apiRequests(server, ADD)).toHaveLength(2);
   });

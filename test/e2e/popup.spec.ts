@@ -4,15 +4,12 @@
  * the Recent list drawn from the local cache, and the states before a link can be made.
  */
 import { describe, expect } from 'vitest';
-import { sleep } from './desktop';
 import { test } from './fixtures';
 import { clearClipboard, readClipboard, screenshot } from './harness';
 import { PopupPage } from './pages/popup';
-import { apiRequests, type ReferenceServer } from './reference-server';
+import { apiRequests, type ReferenceServer, waitForQuiet } from './reference-server';
 
 const ADD = 'POST /api/url/add';
-/** Long enough for a refresh the popup starts on opening to reach the server, had it sent one. */
-const SETTLE_MS = 1_000;
 
 /** The short URL the reference server gives a link with this alias. */
 const shortUrlFor = (server: ReferenceServer, alias: string) => `${server.url}/${alias}`;
@@ -79,7 +76,7 @@ describe('the popup over a web page', () => {
     expect(await popup.waitForFieldError('alias')).toBe('An alias cannot contain spaces, /, ? or #.');
     expect(await popup.focusedId()).toBe('alias');
     await screenshot(popup.page, 'popup-alias-invalid-en');
-    await sleep(SETTLE_MS);
+    await waitForQuiet(server);
     expect(apiRequests(server, ADD)).toEqual([]);
 
     // An alias the server refuses (reserved there): its message, with the focus the disabled
@@ -113,7 +110,7 @@ describe('the popup over a web page', () => {
     await popup.copyExisting();
     expect(await popup.shortUrl()).toBe(first);
     await expect.poll(readClipboard, { timeout: 5_000 }).toBe(first);
-    await sleep(SETTLE_MS);
+    await waitForQuiet(server);
     expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     await popup.close();
 
@@ -161,7 +158,7 @@ describe('the popup over a web page', () => {
     popup = await PopupPage.over(ext, pageUrl);
     await expect.poll(async () => (await rows()).join('\n'), { timeout: 5_000 }).toContain(shortUrl);
     expect(await popup.campaignChoices()).toBe(3);
-    await sleep(SETTLE_MS);
+    await waitForQuiet(server);
     expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 

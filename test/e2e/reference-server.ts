@@ -13,7 +13,7 @@ import { ROOT } from './build';
 export type { ReferenceServer, ServerOptions };
 
 /** Where the reference server lives. */
-export const REFERENCE_SERVER_PATH = join(ROOT, 'test', 'server', 'server.ts');
+const REFERENCE_SERVER_PATH = join(ROOT, 'test', 'server', 'server.ts');
 
 type StartReferenceServer = (options?: ServerOptions) => Promise<ReferenceServer>;
 
@@ -48,4 +48,28 @@ export async function startReference(options: ServerOptions = {}): Promise<Refer
 /** The requests `server` received for one endpoint, e.g. `apiRequests(server, 'POST /api/url/add')`. */
 export function apiRequests(server: ReferenceServer, endpoint: string): ReferenceServer['requests'] {
   return server.requests.filter((request) => `${request.method} ${request.path}` === endpoint);
+}
+
+/**
+ * Resolves once `server` has received no request for `quietMs` (after the last one, or from now),
+ * so that a check that nothing more was sent looks at a settled log: while the extension keeps
+ * sending, this keeps waiting (up to `timeoutMs`), where a fixed sleep would look too early.
+ */
+export async function waitForQuiet(
+  server: ReferenceServer,
+  quietMs = 1_000,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let count = server.requests.length;
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline)
+      throw new Error(`The server's request log did not go quiet within ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (server.requests.length !== count) {
+      count = server.requests.length;
+      since = Date.now();
+    }
+  }
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, onTestFinished } from 'vitest';
 import type { Settings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
+import { ungrantedUrl } from './build';
 import { E2E_PROFILE_ID } from './configure';
 import { hasHostAccess, readStorage } from './extension-state';
 import { test } from './fixtures';
@@ -135,7 +136,7 @@ describe('settings import and export', () => {
     expect(await options.stripTracking()).toBe(true);
   });
 
-  test('imports into a fresh install, then Grant access asks for the server and the profile works', async ({
+  test('imports into a fresh install without making an ungranted server active; Grant access asks for it, and then the profile works', async ({
     ext,
     referenceServer: server,
   }) => {
@@ -147,21 +148,24 @@ describe('settings import and export', () => {
         {
           id: 'from-file',
           name: 'Imported',
-          serverUrl: server.url,
+          serverUrl: ungrantedUrl(server.url),
           defaults: FILE_DEFAULTS,
         },
       ],
       behaviour: { autoCopy: true, notifications: true },
       apiKeys: { 'from-file': server.apiKey },
     });
-    expect(await options.importPreview()).toMatch(
-      /Imported\s*http:\/\/127\.0\.0\.1:\d+\s*new\s*with API key/,
-    );
+    const origin = new URL(ungrantedUrl(server.url)).origin;
+    const preview = await options.importPreview();
+    expect(preview).toMatch(/Imported\s*http:\/\/localhost:\d+\s*new\s*with API key/);
+    expect(preview).toContain('Shortlink may not reach these servers yet');
+    expect(preview).toContain(origin);
     await options.confirmImport();
 
-    const origin = new URL(server.url).origin;
     const grant = await options.grantAccessButton(origin);
     expect(await options.profilesText()).toContain('No access');
+    const worker = await ext.serviceWorker();
+    expect((await readStorage(worker, 'local'))[settingsItem.key]).toMatchObject({ activeProfileId: null });
     await allowPermissionDialog(
       async () => {
         await grant.click();
@@ -169,9 +173,10 @@ describe('settings import and export', () => {
       },
       { page: options.page },
     );
-    const worker = await ext.serviceWorker();
-    const granted = await hasHostAccess(worker, server.url);
+    const granted = await hasHostAccess(worker, origin);
     expect(granted).toBe(true);
+    // The file could not make it active before access was granted; now the user can use it.
+    await options.useProfile('Imported');
     // The imported key works: Options shows the account it belongs to.
     expect(await options.account()).toContain('Connected as demo');
   });

@@ -35,6 +35,8 @@ export interface ServerOptions {
   windowMs?: number;
   /** Load the demo data; default true. Without it every list starts empty (the account still exists). */
   seed?: boolean;
+  /** The rate limiter's clock (ms since the epoch); default Date.now. A test moves time with its own. */
+  now?: () => number;
 }
 
 export interface RecordedRequest {
@@ -134,8 +136,8 @@ function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   };
 }
 
-function secondsUntil(epochMs: number): number {
-  return Math.max(1, Math.ceil((epochMs - Date.now()) / 1000));
+function secondsUntil(epochMs: number, now: number): number {
+  return Math.max(1, Math.ceil((epochMs - now) / 1000));
 }
 
 function sendJson(
@@ -175,7 +177,8 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey ?? 'demo-api-key';
   const initialLimit = options.rateLimit ?? 30;
-  const limiter = new RateLimiter(initialLimit, options.windowMs ?? 60_000);
+  const now = options.now ?? Date.now;
+  const limiter = new RateLimiter(initialLimit, options.windowMs ?? 60_000, now);
   const faults = new FaultSlot();
   const requests: RecordedRequest[] = [];
   const closing = new AbortController();
@@ -283,7 +286,7 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
       };
     } else if (fault) {
       const state = limiter.peek(authorized ? apiKey : '');
-      return writeFault(res, fault, rateLimitHeaders(state), secondsUntil(state.resetAt));
+      return writeFault(res, fault, rateLimitHeaders(state), secondsUntil(state.resetAt, now()));
     }
     if (!authorized) {
       const headers = rateLimitHeaders(limiter.peek(''));
@@ -294,7 +297,7 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     const state = limiter.hit(apiKey);
     const headers = rateLimitHeaders(state);
     if (!state.allowed) {
-      const seconds = secondsUntil(state.resetAt);
+      const seconds = secondsUntil(state.resetAt, now());
       const body = { error: 1, message: `Rate limit exceeded. Try again in ${seconds} seconds.` };
       return sendJson(res, 429, body, { ...headers, 'Retry-After': String(seconds) });
     }

@@ -9,6 +9,7 @@
  */
 import type { ErrorData } from '@/lib/api/errors';
 import { jobRequestsPerWindow, type Priority } from '@/lib/api/rate-limiter';
+import type { LinkInput } from '@/lib/api/schemas';
 import {
   endWait,
   finishIfDone,
@@ -75,6 +76,11 @@ export interface JobPolicy {
   onFailure(error: ErrorData, row: JobRow, sent: boolean): Failure | Promise<Failure>;
   /** A row not to send (all tabs during an outage): the failure to record it with, or null to try it. */
   skip?(row: JobRow): Promise<ErrorData | null>;
+  /**
+   * What a row is sent with, when not its stored input (the queue puts back a password kept in
+   * memory); or a refusal: the row then fails unsent, with `mark` set on it.
+   */
+  prepare?(row: JobRow): Promise<{ input: LinkInput } | { refusal: ErrorData; mark: Partial<JobRow> }>;
   /** After every write of the job (the queue's badge). */
   onStored?(job: Job | null): Promise<void>;
   /** A row got its link. */
@@ -109,7 +115,7 @@ interface Deps {
 /** How a try ended: a link, a failure, a row gone meanwhile, or a job that must stop. */
 type Tried =
   | { created: Created }
-  | { error: ErrorData; sent: boolean }
+  | { error: ErrorData; sent: boolean; mark?: Partial<JobRow> }
   | { gone: true }
   | { stop: ErrorData };
 
@@ -235,9 +241,11 @@ export function createJobRunner(
     let sent = false;
     const skipped = (await policy.skip?.(row)) ?? null;
     if (skipped) return { error: skipped, sent };
+    const prepared = policy.prepare ? await policy.prepare(row) : { input: row.input };
+    if ('refusal' in prepared) return { error: prepared.refusal, sent, mark: prepared.mark };
     try {
       const created = await createLink({
-        input: row.input,
+        input: prepared.input,
         profileId: row.profileId,
         pageTitle: row.title,
         priority: policy.priority,
@@ -266,7 +274,12 @@ export function createJobRunner(
   }
 
   /** Records how a failed try ends. */
-  async function fail(index: number, error: ErrorData, sent: boolean): Promise<number | null> {
+  async function fail(
+    index: number,
+    error: ErrorData,
+    sent: boolean,
+    mark: Partial<JobRow> = {},
+  ): Promise<number | null> {
     if (!job) return null;
     const row = job.rows[index] as JobRow;
     const uncertain = row.uncertain || (sent && mayHaveMadeLink(error));
@@ -276,6 +289,7 @@ export function createJobRunner(
     switch (failure.kind) {
       case 'fail':
         job = withRow(job, at, {
+          ...mark,
           state: 'failed',
           error: failure.error ?? error,
           uncertain,
@@ -364,7 +378,7 @@ export function createJobRunner(
             });
         await policy.onLinked?.(current, link);
       } else {
-        const waitUntil = await fail(at, outcome.error, outcome.sent);
+        const waitUntil = await fail(at, outcome.error, outcome.sent, outcome.mark);
         if (waitUntil !== null && job?.state === 'running') {
           await waitFor(waitUntil);
           continue;

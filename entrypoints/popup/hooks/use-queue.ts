@@ -39,7 +39,8 @@ export function useQueue() {
       const error = { kind, message, ...(status === undefined ? {} : { status }) };
       if (answer(await send('queueCreate', { ...failed, error }))) setQueued(failure);
     },
-    retry: async (id: string) => void answer(await send('queueRetry', { id })),
+    retry: async (id: string, password?: string) =>
+      void answer(await send('queueRetry', password ? { id, password } : { id })),
     cancel: async (id: string) => void answer(await send('queueCancel', { id })),
   };
 }

@@ -10,6 +10,7 @@ import {
   fakeServer,
   seedProfile,
   sendFromPopup,
+  settle,
   startBackground,
   stubBrowserApis,
 } from './helpers';
@@ -68,7 +69,8 @@ describe('shorten', () => {
       requestId: 'another',
       input: { custom: 'story', url: input.url },
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Turns of the event loop, not time: the second reaches the create under way however slow the machine.
+    await settle();
     release();
     const replies = await Promise.all([first, second]);
     expect(replies.map((r) => r.ok && r.data.link.shortUrl)).toEqual([

@@ -137,4 +137,18 @@ describe('escapeXml', () => {
   it('escapes the five XML specials', () => {
     expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
   });
+
+  it('drops control characters and lone surrogates, which no XML may hold, and keeps the rest', () => {
+    expect(escapeXml('a\u0000b\u0007c\u001Bd\uFFFEe\uD800f\uDC00g 😀\th')).toBe('abcdefg 😀\th');
+  });
+
+  it('gives a well-formed description for a title with such characters', () => {
+    const title = 'Q3\u0000 plan\u0008 \uD83D report 😀';
+    const [row] = omniboxSuggestions('plan', omniboxCache([link(9, { title })]), 'chrome').suggestions;
+    expect(row!.description).toBe(
+      'Q3 <match>plan</match>  report 😀 — <url>https://sho.rt/a9</url> <dim>https://example.org/9</dim>',
+    );
+    const parsed = new DOMParser().parseFromString(`<r>${row!.description}</r>`, 'application/xml');
+    expect(parsed.querySelector('parsererror')).toBeNull();
+  });
 });

@@ -539,3 +539,85 @@ describe('a worker start', () => {
     expect(await badge()).toBe('');
   });
 });
+
+describe('a link password', () => {
+  const PASSWORD = 'open-sesame-42';
+  const rateLimited = { kind: 'rate_limited' as const, message: 'Too many requests.' };
+  const queueWithPassword = () =>
+    sendFromPopup('queueCreate', {
+      input: { url: 'https://x.example/secret', password: PASSWORD },
+      error: rateLimited,
+    });
+  const sentPasswords = () => adds().map((call) => (call.body as { password?: string }).password);
+  /** Closes and opens the browser: storage.session is gone, storage.local stays. */
+  const restartBrowser = async () => {
+    await fakeBrowser.storage.session.clear();
+    stubs = await restartWorker();
+  };
+
+  it('stays in storage.session only, and goes with the create when it is sent', async () => {
+    await seedProfile();
+    expect((await queueWithPassword()).ok).toBe(true);
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(PASSWORD);
+    const [row] = await queued();
+    expect(row).toMatchObject({ input: { url: 'https://x.example/secret' }, password: 'session' });
+    expect(row!.input).not.toHaveProperty('password');
+
+    advance(30_000);
+    await fireAlarm();
+    expect(sentPasswords()).toEqual([PASSWORD]);
+    expect(await queued()).toEqual([]);
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(PASSWORD);
+  });
+
+  it('survives a stopped worker, as the rest of the session does', async () => {
+    await seedProfile();
+    await queueWithPassword();
+    stubs = await restartWorker();
+    advance(30_000);
+    await fireAlarm();
+    expect(sentPasswords()).toEqual([PASSWORD]);
+  });
+
+  it('lost with a browser restart, is asked for again, and the link is never sent without it', async () => {
+    await seedProfile();
+    await queueWithPassword();
+    await restartBrowser();
+    const [row] = await queued();
+    expect(row).toMatchObject({
+      state: 'failed',
+      password: 'lost',
+      error: {
+        message:
+          'Not sent: its link password was kept in memory only, and the browser has closed since. Type it again to send it.',
+      },
+    });
+    advance(60 * 60_000);
+    await fireAlarm();
+    await sendFromPopup('queueRetry', { id: row!.id });
+    await settle();
+    expect(adds()).toEqual([]);
+
+    await sendFromPopup('queueRetry', { id: row!.id, password: PASSWORD });
+    await vi.waitFor(async () => expect(await queued()).toEqual([]));
+    expect(sentPasswords()).toEqual([PASSWORD]);
+  });
+
+  it('is never sent unprotected when it is gone before the worker noticed', async () => {
+    await seedProfile();
+    await queueWithPassword();
+    await fakeBrowser.storage.session.clear();
+    advance(30_000);
+    await fireAlarm();
+    expect(adds()).toEqual([]);
+    expect((await queued())[0]).toMatchObject({ state: 'failed', password: 'lost' });
+  });
+
+  it('is forgotten with a cancelled entry', async () => {
+    await seedProfile();
+    await queueWithPassword();
+    const [row] = await queued();
+    await sendFromPopup('queueCancel', { id: row!.id });
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(PASSWORD);
+  });
+});

@@ -9,6 +9,7 @@ import { dataArgumentCount, isApiMethod } from '@/entrypoints/background/api-mes
 import { MENU } from '@/entrypoints/background/menus';
 import { redactSecrets } from '@/entrypoints/background/redact';
 import { createClient } from '@/lib/api/client';
+import { getCachedLinks } from '@/lib/links/cache';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { defaultSettings } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
@@ -16,6 +17,7 @@ import {
   type FakeServer,
   fakeServer,
   GOOD_KEY,
+  queuedRows,
   SERVER,
   seedProfile,
   sendFromPopup,
@@ -123,6 +125,89 @@ describe('the key goes only to its own server', () => {
       [SERVER, `Bearer ${GOOD_KEY}`],
     ]);
   });
+});
+
+describe('no request to a server whose host the user has not granted', () => {
+  /** The browser answers as if the user never allowed SERVER's host (e.g. a profile from a file). */
+  function withoutAccess() {
+    stubs.permissions.contains.mockImplementation(
+      async ({ origins }) => !(origins ?? []).includes(`${SERVER}/*`),
+    );
+  }
+
+  it('refuses every request of the popup, the management page and Options, sending nothing', async () => {
+    await seedProfile();
+    withoutAccess();
+    const replies = [
+      await sendFromPopup('shorten', { requestId: 'r1', input: { url: 'https://blog.example/post' } }),
+      await sendFromPopup('api', { method: 'listLinks', args: [{ page: 1 }] }),
+      await sendFromPopup('api', { method: 'addLink', args: [{ url: 'https://blog.example/a' }] }),
+      await sendFromPopup('getAccount', {}),
+    ];
+    for (const reply of replies) {
+      expect(reply).toEqual({
+        ok: false,
+        error: {
+          kind: 'permission_denied',
+          message:
+            'Shortlink has no access to https://sho.rt, so nothing was sent. Open Options and press Grant access beside this server, then try again.',
+        },
+      });
+    }
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('says from the menu what to allow, queues nothing and sends nothing', async () => {
+    await seedProfile();
+    withoutAccess();
+    await stubs.contextMenus.onClicked.trigger(
+      { menuItemId: MENU.link, linkUrl: 'https://target.example/a' },
+      { id: 3, url: 'https://blog.example/post', title: 'A post' },
+    );
+    expect(Object.values(fakeBrowser.notifications.getAllCreateOptions()).map((n) => n.message)).toEqual([
+      'Shortlink may not contact your server. Open Options and press Grant access beside it.',
+    ]);
+    expect(await queuedRows()).toEqual([]);
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends once access is granted', async () => {
+    await seedProfile();
+    withoutAccess();
+    expect((await sendFromPopup('getAccount', {})).ok).toBe(false);
+    stubs.permissions.contains.mockResolvedValue(true);
+    expect(await sendFromPopup('getAccount', {})).toMatchObject({ ok: true, data: { username: 'ann' } });
+  });
+});
+
+describe('only web addresses are shortened, whoever asks', () => {
+  const NOT_WEB = [
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'chrome://settings/passwords',
+  ];
+
+  it.each(NOT_WEB)(
+    'refuses %s from shorten, queueCreate and the api’s addLink: nothing stored, nothing sent',
+    async (url) => {
+      const profile = await seedProfile();
+      const before = await fakeBrowser.storage.local.get(null);
+      const replies = [
+        await sendFromPopup('shorten', { requestId: 'r1', input: { url } }),
+        await sendFromPopup('queueCreate', {
+          input: { url },
+          error: { kind: 'network', message: 'The server did not answer.' },
+        }),
+        await sendFromPopup('api', { method: 'addLink', args: [{ url }] }),
+      ];
+      for (const reply of replies) expect(reply).toMatchObject({ ok: false, error: { kind: 'validation' } });
+      expect(server.fetch).not.toHaveBeenCalled();
+      expect(await queuedRows()).toEqual([]);
+      expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
+      expect((await getCachedLinks(profile.id)).links).toEqual([]);
+    },
+  );
 });
 
 describe('the key stays out of sync storage, the console and every answer', () => {
@@ -258,5 +343,10 @@ describe('redactSecrets', () => {
   it('finds keys with characters JSON escapes, and ignores keys too short to be secrets', () => {
     expect(redactSecrets({ a: 'k"e\\y-1234!' }, ['k"e\\y-1234!'])).toEqual({ a: '••••' });
     expect(redactSecrets({ a: 'abc' }, ['abc'])).toEqual({ a: 'abc' });
+    // A stored key of 4 to 7 characters is still a key: 4 is the shortest looked for.
+    expect(redactSecrets({ a: 'key=k3y7!', b: ['ab12'] }, ['k3y7!', 'ab12'])).toEqual({
+      a: 'key=••••',
+      b: ['••••'],
+    });
   });
 });

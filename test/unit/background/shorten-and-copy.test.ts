@@ -281,6 +281,7 @@ describe('canonical URL', () => {
     ['not http(s)', 'javascript:alert(1)'],
     ['relative', '/canonical'],
     ['garbled', 'https://'],
+    ['on another site', 'https://attacker.example/landing'],
   ])('falls back to the tab’s address when %s', async (_, canonical) => {
     await seedProfile();
     await setBehaviour({ preferCanonical: true });

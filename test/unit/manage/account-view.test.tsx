@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AccountView } from '@/entrypoints/manage/account-view';
+import { defaultSettings, emptyDefaults } from '@/lib/settings/schema';
+import { settingsItem } from '@/lib/storage/items';
 import { alerts, fakeApi, field, mount, submit, type } from '../dom';
 
 const account = {
   id: 1,
   email: 'demo@example.com',
   username: 'demo',
-  avatar: 'https://www.gravatar.com/avatar/0',
+  avatar: 'https://sho.rt/avatar/1.png',
   status: 'pro',
   expires: '2027-01-01 00:00:00',
   registered: '2025-01-15 10:00:00',
@@ -24,6 +27,13 @@ const passwordForm = (root: HTMLElement) =>
   root.querySelector<HTMLFormElement>('form[aria-labelledby="password-heading"]')!;
 
 describe('AccountView', () => {
+  beforeEach(async () => {
+    const profile = { id: 'p', name: 'Work', serverUrl: 'https://sho.rt', defaults: emptyDefaults() };
+    await fakeBrowser.storage.local.set({
+      [settingsItem.key]: { ...defaultSettings(), profiles: [profile], activeProfileId: 'p' },
+    });
+  });
+
   it('with no server set up, shows only the prompt to connect one: no email or password form', async () => {
     const api = fakeApi(() => ({
       ok: false,
@@ -36,11 +46,18 @@ describe('AccountView', () => {
     expect(api.callsOf('updateAccount')).toEqual([]);
   });
 
-  it('shows the account, with an http(s) avatar as an image', async () => {
+  it('shows the account, with an avatar on the profile’s own server as an image', async () => {
     const root = await mount(<AccountView />, accountApi());
     expect(root.textContent).toContain('demo@example.com');
     expect(root.textContent).toContain('pro');
-    expect(root.querySelector('img')?.getAttribute('src')).toBe(account.avatar);
+    await vi.waitFor(() => expect(root.querySelector('img')?.getAttribute('src')).toBe(account.avatar));
+  });
+
+  it('never loads an avatar from another origin (a tracking pixel): it is shown as text', async () => {
+    const elsewhere = 'https://www.gravatar.com/avatar/0';
+    const root = await mount(<AccountView />, accountApi(elsewhere));
+    await vi.waitFor(() => expect(root.textContent).toContain(elsewhere));
+    expect(root.querySelector('img')).toBeNull();
   });
 
   it('shows any other avatar value as text, never as an image', async () => {

@@ -67,6 +67,7 @@ const NOTHING_IMPORTED: ImportSummary = {
   withoutKey: [],
   active: 'Work',
   skippedActive: null,
+  needsAccess: [],
 };
 
 /**
@@ -243,6 +244,7 @@ describe('import', () => {
       });
       return ok({ ...NOTHING_IMPORTED, added: 1, replaced: 1, keysImported: 1, active: 'Team' });
     });
+    granted.add('https://team.example/*');
     await mountOptions();
     const file = incoming(true);
     await chooseFile(file);
@@ -286,6 +288,27 @@ describe('import', () => {
     expect((await loadSettings()).activeProfileId).toBe('p-work');
     expect(text('.profiles .badge')).toBe('Active');
     expect(text('.profiles li:first-child')).toContain('Work');
+  });
+
+  it('names the servers that will need access, and never makes active a profile on one of them', async () => {
+    await fakeBrowser.storage.local.set({ apiKeys: { 'p-work': 'work-key-0123456789' } });
+    const real = createSettingsTransferHandlers({ forget: () => {} });
+    background(async (file) => ok(await real.importSettings({ text: file })));
+    await mountOptions();
+    await chooseFile(incoming(true));
+
+    const preview = text('.preview');
+    expect(preview).toContain(
+      'Shortlink may not reach these servers yet. After the import, press Grant access beside each of their profiles:https://team.example',
+    );
+    expect(preview).toContain(
+      '“Team” will not be made the active profile: Shortlink has no access to its server yet.',
+    );
+    expect(preview).toContain('Active profile after the import: Work.');
+
+    await click(button('Import'));
+    await vi.waitFor(() => button('Grant access to https://team.example'));
+    expect((await loadSettings()).activeProfileId).toBe('p-work');
   });
 
   it('says when the file has no keys, and Cancel imports nothing', async () => {

@@ -102,15 +102,12 @@ describe('ErrorAlert', () => {
     expect(roleText('alert')).toBe('Langsam. Versuchen Sie es in 10 Sekunden erneut.');
   });
 
-  it('offers Options for a rejected key', async () => {
+  it.each([
+    ['a rejected key', 'unauthorized'],
+    ['a server Shortlink may not reach, where Grant access is', 'permission_denied'],
+  ] as const)('offers Options for %s', async (_name, kind) => {
     const onOpenOptions = vi.fn();
-    await mount(
-      <ErrorAlert
-        error={{ kind: 'unauthorized', message: 'Key refused.' }}
-        now={now}
-        onOpenOptions={onOpenOptions}
-      />,
-    );
+    await mount(<ErrorAlert error={{ kind, message: 'Fix it.' }} now={now} onOpenOptions={onOpenOptions} />);
     await click(button('Open Options'));
     expect(onOpenOptions).toHaveBeenCalledOnce();
   });

@@ -92,16 +92,45 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * Holds the draft's debounce timers until the test runs them: how long the typing took (a loaded
+ * machine) must not decide whether the draft was written yet.
+ */
+function holdDebounce() {
+  const realSet = globalThis.setTimeout;
+  const realClear = globalThis.clearTimeout;
+  const held = new Map<number, () => void>();
+  let next = 1_000_000;
+  vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+    if (ms !== DRAFT_DEBOUNCE_MS) return realSet(fn, ms);
+    held.set(++next, fn);
+    return next;
+  }) as typeof setTimeout);
+  vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((id?: number) => {
+    if (!held.delete(id as number)) realClear(id);
+  }) as typeof clearTimeout);
+  return {
+    /** Runs the debounced writes now, as if typing had paused for the debounce. */
+    pause() {
+      const due = [...held.values()];
+      held.clear();
+      for (const fn of due) fn();
+    },
+  };
+}
+
 describe('the draft', () => {
   it('is written once typing pauses, and restored by the next popup on the same page', async () => {
+    const debounce = holdDebounce();
     background();
     await mountPopup();
     await typeInto(field('Alias'), 'spring-sale');
     expect((await storedDrafts())[TAB]).toBeUndefined();
 
-    await vi.waitFor(async () => expect((await storedDrafts())[TAB]?.state.form.alias).toBe('spring-sale'), {
-      timeout: DRAFT_DEBOUNCE_MS * 5,
-    });
+    debounce.pause();
+    await vi.waitFor(async () => expect((await storedDrafts())[TAB]?.state.form.alias).toBe('spring-sale'));
+    vi.mocked(globalThis.setTimeout).mockRestore();
+    vi.mocked(globalThis.clearTimeout).mockRestore();
     await mountPopup();
     expect(field('Alias').value).toBe('spring-sale');
     expect(field('Long URL').value).toBe(TAB);

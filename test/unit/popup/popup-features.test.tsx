@@ -306,6 +306,19 @@ describe('URL hygiene at start', () => {
     expect(notice()).toBeNull();
   });
 
+  it('keeps the tab URL, and says nothing, when the page declares a canonical URL on another site', async () => {
+    await seed({ preferCanonical: true });
+    activeTab();
+    const executeScript = fakeScripting(async () => 'https://attacker.example/landing');
+    background();
+    await mountPopup();
+    await vi.waitFor(() => expect(executeScript).toHaveBeenCalled());
+    await settle(10);
+
+    expect(field('Long URL').value).toBe(TAB.url);
+    expect(notice()).toBeNull();
+  });
+
   it('keeps the tab URL when the page declares no canonical URL or cannot be read', async () => {
     await seed({ preferCanonical: true });
     activeTab();

@@ -104,6 +104,19 @@ describe('Queue it', () => {
     expect(field('Alias').value).toBe('mine');
   });
 
+  it('says that a link password is kept in memory only', async () => {
+    await seed();
+    failingBackground({ kind: 'timeout', message: 'The server did not answer in time.' });
+    await mount(<App />, 'main');
+    await click(button('More options'));
+    await typeInto(field('Password'), 'open-sesame-42');
+    await click(button('Shorten'));
+    await click(button('Queue it'));
+    expect(document.body.textContent).toContain(
+      'Its password is kept in memory only: if the browser closes before then, you will be asked to type it again.',
+    );
+  });
+
   it('is not offered for a refusal of the input', async () => {
     await seed();
     failingBackground({ kind: 'validation', message: 'That alias is taken.' });
@@ -157,5 +170,26 @@ describe('the queued list', () => {
     await click(button('Cancel the queued link to https://x.example/one'));
     expect(bg.of('queueRetry')).toEqual([{ id: 'a' }]);
     expect(bg.of('queueCancel')).toEqual([{ id: 'a' }]);
+  });
+
+  it('asks for the link password an entry lost with a browser restart, and retries only with it', async () => {
+    await seed();
+    const bg = failingBackground({ kind: 'network', message: 'x' });
+    await fakeBrowser.storage.local.set(
+      storedQueue([
+        entry({
+          id: 'a',
+          state: 'failed',
+          password: 'lost',
+          error: { kind: 'validation', message: 'Not sent: its link password was kept in memory only.' },
+        }),
+      ]),
+    );
+    await mount(<App />, 'main');
+    const retry = button('Retry now: https://x.example/one');
+    expect(retry.disabled).toBe(true);
+    await typeInto(field('Link password for https://x.example/one'), 'open-sesame-42');
+    await click(retry);
+    expect(bg.of('queueRetry')).toEqual([{ id: 'a', password: 'open-sesame-42' }]);
   });
 });

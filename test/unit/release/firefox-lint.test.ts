@@ -68,13 +68,13 @@ describe('the Firefox build', () => {
     expect(unexplained, describeMessages(unexplained)).toEqual([]);
   });
 
-  it('declares its id, its minimum Firefox, that it collects no data, and asks for no host up front', () => {
+  it('declares its id, its minimum Firefox, that it sends browsing activity (to the user’s server), and asks for no host up front', () => {
     const manifest = JSON.parse(readFileSync(join(extension, 'manifest.json'), 'utf8'));
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.browser_specific_settings.gecko).toEqual({
       id: 'shortlink@extension',
       strict_min_version: '128.0',
-      data_collection_permissions: { required: ['none'] },
+      data_collection_permissions: { required: ['browsingActivity'] },
     });
     expect(manifest.background).toEqual({ scripts: ['background.js'] });
     expect(manifest.permissions).not.toContain('offscreen');

@@ -89,6 +89,17 @@ describe('npm run zip', () => {
     expect(stamps.size).toBe(1);
   });
 
+  it('declares the same Content Security Policy for the extension pages in the Chrome and Firefox packages', () => {
+    const folder = outputOf(rebuilds[0]);
+    for (const name of [CHROME_ZIP, FIREFOX_ZIP]) {
+      const entry = readZip(readFileSync(join(folder, name))).find((e) => e.name === 'manifest.json');
+      const manifest = JSON.parse(entry!.data.toString('utf8'));
+      expect(manifest.content_security_policy, name).toEqual({
+        extension_pages: "script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none';",
+      });
+    }
+  });
+
   it('ships the messages of each language in locales/ and of no other (the tests’ pseudo-locale stays out)', () => {
     const names = readZip(readFileSync(join(seed, CHROME_ZIP))).map((entry) => entry.name);
     const shipped = names.filter((name) => name.startsWith('_locales/'));

@@ -618,6 +618,14 @@ describe('the API key', () => {
     expect(error.message).toContain('••••');
   });
 
+  it('is masked before a long server message is cut, so no prefix of it is left at the cut', async () => {
+    // The key starts 5 characters before the 300th: cut first, "k3y-S" would stay, unmasked.
+    const { fetch } = fakeFetch(json({ error: 1, message: `${'x'.repeat(295)}${KEY} and more` }, 400));
+    const error = await rejection(clientWith(fetch).getAccount());
+    expect(error.message).not.toContain(KEY.slice(0, 5));
+    expect(error.message).toContain('x••••');
+  });
+
   it('never appears in network or timeout errors', async () => {
     const offline = await rejection(clientWith(fakeFetch(new TypeError(`failed ${KEY}`)).fetch).getAccount());
     const slow = await rejection(clientWith(hangingFetch(), { timeoutMs: 10 }).getAccount());

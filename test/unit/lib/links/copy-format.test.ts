@@ -36,6 +36,29 @@ describe('formatForCopy', () => {
     );
   });
 
+  it('markdown escapes what would open inline HTML, an autolink or a code span in the title', () => {
+    const copied = formatForCopy({ ...link, title: '<img src=x onerror=alert(1)> `a' }, 'markdown');
+    expect(copied).toBe('[\\<img src=x onerror=alert(1)\\> \\`a](https://go.example.com/abc)');
+  });
+
+  it('markdown encodes a space, < or > in the URL, which would end the destination early', () => {
+    expect(formatForCopy({ shortUrl: 'https://x.io/a b<c>', title: 'T' }, 'markdown')).toBe(
+      '[T](https://x.io/a%20b%3Cc%3E)',
+    );
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:msgbox(1)', '//evil.example/x'])(
+    'links only an http(s) short URL: %s is copied as escaped text in HTML and Markdown',
+    (shortUrl) => {
+      const html = formatForCopy({ shortUrl, title: 'T' }, 'html');
+      expect(html).not.toContain('<a');
+      expect(html).toBe(`T — ${shortUrl.replace(/</g, '&lt;').replace(/>/g, '&gt;')}`);
+      expect(formatForCopy({ shortUrl, title: '' }, 'markdown')).not.toMatch(/\]\(/);
+      expect(copyPayloadForLabelled([{ label: 'X', shortUrl }], 'html').text).not.toContain('<a');
+      expect(copyPayloadForLabelled([{ label: 'X', shortUrl }], 'markdown').text).not.toMatch(/\]\(/);
+    },
+  );
+
   it('titled joins title and URL with a dash', () => {
     expect(formatForCopy(link, 'titled')).toBe('Spring sale — https://go.example.com/abc');
   });

@@ -71,7 +71,9 @@ async function stored() {
   return { settings: all[settingsItem.key] as Settings, keys: all[apiKeysItem.key] as KeyMap };
 }
 
-const handlers = () => createSettingsTransferHandlers({ forget: vi.fn() });
+/** The handlers, with access granted to every server unless `mayReach` says otherwise. */
+const handlers = (mayReach: (serverUrl: string) => boolean = () => true) =>
+  createSettingsTransferHandlers({ forget: vi.fn() }, undefined, async (url) => mayReach(url));
 
 /** A current-version file, as text, with `patch` applied to its JSON. */
 function fileText(patch: Record<string, unknown> = {}, keys: KeyMap | null = null): string {
@@ -157,6 +159,7 @@ describe('round trip', () => {
       withoutKey: [],
       active: 'Home',
       skippedActive: null,
+      needsAccess: [],
     });
     const after = await stored();
     expect(after.settings).toEqual(SETTINGS);
@@ -375,7 +378,8 @@ describe('merge', () => {
         keysImported: 0,
         withoutKey: [expect.any(String)],
         active: 'Home',
-        skippedActive: 'Second',
+        skippedActive: { name: 'Second', missing: 'key' },
+        needsAccess: [],
       });
       expect(await stored()).toEqual(before);
 
@@ -413,6 +417,34 @@ describe('merge', () => {
       );
       expect(result.settings.activeProfileId).toBe('p-work');
       expect(result.skippedActive?.name).toBe('Second');
+    });
+
+    it('is never switched to a server the user has not granted; the preview names the servers that need access', async () => {
+      await seed();
+      const second = handlers((url) => url !== 'https://second.example');
+      const file = withSecondActive({ 'f-second': 'second-key-000000' });
+      const preview = await second.importSettings({ text: file, dryRun: true });
+      expect(preview).toMatchObject({
+        active: 'Home',
+        skippedActive: { name: 'Second', missing: 'access' },
+        needsAccess: ['https://second.example'],
+      });
+      await second.importSettings({ text: file });
+      expect((await stored()).settings.activeProfileId).toBe('p-home');
+    });
+
+    it('is none after an import on a fresh install when the file’s only server is not granted', () => {
+      const fresh: Settings = { ...SETTINGS, activeProfileId: null, profiles: [] };
+      const result = applyImport(
+        fresh,
+        {},
+        imported(withSecondActive({ 'f-second': 'second-key-000000' })),
+        () => 'id-2',
+        () => false,
+      );
+      expect(result.settings.activeProfileId).toBeNull();
+      expect(result.skippedActive?.name).toBe('Second');
+      expect(result.needsAccess).toEqual(['https://second.example']);
     });
 
     it('is the file’s on a fresh install where no profile has a key', () => {
@@ -530,6 +562,27 @@ describe('messages', () => {
       expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
       expect(JSON.stringify(reply)).not.toContain(WORK_KEY);
     }
+  });
+
+  it('takes an import from Options only, where the user previews it', async () => {
+    const text = JSON.stringify(buildSettingsFile(SETTINGS, { 'p-work': 'planted-key-000000' }));
+    for (const page of ['/popup.html', '/manage.html', '/sidepanel.html']) {
+      const reply = await dispatch(
+        transfer as unknown as Handlers,
+        { type: 'importSettings', payload: { text } },
+        from(page),
+        { secrets },
+      );
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
+    }
+    expect((await stored()).keys['p-work']).toBe(WORK_KEY);
+    const fromOptions = await dispatch(
+      transfer as unknown as Handlers,
+      { type: 'importSettings', payload: { text } },
+      from('/options.html'),
+      { secrets },
+    );
+    expect(fromOptions.ok).toBe(true);
   });
 
   it('checks the import payload before any handler runs', async () => {

@@ -27,6 +27,23 @@ describe('resolvePageUrl', () => {
     expect(resolvePageUrl(TAB, canonical, { ...off, preferCanonical: true })).toBe(TAB);
   });
 
+  it.each([
+    ['another site', 'https://evil.example/item/7'],
+    ['a look-alike site', 'https://shop.example.evil.example/item/7'],
+    ['a neighbour on a shared host', 'https://bob.github.io/post'],
+  ])('falls back to the tab’s address when the canonical URL is on %s', (_, canonical) => {
+    const hygiene = { ...off, preferCanonical: true };
+    const tab = canonical.includes('github.io') ? 'https://alice.github.io/post' : TAB;
+    expect(resolvePageUrl(tab, canonical, hygiene)).toBe(tab);
+  });
+
+  it('uses a canonical URL on another host of the page’s own site', () => {
+    const hygiene = { ...off, preferCanonical: true };
+    expect(resolvePageUrl('https://m.shop.example/item/7', 'https://www.shop.example/item/7', hygiene)).toBe(
+      'https://www.shop.example/item/7',
+    );
+  });
+
   it('strips tracking parameters after choosing, from the canonical URL too', () => {
     const both = { preferCanonical: true, stripTracking: true };
     expect(resolvePageUrl(TAB, null, both)).toBe('https://shop.example/item/7?ref=home');
