@@ -7,6 +7,7 @@ import type { ErrorData } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
 import { notificationText } from '@/lib/present/errors';
+import { namesList } from '@/lib/present/labels';
 import type { CopyFormat } from '@/lib/settings/schema';
 import { lastFailureItem, removeItem, setItem } from '@/lib/storage/items';
 
@@ -75,10 +76,20 @@ export async function notifyQueueMade(message: string): Promise<void> {
   );
 }
 
+/** How a copied link was come by, and how the user wants to hear of it. */
+export interface CopiedNote {
+  /** Found among the links made before, without a request. */
+  reused: boolean;
+  /** The redirect wrappers taken off the address (lib/url/unwrap.ts); the notification's title names them. */
+  unwrapped?: string[];
+  notify: boolean;
+  format: CopyFormat;
+}
+
 /** What the user sees about a finished copy. Failures to show it are not failures of the copy. */
 export interface Notifier {
   /** A finished copy; the notification names the format unless it was the plain URL. */
-  copied(shortUrl: string, options: { reused: boolean; notify: boolean; format: CopyFormat }): Promise<void>;
+  copied(shortUrl: string, note: CopiedNote): Promise<void>;
   /** A failure: `brief` (default: notificationText) in the notification, the whole message for the popup. */
   failed(title: string, error: ErrorData, brief?: string): Promise<void>;
   /** A notice that is not an error of the server, e.g. "this page can't be shortened". */
@@ -97,11 +108,11 @@ function copiedMessage(shortUrl: string, reused: boolean, format: CopyFormat): s
 export function createNotifier(): Notifier {
   const quietly = (work: Promise<unknown>) => work.then(() => undefined).catch(() => undefined);
   return {
-    async copied(shortUrl, { reused, notify: show, format }) {
+    async copied(shortUrl, { reused, unwrapped = [], notify: show, format }) {
       // A failure kept for the popup is old news once a copy works again.
       const tasks = [showBadge('✓', '#16a34a', SUCCESS_BADGE_MS), removeItem(lastFailureItem)];
-      if (show)
-        tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), copiedMessage(shortUrl, reused, format)));
+      const title = unwrapped.length > 0 ? t('common_unwrapped_from', namesList(unwrapped)) : t('ext_name');
+      if (show) tasks.push(notify(RESULT_NOTIFICATION_ID, title, copiedMessage(shortUrl, reused, format)));
       await quietly(Promise.all(tasks));
     },
     async failed(title, error, brief = notificationText(error, Date.now())) {

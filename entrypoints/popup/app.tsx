@@ -182,6 +182,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       {start.adjusted && start.adjusted.url === values.url && !result && (
         <UndoNotice
           reason={start.adjusted.reason}
+          typed={start.adjusted.typed}
           onUndo={() => {
             form.setUrl(start.undo(), 'focus');
             draft.changed();
@@ -233,6 +234,14 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           if ('url' in patch) start.markEdited();
           form.edit(patch);
           shorten.formEdited();
+        }}
+        onPasteUrl={(value) => {
+          const unwrapped = start.unwrapTyped(value, settings.behaviour);
+          if (!unwrapped) return false;
+          start.markEdited();
+          form.edit({ url: unwrapped });
+          shorten.formEdited();
+          return true;
         }}
         onSubmit={attempt}
         more={

@@ -17,6 +17,11 @@ interface ShortenFormProps {
   /** The Long URL field, for the popup to focus when it opens. */
   urlRef?: Ref<HTMLInputElement>;
   onChange: (patch: Partial<FormValues>) => void;
+  /**
+   * A paste into the Long URL field, with the value the field would hold after it: true when the
+   * popup took it its own way (a redirect wrapper unwrapped), and the browser must not paste.
+   */
+  onPasteUrl?: (value: string) => boolean;
   onSubmit: () => void;
   /** Shown between the fields and the Shorten button: the "More options" button and panel. */
   more?: ComponentChildren;
@@ -55,6 +60,13 @@ export function ShortenForm(props: ShortenFormProps) {
         placeholder={URL_PLACEHOLDER}
         value={values.url}
         onValue={(url) => onChange({ url })}
+        onPaste={(event) => {
+          const field = event.currentTarget;
+          const pasted = event.clipboardData?.getData('text/plain') ?? '';
+          const { selectionStart: from, selectionEnd: to, value } = field;
+          const after = value.slice(0, from ?? value.length) + pasted + value.slice(to ?? value.length);
+          if (props.onPasteUrl?.(after)) event.preventDefault();
+        }}
       />
       <div class="grid">
         <TextField

@@ -299,3 +299,45 @@ describe('canonical URL', () => {
     expect(stubs.copied).toEqual(['https://sho.rt/a500']);
   });
 });
+
+describe('redirect wrappers', () => {
+  const SAFE_LINK =
+    'https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fnews.example%2Fstory%3Futm_source%3Dmail&data=05%7C02%7C&reserved=0';
+  const notification = () => Object.values(fakeBrowser.notifications.getAllCreateOptions())[0];
+
+  it('shortens the address a link from the menu wraps, and the notification names the wrapper', async () => {
+    await seedProfile();
+    await setBehaviour({ stripTracking: true });
+    await clickLink(SAFE_LINK);
+    expect(added()).toEqual(['https://news.example/story']);
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+    expect(notification()).toMatchObject({
+      title: 'Unwrapped from Outlook Safe Links',
+      message: 'Short URL copied: https://sho.rt/a500',
+    });
+  });
+
+  it('unwraps a tab left on a Google redirect page, from the shortcut', async () => {
+    await seedProfile();
+    const tab = { id: 5, url: 'https://www.google.com/url?q=https://docs.example/a&sa=D', title: 'Redirect' };
+    await stubs.commands.onCommand.trigger(SHORTEN_PAGE_COMMAND, tab);
+    expect(added()).toEqual(['https://docs.example/a']);
+    expect(notification()?.title).toBe('Unwrapped from Google');
+  });
+
+  it('shortens the wrapper itself when the setting is off', async () => {
+    await seedProfile();
+    await setBehaviour({ unwrapRedirects: false });
+    await clickLink(SAFE_LINK);
+    expect(added()).toEqual([SAFE_LINK]);
+    expect(notification()?.title).toBe('Shortlink');
+  });
+
+  it('reuses the link made before for the wrapped address, without a request', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(12, 'https://news.example/story?utm_source=mail')]);
+    await clickLink(SAFE_LINK);
+    expect(server.calls).toEqual([]);
+    expect(stubs.copied).toEqual(['https://sho.rt/c12']);
+  });
+});
