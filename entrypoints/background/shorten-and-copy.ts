@@ -54,7 +54,7 @@ type ShortenTarget = {
 );
 
 /** A link found or made, or the reason its create waits in the queue. */
-type Found = { link: CachedLink; reused: boolean } | { queued: ErrorData };
+type Found = { link: CachedLink; reused: boolean; existing?: true } | { queued: ErrorData };
 
 /** Shortens a page or link and copies the short URL; reports the outcome itself and never rejects. */
 export type ShortenAndCopy = (target: ShortenTarget) => Promise<void>;
@@ -125,7 +125,7 @@ export function createShortenAndCopy({
     link: CachedLink,
     shown: string,
     behaviour: Behaviour,
-    how: Pick<CopiedNote, 'reused' | 'unwrapped'> = { reused: false, unwrapped: [] },
+    how: Pick<CopiedNote, 'reused' | 'existing' | 'unwrapped'> = { reused: false },
   ) {
     const { shortUrl } = link;
     try {
@@ -170,6 +170,10 @@ export function createShortenAndCopy({
       (target.kind === 'page'
         ? target.title?.trim() || result.link.title.trim()
         : result.link.title.trim() || target.text || (await readText)) || '';
-    await copyAndConfirm(result.link, shown, behaviour, { reused: result.reused, unwrapped });
+    await copyAndConfirm(result.link, shown, behaviour, {
+      reused: result.reused,
+      existing: result.existing,
+      unwrapped,
+    });
   };
 }

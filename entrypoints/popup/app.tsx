@@ -203,6 +203,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           link={result.link}
           copied={result.copied}
           edited={result.edited}
+          existing={result.existing}
           onCopy={() => shorten.copyResult()}
           onCopyAs={(format) => shorten.copyResult(format)}
         />

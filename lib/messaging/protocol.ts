@@ -32,7 +32,8 @@ interface Protocol {
       /** The tab's title, kept as the cached link's title until the next refresh brings the server's. */
       pageTitle?: string;
     };
-    response: { link: CachedLink };
+    /** `existing`: the server answered with a link it had made before, not a new one. */
+    response: { link: CachedLink; existing?: true };
   };
   /** Refreshes recent links and choice lists when older than their time-to-live; a warm cache sends nothing. */
   refresh: {

@@ -241,6 +241,8 @@ const jobRowSchema = z.object({
   label: z.string(),
   state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
   shortUrl: z.optional(z.string()),
+  /** Made: the server answered with a link it had made before (see create-link.ts). */
+  existing: z.optional(z.literal(true)),
   /** Why its last try failed (kept while it waits for the next one). */
   error: z.optional(errorSchema),
   attempts: count,
@@ -415,7 +417,11 @@ const cachedLinkSchema = z.object({
 });
 
 /** A popup's attempt that made its link, by attempt id, so the same attempt sent again gets that link. */
-export const attemptsFamily = family('session', 'shortened:', z.object({ at: time, link: cachedLinkSchema }));
+export const attemptsFamily = family(
+  'session',
+  'shortened:',
+  z.object({ at: time, link: cachedLinkSchema, existing: z.optional(z.literal(true)) }),
+);
 /** Creates whose outcome is unknown, by createKey (entrypoints/background/create-link.ts). */
 export const uncertainFamily = family('session', 'uncertain-create:', createMarkSchema);
 

@@ -354,12 +354,12 @@ export function createJobRunner(
         break;
       }
       if ('created' in outcome) {
-        const { link, reused } = outcome.created;
+        const { link, reused, existing } = outcome.created;
         made.push(link);
         const current = job.rows[at] as JobRow;
         job = policy.endless
           ? { ...job, rows: job.rows.filter((_, i) => i !== at) }
-          : withRow(markLinked(job, at, link.shortUrl, reused), at, {
+          : withRow(markLinked(job, at, link.shortUrl, reused, existing), at, {
               title: current.title || link.title.trim(),
             });
         await policy.onLinked?.(current, link);

@@ -51,6 +51,9 @@ export function PresetResults({ view, now, onCopyAll, onCopyOne }: PresetResults
               {'link' in outcome && outcome.reused && (
                 <span class="muted small">{t('popup_presets_reused')}</span>
               )}
+              {'link' in outcome && outcome.existing && (
+                <span class="muted small existing">{t('common_existing_link')}</span>
+              )}
             </li>
           );
         })}

@@ -14,6 +14,8 @@ interface ShortenResultProps {
   copied: CopyFormat | null;
   /** The form changed since: the link is shown as the previous URL's, not as the form's answer. */
   edited: boolean;
+  /** The server answered with a link it had made before, not a new one. */
+  existing?: boolean;
   /** Copies in the format of the settings. */
   onCopy: () => void;
   /** Copies once in another format, leaving the setting as it is. */
@@ -24,7 +26,7 @@ interface ShortenResultProps {
  * The link just created (or reused): its short URL, a Copy button, what was copied and in which
  * format, a "Copy as…" select for a one-off other format, Details, and its QR code on request.
  */
-export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: ShortenResultProps) {
+export function ShortenResult({ link, copied, edited, existing, onCopy, onCopyAs }: ShortenResultProps) {
   const [qrOpen, setQrOpen] = useState(false);
   return (
     <section class={edited ? 'card result edited' : 'card result'} aria-label={t('popup_result_label')}>
@@ -41,6 +43,7 @@ export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: Shorte
           {t('popup_copy_button')}
         </button>
       </div>
+      {existing && !edited && <p class="notice small existing">{t('common_existing_link')}</p>}
       <div class="row small wrap">
         {edited ? (
           <span class="grow previous">

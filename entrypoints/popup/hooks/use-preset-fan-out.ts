@@ -13,9 +13,12 @@ import type { RecentLinksState } from './use-recent-links';
 import type { ShortenFormState } from './use-shorten-form';
 import type { StartUrlState } from './use-start-url';
 
-/** One preset's outcome: its link (made now, or `reused` from before without a request), or why not. */
+/**
+ * One preset's outcome: its link (made now, `reused` from before without a request, or an `existing`
+ * one the server answered with), or why not.
+ */
 type PresetOutcome = { preset: UtmPreset; longUrl: string } & (
-  | { link: CachedLink; reused: boolean }
+  | { link: CachedLink; reused: boolean; existing?: true }
   | { error: ErrorData }
 );
 
@@ -92,9 +95,9 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
       input: { ...input, url: longUrl },
       ...(pageTitle ? { pageTitle } : {}),
     });
-    return reply.ok
-      ? { preset, longUrl, link: reply.data.link, reused: false }
-      : { preset, longUrl, error: reply.error };
+    if (!reply.ok) return { preset, longUrl, error: reply.error };
+    const { link, existing } = reply.data;
+    return { preset, longUrl, link, reused: false, ...(existing ? { existing } : {}) };
   };
 
   /** Checks the form, then makes one link per ticked preset; shows and copies them. */

@@ -341,3 +341,27 @@ describe('redirect wrappers', () => {
     expect(stubs.copied).toEqual(['https://sho.rt/c12']);
   });
 });
+
+describe('a link the server had made before', () => {
+  it('is copied, and the notification says the server returned an existing link', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(120, 'https://other.example/')], Date.now());
+    server.state.links.push({
+      id: 7,
+      alias: 'c7',
+      shorturl: 'https://sho.rt/c7',
+      longurl: 'https://a.example/x',
+      title: '',
+      date: '2024-05-01 10:00:00',
+    });
+    server.state.existing = true;
+    await setBehaviour({ copyFormat: 'markdown' });
+
+    await clickLink('https://a.example/x', 'A link');
+
+    expect(stubs.copied).toEqual(['[A link](https://sho.rt/c7)']);
+    expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(
+      'Short URL copied as Markdown link: https://sho.rt/c7\nYour server returned an existing link.',
+    );
+  });
+});
