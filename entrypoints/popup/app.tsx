@@ -19,6 +19,7 @@ import { ProfileSelect } from './components/profile-select';
 import { QueueList } from './components/queue-list';
 import { QueueOffer } from './components/queue-offer';
 import { RecentLinks } from './components/recent-links';
+import { SeveralUrls } from './components/several-urls';
 import { ShortenForm } from './components/shorten-form';
 import { ShortenResult } from './components/shorten-result';
 import { UndoNotice } from './components/undo-notice';
@@ -29,6 +30,7 @@ import { usePopupLoad } from './hooks/use-popup-load';
 import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useQueue } from './hooks/use-queue';
 import { useRecentLinks } from './hooks/use-recent-links';
+import { useSeveralUrls } from './hooks/use-several-urls';
 import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
@@ -79,6 +81,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const shorten = useShorten({ ready, form, start, recent, draft });
   const fanOut = usePresetFanOut({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
+  const several = useSeveralUrls(recent, popup.reloadLinks);
   const queue = useQueue();
   const lastFailure = useLastFailure();
   const copyExistingRef = useRef<HTMLButtonElement>(null);
@@ -118,7 +121,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const { values, more, moreOpen } = form;
   const { result } = shorten;
   const duplicate =
-    !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
+    !fanOut.on && !several.urls && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
       ? findByLongUrl(recent.links, values.url)
       : undefined;
 
@@ -126,7 +129,13 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const attempt = () => {
     allTabs.clearReport();
     lastFailure.clear();
-    if (fanOut.on) {
+    if (several.urls) {
+      // Several URLs: the form's options for each, the alias off (one alias can't name them all).
+      const input = form.check(profile.defaults, new Date(), true, several.urls[0]);
+      if (input) void several.submit(input);
+    } else if (several.take(values.url, settings.behaviour)) {
+      shorten.clear();
+    } else if (fanOut.on) {
       shorten.clear();
       void fanOut.submit();
     } else {
@@ -196,6 +205,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
             now={Date.now()}
             onCopyAll={() => void fanOut.copyAll()}
             onCopyOne={(link) => void fanOut.copyOne(link)}
+            onMakeDistinct={(id) => void fanOut.makeDistinct(id)}
           />
         )
       ) : result ? (
@@ -222,12 +232,34 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         errors={form.errors}
         campaigns={popup.lists.campaigns}
         channels={popup.lists.channels}
-        pending={shorten.pending || fanOut.pending}
-        aliasOff={fanOut.on ? t('popup_presets_alias_off') : undefined}
+        pending={shorten.pending || fanOut.pending || several.pending}
+        aliasOff={fanOut.on || several.urls ? t('popup_presets_alias_off') : undefined}
         submitLabel={
-          fanOut.on && fanOut.chosen.length > 0
-            ? tPlural('popup_presets_shorten_button', fanOut.chosen.length)
-            : undefined
+          several.urls
+            ? tPlural('popup_several_shorten_button', several.urls.length)
+            : fanOut.on && fanOut.chosen.length > 0
+              ? tPlural('popup_presets_shorten_button', fanOut.chosen.length)
+              : undefined
+        }
+        urlList={
+          several.urls && (
+            <SeveralUrls
+              urls={several.urls}
+              cut={several.cut}
+              run={several.run}
+              pending={several.pending}
+              now={Date.now()}
+              madeBefore={several.madeBefore}
+              onRemove={(url) => several.remove(url, (one) => form.setUrl(one, 'focus'))}
+              onLeave={() => {
+                several.leave();
+                form.setUrl('', 'focus');
+              }}
+              onCopyOne={(shortUrl) => void several.copyOne(shortUrl)}
+              onCopyAll={() => void several.copyAll(settings.behaviour.copyFormat)}
+              onMakeDistinct={(index) => void several.makeDistinct(index)}
+            />
+          )
         }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}
         urlRef={form.urlRef}
@@ -237,6 +269,10 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           shorten.formEdited();
         }}
         onPasteUrl={(value) => {
+          if (several.take(value, settings.behaviour)) {
+            shorten.clear();
+            return true;
+          }
           const unwrapped = start.unwrapTyped(value, settings.behaviour);
           if (!unwrapped) return false;
           start.markEdited();
@@ -290,7 +326,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       )}
       <QueueList entries={queue.entries} error={queue.error} onRetry={queue.retry} onCancel={queue.cancel} />
       <p class="sr-only" role="status" aria-live="polite">
-        {fanOut.on ? fanOut.status : shorten.status}
+        {several.urls ? several.status : fanOut.on ? fanOut.status : shorten.status}
       </p>
       <RecentLinks
         shown={recent.shown}

@@ -264,7 +264,7 @@ const JOB_STATES = ['running', 'paused', 'waiting', 'done', 'cancelled'] as cons
 
 const jobFields = {
   id: z.string(),
-  kind: z.enum(['bulk', 'queue', 'allTabs']),
+  kind: z.enum(['bulk', 'queue', 'list']),
   /** The profile its rows are made on ('' for the queue, whose rows each keep their own). */
   profileId: z.string(),
   createdAt: time,
@@ -275,7 +275,12 @@ const jobFields = {
   limit: count,
   error: z.optional(errorSchema),
   rows: z.array(jobRowSchema),
-  /** All tabs: the window, the tabs without a web address, and the list as copied at the end. */
+  /**
+   * A list copied at the end: where its addresses came from (the tabs of window `windowId`, text
+   * pasted in the popup, or a selection's text via the menu; absent: tabs), the tabs without a web
+   * address, and the list as copied at the end.
+   */
+  source: z.optional(z.enum(['tabs', 'popup', 'menu'])),
   windowId: z.optional(z.number().check(z.int())),
   skipped: z.optional(count),
   text: z.optional(z.string()),
@@ -337,10 +342,10 @@ export const pendingShortenItem = item<z.infer<typeof pendingShortenSchema> | nu
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
 export const allTabsAskedItem = item<number | null>('session', 'allTabsAsked', z.nullable(time), () => null);
 /**
- * The latest all-tabs run of this browser session (its window ids mean nothing after a restart);
- * null when none.
+ * The latest list copied at the end of this browser session — all tabs of a window, or several URLs
+ * pasted in the popup or selected in a page — (its window ids mean nothing after a restart); null when none.
  */
-export const allTabsJobItem = item<Job | null>('session', 'allTabsJob', z.nullable(jobSchema), () => null);
+export const listJobItem = item<Job | null>('session', 'listJob', z.nullable(jobSchema), () => null);
 /** `createdAt` of the all-tabs run whose report a popup has shown; null when none. */
 export const allTabsShownItem = item<number | null>('session', 'allTabsShown', z.nullable(time), () => null);
 

@@ -29,6 +29,8 @@ interface ShortenFormProps {
   aliasOff?: string | undefined;
   /** The Shorten button's text when not pending; default "Shorten". */
   submitLabel?: string | undefined;
+  /** Shown instead of the Long URL field: the list of several URLs pasted at once. */
+  urlList?: ComponentChildren;
 }
 
 /** What the Long URL field shows when empty: a URL's start, the same in every language. */
@@ -47,27 +49,29 @@ export function ShortenForm(props: ShortenFormProps) {
         props.onSubmit();
       }}
     >
-      <TextField
-        id="long-url"
-        label={t('popup_long_url_label')}
-        error={errors.url}
-        // Same name as the label; e2e specs select the field by this attribute.
-        aria-label={t('popup_long_url_label')}
-        inputRef={props.urlRef}
-        type="url"
-        autoComplete="off"
-        spellcheck={false}
-        placeholder={URL_PLACEHOLDER}
-        value={values.url}
-        onValue={(url) => onChange({ url })}
-        onPaste={(event) => {
-          const field = event.currentTarget;
-          const pasted = event.clipboardData?.getData('text/plain') ?? '';
-          const { selectionStart: from, selectionEnd: to, value } = field;
-          const after = value.slice(0, from ?? value.length) + pasted + value.slice(to ?? value.length);
-          if (props.onPasteUrl?.(after)) event.preventDefault();
-        }}
-      />
+      {props.urlList ?? (
+        <TextField
+          id="long-url"
+          label={t('popup_long_url_label')}
+          error={errors.url}
+          // Same name as the label; e2e specs select the field by this attribute.
+          aria-label={t('popup_long_url_label')}
+          inputRef={props.urlRef}
+          type="url"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder={URL_PLACEHOLDER}
+          value={values.url}
+          onValue={(url) => onChange({ url })}
+          onPaste={(event) => {
+            const field = event.currentTarget;
+            const pasted = event.clipboardData?.getData('text/plain') ?? '';
+            const { selectionStart: from, selectionEnd: to, value } = field;
+            const after = value.slice(0, from ?? value.length) + pasted + value.slice(to ?? value.length);
+            if (props.onPasteUrl?.(after)) event.preventDefault();
+          }}
+        />
+      )}
       <div class="grid">
         <TextField
           id="alias"

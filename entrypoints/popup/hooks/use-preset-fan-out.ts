@@ -7,6 +7,7 @@ import { copyPayloadForLabelled, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { send } from '@/lib/messaging/send';
 import type { CopyFormat, Profile, Settings, UtmPreset } from '@/lib/settings/schema';
 import { getItem, presetChoiceItem, setItem } from '@/lib/storage/items';
+import { distinctUrl } from '@/lib/url/several';
 import { presetLongUrl } from '@/lib/url/utm';
 import type { DraftKeeper } from './use-draft';
 import type { RecentLinksState } from './use-recent-links';
@@ -55,6 +56,11 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const inFlight = useRef(false);
+  // The form's input of the last run, for "Make distinct".
+  const lastInput = useRef<{
+    input: NonNullable<ReturnType<ShortenFormState['check']>>;
+    pageTitle?: string;
+  } | null>(null);
   // The remembered ticks are read when the mode is first turned on, not on every popup start.
   const remembered = useRef<'unread' | 'reading' | 'known'>('unread');
 
@@ -114,6 +120,7 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     const { custom: _alias, ...input } = checked;
     const requestId = draft.requestId(input);
     const pageTitle = start.titleFor(input.url);
+    lastInput.current = { input, ...(pageTitle ? { pageTitle } : {}) };
 
     inFlight.current = true;
     setPending(true);
@@ -174,6 +181,37 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
         ...view,
         copied: await copyAll(view.outcomes, format ?? ready.settings.behaviour.copyFormat),
       });
+    },
+    /**
+     * Makes the preset's link, which is the same as another preset's (their parameters give one
+     * address, or the server merged them), a link of its own: its long URL with `sl=<n>`.
+     */
+    async makeDistinct(presetId: string) {
+      const index = view?.outcomes.findIndex((outcome) => outcome.preset.id === presetId) ?? -1;
+      const outcome = view?.outcomes[index];
+      if (!view || !outcome || !lastInput.current) return;
+      const { input, pageTitle } = lastInput.current;
+      const longUrl = distinctUrl(outcome.longUrl, index + 1);
+      const reply = await send('shorten', {
+        requestId: crypto.randomUUID(),
+        input: { ...input, url: longUrl },
+        ...(pageTitle ? { pageTitle } : {}),
+      });
+      const next: PresetOutcome = reply.ok
+        ? {
+            preset: outcome.preset,
+            longUrl,
+            link: reply.data.link,
+            reused: false,
+            ...(reply.data.existing ? { existing: true as const } : {}),
+          }
+        : { preset: outcome.preset, longUrl: outcome.longUrl, error: reply.error };
+      if (reply.ok) recent.add(reply.data.link);
+      setView(
+        (current) =>
+          current && { ...current, outcomes: current.outcomes.map((o, i) => (i === index ? next : o)) },
+      );
+      setStatus(reply.ok ? t('popup_distinct_made', reply.data.link.shortUrl) : reply.error.message);
     },
     /** Copies one preset's short URL alone. */
     async copyOne(link: CachedLink) {

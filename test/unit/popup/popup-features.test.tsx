@@ -10,7 +10,7 @@ import type { AllTabsProgress, AllTabsResult } from '@/lib/jobs/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { allTabsAskedItem, allTabsJobItem } from '@/lib/storage/items';
+import { allTabsAskedItem, listJobItem } from '@/lib/storage/items';
 import { saveSettings } from '@/lib/storage/settings';
 import { allTabsRun } from '../../fixtures/all-tabs-run';
 import {
@@ -394,10 +394,10 @@ describe('shorten all tabs', () => {
     };
     // Another window's run is not this one's progress.
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ ...progress, windowId: 6, done: 2 }),
+      [listJobItem.key]: allTabsRun({ ...progress, windowId: 6, done: 2 }),
     });
     await settle();
-    await fakeBrowser.storage.session.set({ [allTabsJobItem.key]: allTabsRun(progress) });
+    await fakeBrowser.storage.session.set({ [listJobItem.key]: allTabsRun(progress) });
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 1 of 3…'));
     const bar = document.querySelector('progress');
     expect([bar?.value, bar?.max]).toEqual([1, 3]);
@@ -496,7 +496,7 @@ describe('shorten all tabs', () => {
     const progress = { windowId: 5, startedAt: asked + 1_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
       [allTabsAskedItem.key]: asked,
-      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
+      [listJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -531,7 +531,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({
+      [listJobItem.key]: allTabsRun({
         windowId: 5,
         startedAt: Date.now(),
         total: 4,
@@ -553,7 +553,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
+      [listJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -574,7 +574,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
+      [listJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -594,7 +594,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const result = { ...RESULT, failures: [], copied: false };
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({
+      [listJobItem.key]: allTabsRun({
         windowId: 5,
         startedAt: Date.now() - 60_000,
         total: 2,
@@ -623,7 +623,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run }),
+      [listJobItem.key]: allTabsRun({ windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run }),
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
