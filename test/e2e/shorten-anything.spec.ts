@@ -2,12 +2,14 @@
  * Shortening what people paste (issue #23's proof), in Chromium against the reference server: a
  * pasted text holding several URLs makes exactly one link each, copied together, and goes on with
  * the popup closed; a Safe Links URL and a Google redirect are each shortened as the address they
- * carry; a server that answers a create with a link it already had is shown as doing so.
+ * carry; a server that answers a create with a link it already had is shown as doing so; a share
+ * link opens the network's share form with the short URL in a new tab.
  */
 import { describe, expect } from 'vitest';
 import { createLink } from '../server/store';
 import { test } from './fixtures';
 import { clearClipboard, readClipboard, screenshot } from './harness';
+import { samplePage } from './page-server';
 import { PopupPage } from './pages/popup';
 import { apiRequests } from './reference-server';
 
@@ -115,5 +117,26 @@ describe('honest results', () => {
     expect(apiRequests(server, ADD)).toHaveLength(1);
     await expect.poll(() => popup.resultText()).toContain('Your server returned an existing link');
     await screenshot(popup.page, 'popup-existing-link');
+  });
+});
+
+describe('share', () => {
+  test('X’s share form opens in a new tab with the short URL and the page’s title', async ({
+    configuredExt: ext,
+    site,
+  }) => {
+    site.setPage('/launch', samplePage('Product launch'));
+    const popup = await PopupPage.over(ext, site.url('/launch'), 'refreshed');
+    await popup.shortenAndWait();
+    const shortUrl = await popup.shortUrl();
+    const opened = ext.browser.waitForTarget((target) => target.url().startsWith('https://x.com/'), {
+      timeout: 10_000,
+    });
+    await popup.shareOn('X');
+
+    const shared = new URL((await opened).url());
+    expect(shared.pathname).toBe('/intent/tweet');
+    expect(shared.searchParams.get('url')).toBe(shortUrl);
+    expect(shared.searchParams.get('text')).toBe('Product launch');
   });
 });

@@ -1,3 +1,5 @@
+import { useState } from 'preact/hooks';
+import { ShareLinks } from '@/components/share-links';
 import { t, tPlural } from '@/lib/i18n';
 import { MAX_LIST_URLS } from '@/lib/jobs/url-list';
 import { type CachedLink, sameLongUrl } from '@/lib/links/cache';
@@ -29,6 +31,8 @@ interface SeveralUrlsProps {
  */
 export function SeveralUrls(props: SeveralUrlsProps) {
   const { urls, run, now } = props;
+  // The row whose share pages are open: one at a time, drawn only once asked for.
+  const [sharing, setSharing] = useState<string | null>(null);
   const rows = run?.rows ?? [];
   const linked = rows.filter((row) => row.shortUrl).length;
   const failed = rows.filter((row) => row.state === 'failed').length;
@@ -81,6 +85,14 @@ export function SeveralUrls(props: SeveralUrlsProps) {
                   >
                     {t('popup_copy_button')}
                   </button>
+                  <button
+                    type="button"
+                    aria-label={t('popup_several_share_label', url)}
+                    aria-expanded={sharing === url}
+                    onClick={() => setSharing(sharing === url ? null : url)}
+                  >
+                    {t('common_share_button')}
+                  </button>
                 </div>
               ) : row?.state === 'failed' && row.error ? (
                 <p class="field-error">{errorText(row.error, now)}</p>
@@ -89,6 +101,7 @@ export function SeveralUrls(props: SeveralUrlsProps) {
               ) : (
                 before && <span class="muted small">{t('popup_several_made_before', before.shortUrl)}</span>
               )}
+              {row?.shortUrl && sharing === url && <ShareLinks url={row.shortUrl} title={row.title} />}
               {row?.state === 'reused' && <span class="muted small">{t('popup_presets_reused')}</span>}
               {row?.existing && <span class="muted small existing">{t('common_existing_link')}</span>}
               {row?.shortUrl && row.error && <p class="field-error">{errorText(row.error, now)}</p>}

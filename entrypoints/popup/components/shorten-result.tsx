@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { QrCode } from '@/components/qr-code';
+import { ShareLinks } from '@/components/share-links';
 import { withValue } from '@/components/with-value';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
@@ -28,6 +29,7 @@ interface ShortenResultProps {
  */
 export function ShortenResult({ link, copied, edited, existing, onCopy, onCopyAs }: ShortenResultProps) {
   const [qrOpen, setQrOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   return (
     <section class={edited ? 'card result edited' : 'card result'} aria-label={t('popup_result_label')}>
       <div class="row">
@@ -86,10 +88,20 @@ export function ShortenResult({ link, copied, edited, existing, onCopy, onCopyAs
         >
           {t('popup_qr_button')}
         </button>
+        <button
+          type="button"
+          class="share-toggle"
+          aria-expanded={shareOpen}
+          aria-controls={shareOpen ? 'result-share' : undefined}
+          onClick={() => setShareOpen(!shareOpen)}
+        >
+          {t('common_share_button')}
+        </button>
         <a href={`/manage.html#/links/${link.id}`} target="_blank" rel="noreferrer">
           {t('popup_details_link')}
         </a>
       </div>
+      {shareOpen && <ShareLinks id="result-share" url={link.shortUrl} title={link.title} />}
       {qrOpen && (
         <div id="result-qr" class="result-qr">
           <QrCode text={link.shortUrl} />

@@ -572,4 +572,10 @@ export class PopupPage extends ExtensionPage {
   resultText(): Promise<string> {
     return this.page.$eval('section.result', (el) => el.textContent ?? '');
   }
+
+  /** Opens the result's share links and clicks the one for `name` (X, LinkedIn, …). */
+  async shareOn(name: string): Promise<void> {
+    await this.page.click('section.result button.share-toggle');
+    await this.page.locator(`#result-share a[aria-label^="Share on ${name} "]`).click();
+  }
 }

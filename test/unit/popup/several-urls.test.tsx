@@ -128,6 +128,13 @@ describe('several URLs pasted in the popup', () => {
     expect(field('Short URL of https://known.example/page').value).toBe('https://sho.rt/s1');
     expect(document.querySelector('.several')?.textContent).toContain('Copied 3 short links, one a line.');
 
+    await click(button('Share the short URL of https://known.example/page'));
+    expect(
+      document.querySelector<HTMLAnchorElement>(
+        '.several a[aria-label="Share on Reddit (opens in a new tab)"]',
+      )?.href,
+    ).toBe('https://www.reddit.com/submit?url=https%3A%2F%2Fsho.rt%2Fs1&title=Known%20page');
+
     await click(button('Copy the short URL of https://b.example/two'));
     expect(writeText).toHaveBeenLastCalledWith('https://sho.rt/s2');
     await click(button('Copy all'));
