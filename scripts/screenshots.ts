@@ -8,6 +8,7 @@
  *   popup-dark.png        the same popup in the dark theme
  *   popup-existing.png    "Create new anyway" answered by a server that returned the link it had
  *   popup-share.png       the result's share links (Email, X, LinkedIn, Facebook, WhatsApp, …)
+ *   popup-qr-branded.png  the result's QR code in brand colours with a centre logo
  *   popup-several.png     three URLs pasted at once: the list, a link made before offered for reuse
  *   popup-several-done.png   the list shortened: each row's short URL and Copy, the block copied
  *   popup-unwrapped.png   a pasted Outlook Safe Link, unwrapped, with Undo
@@ -30,6 +31,7 @@ import { join, relative } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
 import { configureExtension } from '../test/e2e/configure';
+import { writeLocalStorage } from '../test/e2e/extension-state';
 import {
   allowPermissionDialog,
   CHROMIUM_PATH,
@@ -179,7 +181,28 @@ async function anythingShots(ext: ExtensionBrowser, server: ReferenceServer): Pr
   await visible(popup, '#result-share');
   await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await capture(await visible(popup, 'main.popup'), 'popup-share');
+  await popup.click('section.result button.share-toggle');
+  await popup.click('section.result button.qr-toggle');
+  await visible(popup, '#result-qr svg');
+  await popup.$$eval('#result-qr input[type="color"]', (inputs) =>
+    ['#1d3557', '#fff3b0'].forEach((colour, at) => {
+      const input = inputs[at] as HTMLInputElement;
+      input.value = colour;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }),
+  );
+  const logo = (await popup.$('#qr-logo')) as ElementHandle<HTMLInputElement>;
+  await logo.uploadFile(join(ROOT, 'public', 'icon', '128.png'));
+  await visible(popup, '#result-qr svg image');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // The code and its brand fields, scrolled to the top of the popup's window.
+  await popup.evaluate(() => document.querySelector('#result-qr')?.scrollIntoView({ block: 'start' }));
+  const branded = join(OUT_DIR, 'popup-qr-branded.png') as `${string}.png`;
+  await popup.screenshot({ path: branded });
+  console.log(`  ${relative(ROOT, branded)}  (${Math.round(statSync(branded).size / 1024)} KB)`);
   await popup.close();
+  // The brand is the profile's: the management page's shots show the plain code.
+  await writeLocalStorage(await ext.serviceWorker(), { qrBrands: {} });
   await tab.goto(`http://${ARTICLE_HOST}${WEEKLY_PATH}`);
 
   popup = await openPopup(tab);

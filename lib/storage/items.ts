@@ -194,6 +194,30 @@ const qrOptionsSchema = z.object({
 /** The user's choice of size and margin for a downloaded or copied QR code. */
 export type QrOptions = z.infer<typeof qrOptionsSchema>;
 
+/** Error correction levels, from the least data recovered (L, about 7 %) to the most (H, about 30 %). */
+export const QR_ECC_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+export type QrEcc = (typeof QR_ECC_LEVELS)[number];
+/** The most a stored logo (a data: URL of a PNG scaled down) may take in storage.local. */
+export const QR_LOGO_MAX_CHARS = 200_000;
+
+const hexColour = z.string().check(z.regex(/^#[0-9a-f]{6}$/));
+/** A profile's QR code brand: colours, error correction and a centre logo (lib/links/qr-brand.ts). */
+const qrBrandSchema = z.object({
+  fg: z.catch(hexColour, '#000000'),
+  bg: z.catch(hexColour, '#ffffff'),
+  ecc: z.catch(z.enum(QR_ECC_LEVELS), 'M'),
+  logo: z.catch(
+    z.nullable(z.string().check(z.startsWith('data:image/png;base64,'), z.maxLength(QR_LOGO_MAX_CHARS))),
+    null,
+  ),
+});
+export type QrBrand = z.infer<typeof qrBrandSchema>;
+
+/** Black on white, level M, no logo: what scanners read best. */
+export function defaultQrBrand(): QrBrand {
+  return { fg: '#000000', bg: '#ffffff', ecc: 'M', logo: null };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Jobs: batches of creates the background runs and pages watch (entrypoints/background/jobs/).
 
@@ -318,6 +342,13 @@ export const apiKeysItem = item<KeyMap>(
 );
 /** The size and margin last chosen for a QR code, in the popup or the management page. */
 export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', qrOptionsSchema, defaultQrOptions);
+/** Each profile's QR code brand, by profile id: a team's codes in its colours, another profile's in its own. */
+export const qrBrandsItem = item<Record<string, QrBrand>>(
+  'local',
+  'qrBrands',
+  z.catch(z.record(z.string(), qrBrandSchema), {}),
+  () => ({}),
+);
 /** The bulk create job; null when none. A job of a thousand links outlives workers and browser restarts. */
 export const bulkJobItem = item<Job | null>('local', 'bulkJob', z.nullable(jobSchema), () => null);
 /** Creates waiting for the server (the outage queue): they must outlive a browser restart. */

@@ -485,6 +485,27 @@ export class PopupPage extends ExtensionPage {
     await this.fill('Margin (modules)', String(margin), QR_PANEL);
   }
 
+  /** Brands the QR code: foreground and background colours (#rrggbb), and a logo from an image file. */
+  async brandQr({ fg, bg, logo }: { fg: string; bg: string; logo?: string }): Promise<void> {
+    for (const [index, colour] of [fg, bg].entries()) {
+      await this.page.$$eval(
+        `${QR_PANEL} input[type="color"]`,
+        (inputs, at, value) => {
+          const input = inputs[at] as HTMLInputElement;
+          input.value = value;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        index,
+        colour,
+      );
+    }
+    if (logo) {
+      const input = (await this.page.$(`${QR_PANEL} input[type="file"]`)) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(logo);
+      await this.page.waitForSelector(`${QR_PANEL} svg[role="img"] image`, WAIT);
+    }
+  }
+
   /** Presses the QR panel's Download PNG or Download SVG. */
   async downloadQr(format: 'png' | 'svg'): Promise<void> {
     await this.page.click(`${QR_PANEL} .actions button:nth-child(${format === 'png' ? 2 : 3})`);
