@@ -597,6 +597,11 @@ export class PopupPage extends ExtensionPage {
   /** Opens the result's share links and clicks the one for `name` (X, LinkedIn, …). */
   async shareOn(name: string): Promise<void> {
     await this.page.click('section.result button.share-toggle');
-    await this.page.locator(`#result-share a[aria-label^="Share on ${name} "]`).click();
+    const link = `#result-share a[aria-label^="Share on ${name} "]`;
+    await this.page.waitForSelector(link, WAIT);
+    // The new tab takes the focus and the popup closes as the click ends: that is no failure.
+    await this.page.click(link).catch((error: unknown) => {
+      if (!this.page.isClosed()) throw error;
+    });
   }
 }
