@@ -155,6 +155,7 @@ const INPUT_TYPES = {
   password: { type: 'password' },
   number: { type: 'number' },
   'datetime-local': { type: 'datetime-local' },
+  color: { type: 'color' },
 } as const;
 
 type InputProps = Omit<

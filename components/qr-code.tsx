@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import { qrFileName, qrMatrix, qrPathData, qrPngBlob, qrSide, qrSvgString } from '@/lib/links/qr';
+import { colourProblem, eccOf, logoBox } from '@/lib/links/qr-brand';
 import type { QrOptions, QrSize } from '@/lib/storage/items';
 import {
   defaultQrOptions,
@@ -19,6 +20,7 @@ import {
 } from '@/lib/storage/items';
 import { downloadBlob } from './download';
 import { SelectField, TextField } from './fields';
+import { QrBrandFields, useQrBrand } from './qr-brand-fields';
 import { useStatus } from './use-status';
 
 /** The size and margin, read from storage once and saved on every change; the defaults until read. */
@@ -53,16 +55,18 @@ interface QrCodeProps {
 /** The code as SVG elements (no innerHTML), its size and margin, and the copy and download buttons. */
 export function QrCode({ text, area, clipboard }: QrCodeProps) {
   const [options, setOptions] = useQrOptions(area);
+  const [brand, setBrand] = useQrBrand(area);
+  const ecc = eccOf(brand);
   // The margin as typed, so a field being edited ("", "1") is not replaced under the cursor.
   const [marginText, setMarginText] = useState<string | null>(null);
   const [status, setStatus] = useStatus<{ ok: boolean; text: string }>();
   const matrix = useMemo(() => {
     try {
-      return qrMatrix(text);
+      return qrMatrix(text, ecc);
     } catch {
       return undefined;
     }
-  }, [text]);
+  }, [text, ecc]);
   if (!matrix) {
     return (
       <p class="error" role="alert">
@@ -71,6 +75,9 @@ export function QrCode({ text, area, clipboard }: QrCodeProps) {
     );
   }
   const side = qrSide(matrix, options.margin);
+  const logo = brand.logo ? logoBox(matrix.length, options.margin) : null;
+  // Colours scanners can't read are not offered: the reason is said beside them.
+  const refused = colourProblem(brand.fg, brand.bg) !== null;
   const marginError =
     marginText !== null && !isQrMargin(Number(marginText)) ? t('common_qr_margin_error') : undefined;
 
@@ -80,7 +87,7 @@ export function QrCode({ text, area, clipboard }: QrCodeProps) {
     setStatus(undefined);
     let png: Blob;
     try {
-      png = await qrPngBlob(matrix, options);
+      png = await qrPngBlob(matrix, options, brand);
     } catch (failure) {
       failed(failure, t('common_qr_png_failed'));
       return;
@@ -97,7 +104,7 @@ export function QrCode({ text, area, clipboard }: QrCodeProps) {
   const downloadPng = async () => {
     setStatus(undefined);
     try {
-      downloadBlob(await qrPngBlob(matrix, options), qrFileName(text, 'png'));
+      downloadBlob(await qrPngBlob(matrix, options, brand), qrFileName(text, 'png'));
     } catch (failure) {
       failed(failure, t('common_qr_png_failed'));
     }
@@ -105,7 +112,7 @@ export function QrCode({ text, area, clipboard }: QrCodeProps) {
   const downloadSvg = () => {
     setStatus(undefined);
     downloadBlob(
-      new Blob([qrSvgString(matrix, options)], { type: 'image/svg+xml' }),
+      new Blob([qrSvgString(matrix, options, brand)], { type: 'image/svg+xml' }),
       qrFileName(text, 'svg'),
     );
   };
@@ -121,8 +128,14 @@ export function QrCode({ text, area, clipboard }: QrCodeProps) {
         height={192}
         shape-rendering="crispEdges"
       >
-        <rect width={side} height={side} fill="#fff" />
-        <path fill="#000" d={qrPathData(matrix, options.margin)} />
+        <rect width={side} height={side} fill={brand.bg} />
+        <path fill={brand.fg} d={qrPathData(matrix, options.margin)} />
+        {logo && brand.logo && (
+          <>
+            <rect x={logo.at} y={logo.at} width={logo.side} height={logo.side} fill={brand.bg} />
+            <image x={logo.at} y={logo.at} width={logo.side} height={logo.side} href={brand.logo} />
+          </>
+        )}
       </svg>
       <div class="qr-options">
         <SelectField
@@ -153,14 +166,15 @@ export function QrCode({ text, area, clipboard }: QrCodeProps) {
           }}
         />
       </div>
+      <QrBrandFields brand={brand} onBrand={setBrand} />
       <div class="actions wrap">
-        <button type="button" onClick={copyImage}>
+        <button type="button" disabled={refused} onClick={copyImage}>
           {t('common_qr_copy_image')}
         </button>
-        <button type="button" onClick={downloadPng}>
+        <button type="button" disabled={refused} onClick={downloadPng}>
           {t('common_qr_download_png')}
         </button>
-        <button type="button" onClick={downloadSvg}>
+        <button type="button" disabled={refused} onClick={downloadSvg}>
           {t('common_qr_download_svg')}
         </button>
       </div>

@@ -6,6 +6,12 @@
  *   popup-qr.png          the same result with its QR code shown (size, margin, copy and downloads)
  *   popup-duplicate.png   the popup reopened on that page, offering the short URL made before
  *   popup-dark.png        the same popup in the dark theme
+ *   popup-existing.png    "Create new anyway" answered by a server that returned the link it had
+ *   popup-share.png       the result's share links (Email, X, LinkedIn, Facebook, WhatsApp, …)
+ *   popup-qr-branded.png  the result's QR code in brand colours with a centre logo
+ *   popup-several.png     three URLs pasted at once: the list, a link made before offered for reuse
+ *   popup-several-done.png   the list shortened: each row's short URL and Copy, the block copied
+ *   popup-unwrapped.png   a pasted Outlook Safe Link, unwrapped, with Undo
  *   popup-de.png          the popup in German, with tracking parameters removed from the URL
  *   popup-ar.png, popup-ja.png   the popup in Arabic (right to left) and in Japanese, after a shorten
  *   options.png           Options with the server connected
@@ -25,6 +31,7 @@ import { join, relative } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
 import { configureExtension } from '../test/e2e/configure';
+import { writeLocalStorage } from '../test/e2e/extension-state';
 import {
   allowPermissionDialog,
   CHROMIUM_PATH,
@@ -50,6 +57,10 @@ const ARTICLE = `<!doctype html>
   <p>Short, readable aliases that say where a link goes.</p>
 </body>
 </html>`;
+
+/** A second page, where links are pasted: a pasted draft there leaves the article's popup as it was. */
+const WEEKLY_PATH = '/2026/links-of-the-week';
+const WEEKLY = ARTICLE.replaceAll('How we name our short links', 'Links of the week');
 
 /** Runs this script again through scripts/with-display.sh (Xvfb) and exits with its status. */
 function rerunWithDisplay(): void {
@@ -135,6 +146,94 @@ async function popupShots(ext: ExtensionBrowser): Promise<void> {
   await capture(await visible(popup, 'main.popup'), 'popup-dark');
   await popup.close();
   await tab.close();
+}
+
+/** Pastes `text` into the popup's Long URL field, as Ctrl+V does (a paste event with the text). */
+async function pasteInto(popup: Page, text: string): Promise<void> {
+  await popup.focus('#long-url');
+  await popup.evaluate((pasted) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', pasted);
+    const field = document.querySelector<HTMLInputElement>('#long-url');
+    // Over what the field holds, as after the popup selected it on opening.
+    field?.select();
+    field?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+/** Issue #23's popup: an existing link said so, Share, several URLs at once, and an unwrapped Safe Link. */
+async function anythingShots(ext: ExtensionBrowser, server: ReferenceServer): Promise<void> {
+  const tab = await ext.browser.newPage();
+  await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
+
+  // The article was shortened by popupShots: a server that deduplicates answers with that link.
+  server.setFault({ kind: 'existing', match: 'POST /api/url/add' });
+  let popup = await openPopup(tab);
+  await visible(popup, 'section[aria-label="Shortened before"]');
+  await popup.locator('button::-p-text(Create new anyway)').click();
+  await visible(popup, '.result .existing');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-existing');
+  server.setFault(null);
+  await popup.click('section.result button.share-toggle');
+  await visible(popup, '#result-share');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-share');
+  await popup.click('section.result button.share-toggle');
+  await popup.click('section.result button.qr-toggle');
+  await visible(popup, '#result-qr svg');
+  await popup.$$eval('#result-qr input[type="color"]', (inputs) =>
+    ['#1d3557', '#fff3b0'].forEach((colour, at) => {
+      const input = inputs[at] as HTMLInputElement;
+      input.value = colour;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }),
+  );
+  const logo = (await popup.$('#qr-logo')) as ElementHandle<HTMLInputElement>;
+  await logo.uploadFile(join(ROOT, 'public', 'icon', '128.png'));
+  await visible(popup, '#result-qr svg image');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // The code and its brand fields, scrolled to the top of the popup's window.
+  await popup.evaluate(() => document.querySelector('#result-qr')?.scrollIntoView({ block: 'start' }));
+  const branded = join(OUT_DIR, 'popup-qr-branded.png') as `${string}.png`;
+  await popup.screenshot({ path: branded });
+  console.log(`  ${relative(ROOT, branded)}  (${Math.round(statSync(branded).size / 1024)} KB)`);
+  await popup.close();
+  // The brand is the profile's: the management page's shots show the plain code.
+  await writeLocalStorage(await ext.serviceWorker(), { qrBrands: {} });
+  await tab.goto(`http://${ARTICLE_HOST}${WEEKLY_PATH}`);
+
+  popup = await openPopup(tab);
+  await popup.waitForSelector('#campaign option[value="1"]', { timeout: 15_000 });
+  await pasteInto(
+    popup,
+    `This week's links:\nhttp://${ARTICLE_HOST}${ARTICLE_PATH}\nhttps://docs.example.com/guide/aliases, https://shop.example.com/spring-sale`,
+  );
+  await visible(popup, 'section.several');
+  await popup.select('#campaign', '1');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-several');
+  await popup.click('form.shorten button[type="submit"]');
+  await visible(popup, 'section.several > .row.small');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-several-done');
+  await popup.close();
+
+  popup = await openPopup(tab);
+  await popup.waitForSelector('#campaign option[value="1"]', { timeout: 15_000 });
+  await pasteInto(
+    popup,
+    `https://eur01.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://docs.example.com/guide/aliases?from=mail')}&data=05%7C02%7Cann%40example.com&reserved=0`,
+  );
+  await visible(popup, 'p.notice button');
+  await popup.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await capture(await visible(popup, 'main.popup'), 'popup-unwrapped');
+  await popup.close();
+  await tab.close();
+  // A fresh window of the same 30 requests: the other languages' popups refresh without a wait.
+  server.setRateLimit(30);
 }
 
 /** The popup of a German browser on a link with tracking parameters, which it offers to remove. */
@@ -314,7 +413,7 @@ async function main(): Promise<void> {
       console.warn(`Port ${port} is taken (${error.message}); using a free port instead.`);
       return startReference();
     });
-    site = await startPageServer({ [ARTICLE_PATH]: ARTICLE });
+    site = await startPageServer({ [ARTICLE_PATH]: ARTICLE, [WEEKLY_PATH]: WEEKLY });
     const sitePort = new URL(site.origin).port;
     // The article appears under a real-looking address instead of 127.0.0.1 and a random port.
     const hostRule = `--host-resolver-rules=MAP ${ARTICLE_HOST}:80 127.0.0.1:${sitePort}`;
@@ -326,6 +425,7 @@ async function main(): Promise<void> {
     });
     console.log(`Writing ${relative(ROOT, OUT_DIR)}/:`);
     await popupShots(ext);
+    await anythingShots(ext, server);
     await optionsShot(ext);
     await manageShots(ext);
     await sidePanelShots(ext);

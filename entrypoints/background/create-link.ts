@@ -11,6 +11,9 @@
  * - uncertainty: a failure that may have made the link all the same (a dropped connection, a
  *   timeout, a 5xx) is remembered, and the next create of that link first looks among the server's
  *   newest links for it (`findMadeSince`), so nothing is made twice;
+ * - honesty: a server that answers a create with a link it already had (the id is in the cache,
+ *   or older than every link known before the request: ids only grow) is said to have done so
+ *   (`existing`), rather than the link being shown as made now;
  * - the rate limiter's priority, and the cache write.
  */
 
@@ -23,6 +26,7 @@ import { expiryFromDays, toApiDateTime } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import {
   type CachedLink,
+  cachedLink,
   highestLinkId,
   linksForUrl,
   longUrlKey,
@@ -76,10 +80,14 @@ export interface CreateRequest {
   beforeSend?: (mark: CreateMark) => Promise<void>;
 }
 
-/** A link made now, or `reused` from before without a request. */
+/**
+ * A link made now, or `reused` from before without a request, or `existing`: the server answered the
+ * create with a link it had made before.
+ */
 export interface Created {
   link: CachedLink;
   reused: boolean;
+  existing?: true;
 }
 
 /** Makes links; see the module comment. */
@@ -239,19 +247,22 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     const profileId = active.profile.id;
     const now = clock();
     const title = request.pageTitle?.trim() ?? '';
-    const done = async (link: CachedLink): Promise<Created> => {
+    const done = async (link: CachedLink, existing = false): Promise<Created> => {
       // The link exists on the server whatever happens to the cache: a cache failure is not the user's.
       await putCachedLinks(profileId, [link]).catch(() => undefined);
+      const found = existing ? { existing: true as const } : {};
       if (attemptId) {
         await removeExpired(attemptsFamily, (entry) => !fresh(entry.at, now)).catch(() => undefined);
-        await setEntry(attemptsFamily, attemptId, { at: now, link }).catch(() => undefined);
+        await setEntry(attemptsFamily, attemptId, { at: now, link, ...found }).catch(() => undefined);
       }
-      return { link, reused: false };
+      return { link, reused: false, ...found };
     };
 
     if (attemptId) {
       const earlier = await getEntry(attemptsFamily, attemptId).catch(() => null);
-      if (earlier && fresh(earlier.at, now)) return { link: earlier.link, reused: false };
+      if (earlier && fresh(earlier.at, now)) {
+        return { link: earlier.link, reused: false, ...(earlier.existing ? { existing: true } : {}) };
+      }
     }
     const alias = input.custom?.trim() ?? '';
     if (request.reuse) {
@@ -296,20 +307,25 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       throw await uncertainCreateError(error, active.client.baseUrl);
     }
     if (look) await removeEntry(uncertainFamily, key).catch(() => undefined);
-    const [newest] = await recentLinks(profileId, 1);
+    const [known, [newest]] = await Promise.all([cachedLink(profileId, created.id), recentLinks(profileId, 1)]);
+    if (known) return done(title && !known.title ? { ...known, title } : known, true);
+    const older = mark.maxKnownId !== null && created.id < mark.maxKnownId;
     const local = toApiDateTime(new Date(now));
-    return done({
-      id: created.id,
-      alias: alias || aliasOf(created.shortUrl),
-      shortUrl: created.shortUrl,
-      longUrl: input.url.trim(),
-      title,
-      description: input.description?.trim() ?? '',
-      clicks: 0,
-      // Server dates are in the server's time zone, which may run ahead of ours: the newest cached date
-      // keeps the new link first. The server's own date replaces it with the next refresh (same id).
-      date: newest && newest.date > local ? newest.date : local,
-    });
+    return done(
+      {
+        id: created.id,
+        alias: alias || aliasOf(created.shortUrl),
+        shortUrl: created.shortUrl,
+        longUrl: input.url.trim(),
+        title,
+        description: input.description?.trim() ?? '',
+        clicks: 0,
+        // Server dates are in the server's time zone, which may run ahead of ours: the newest cached date
+        // keeps the new link first. The server's own date replaces it with the next refresh (same id).
+        date: newest && newest.date > local ? newest.date : local,
+      },
+      older,
+    );
   }
 
   return async (request) => {

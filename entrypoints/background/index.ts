@@ -4,8 +4,8 @@ import { createClients } from './clients';
 import { createClipboard } from './clipboard';
 import { registerCommands } from './commands';
 import { createLinkPipeline } from './create-link';
-import { createAllTabs } from './jobs/all-tabs';
 import { createBulk } from './jobs/bulk';
+import { createCopyList } from './jobs/copy-list';
 import { createCreateQueue, createQueueHandlers, registerQueueTriggers } from './jobs/queue';
 import { createLinkHandlers } from './links';
 import { registerMenus } from './menus';
@@ -37,7 +37,7 @@ export default defineBackground(() => {
   const queue = createCreateQueue({ createLink, clients, clipboard, notifier });
   const shortenAndCopy = createShortenAndCopy({ clients, createLink, clipboard, notifier, queue });
   // One handler for the popup's request and for the run a permission grant starts, so they join.
-  const allTabs = createAllTabs({ createLink, clients, clipboard, notifier, queue });
+  const lists = createCopyList({ createLink, clients, clipboard, notifier, queue });
   const bulk = createBulk({ createLink, clients });
 
   registerMigrations(migrations);
@@ -46,7 +46,8 @@ export default defineBackground(() => {
       ...createLinkHandlers(clients, createLink),
       ...createProfileHandlers(clients),
       ...createSettingsTransferHandlers(clients),
-      shortenAllTabs: allTabs.shortenAllTabs,
+      shortenAllTabs: lists.shortenAllTabs,
+      shortenUrls: lists.shortenUrls,
       api: createApiHandler(clients, createLink),
       bulkStart: bulk.bulkStart,
       bulkControl: bulk.bulkControl,
@@ -56,13 +57,13 @@ export default defineBackground(() => {
     },
     { ready: migrations.ready, secrets: allApiKeys },
   );
-  registerMenus(shortenAndCopy, notifier);
+  registerMenus(shortenAndCopy, lists.shortenSelectedUrls, notifier);
   registerCommands(shortenAndCopy, notifier);
   registerOmnibox({ clients, shortenAndCopy, notifier });
   registerNotificationClicks(queue.copyMade);
-  registerAllTabsOnGrant(allTabs.shortenAllTabs, notifier);
+  registerAllTabsOnGrant(lists.shortenAllTabs, notifier);
   registerQueueTriggers(queue);
   bulk.register();
-  allTabs.register();
+  lists.register();
   void queue.start().catch(() => undefined);
 });

@@ -65,8 +65,8 @@ export function createLinkHandlers(
     input,
     pageTitle,
   }: RequestOf<'shorten'>): Promise<ResponseOf<'shorten'>> {
-    const { link } = await createLink({ input, pageTitle, priority: 'user', attemptId: requestId });
-    return { link };
+    const { link, existing } = await createLink({ input, pageTitle, priority: 'user', attemptId: requestId });
+    return existing ? { link, existing } : { link };
   }
 
   async function refreshLinks(

@@ -3,9 +3,12 @@
  * browser start only; the click listener is registered every time the worker starts.
  */
 import { t } from '@/lib/i18n';
+import { distinctUrls, MAX_LIST_URLS } from '@/lib/jobs/url-list';
 import { canOpenSidePanel, openSidePanel } from '@/lib/side-panel';
 import { pendingShortenItem, removeItem, setItem } from '@/lib/storage/items';
 import { isHttpUrl, urlFromSelection } from '@/lib/url/rules';
+import { urlsInText } from '@/lib/url/several';
+import { toErrorData } from './errors';
 import { type Notifier, toolbarAction } from './notify';
 import type { ShortenAndCopy } from './shorten-and-copy';
 
@@ -28,6 +31,8 @@ type MenuClick = {
   selectionText?: string;
 };
 type MenuTab = { id?: number; url?: string; title?: string; windowId?: number } | undefined;
+/** Shortens several URLs of a selection as one list, copied at the end (jobs/copy-list.ts). */
+type ShortenUrls = (urls: string[]) => Promise<unknown>;
 
 /** Creates the menu items (replacing any left from an older version). */
 async function createMenus(): Promise<void> {
@@ -88,6 +93,7 @@ async function handleMenuClick(
   info: MenuClick,
   tab: MenuTab,
   shortenAndCopy: ShortenAndCopy,
+  shortenUrls: ShortenUrls,
   notifier: Notifier,
 ): Promise<void> {
   const pageUrl = info.pageUrl ?? tab?.url;
@@ -115,8 +121,17 @@ async function handleMenuClick(
         ? shortenAndCopy({ via: 'menu', kind: 'page', url: pageUrl, title: tab?.title, tabId: tab?.id })
         : cannot(t('bg_page_not_web'));
     case MENU.selection: {
-      const url = urlFromSelection(info.selectionText ?? '');
-      return url ? shortenAndCopy({ via: 'menu', kind: 'link', url }) : cannot(t('bg_selection_not_url'));
+      // Chrome cannot retitle the item per selection: the click decides. One URL is shortened as
+      // ever; several are one list, each made once and copied together, summed up by notification.
+      const text = info.selectionText ?? '';
+      const urls = distinctUrls(urlsInText(text));
+      const url = urlFromSelection(text) ?? (urls.length === 1 ? urls[0] : null);
+      if (url) return shortenAndCopy({ via: 'menu', kind: 'link', url });
+      if (urls.length === 0) return cannot(t('bg_selection_not_url'));
+      return shortenUrls(urls.slice(0, MAX_LIST_URLS)).then(
+        () => undefined,
+        (error: unknown) => notifier.info(t('bg_list_failed_title'), toErrorData(error).message),
+      );
     }
     case MENU.withOptions: {
       // Text selected inside a link reports both: the link is what the item was shown for.
@@ -134,7 +149,11 @@ async function handleMenuClick(
 }
 
 /** Registers the menu listeners: creation on install, update and browser start, and clicks. */
-export function registerMenus(shortenAndCopy: ShortenAndCopy, notifier: Notifier): void {
+export function registerMenus(
+  shortenAndCopy: ShortenAndCopy,
+  shortenUrls: ShortenUrls,
+  notifier: Notifier,
+): void {
   const create = () => {
     createMenus().catch((error: unknown) =>
       console.error('Shortlink: could not create menus:', String(error)),
@@ -145,6 +164,6 @@ export function registerMenus(shortenAndCopy: ShortenAndCopy, notifier: Notifier
   browser.runtime.onStartup.addListener(create);
   // The promise is returned only so tests can await the click; browsers ignore it.
   browser.contextMenus.onClicked.addListener((info, tab) =>
-    handleMenuClick(info, tab, shortenAndCopy, notifier),
+    handleMenuClick(info, tab, shortenAndCopy, shortenUrls, notifier),
   );
 }

@@ -4,9 +4,10 @@
  */
 
 import type { ErrorData } from '@/lib/api/errors';
-import { t } from '@/lib/i18n';
+import { type MessageKey, t } from '@/lib/i18n';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
 import { notificationText } from '@/lib/present/errors';
+import { namesList } from '@/lib/present/labels';
 import type { CopyFormat } from '@/lib/settings/schema';
 import { lastFailureItem, removeItem, setItem } from '@/lib/storage/items';
 
@@ -75,10 +76,22 @@ export async function notifyQueueMade(message: string): Promise<void> {
   );
 }
 
+/** How a copied link was come by, and how the user wants to hear of it. */
+export interface CopiedNote {
+  /** Found among the links made before, without a request. */
+  reused: boolean;
+  /** The server answered the create with a link it had made before. */
+  existing?: boolean | undefined;
+  /** The redirect wrappers taken off the address (lib/url/unwrap.ts); the notification's title names them. */
+  unwrapped?: string[];
+  notify: boolean;
+  format: CopyFormat;
+}
+
 /** What the user sees about a finished copy. Failures to show it are not failures of the copy. */
 export interface Notifier {
   /** A finished copy; the notification names the format unless it was the plain URL. */
-  copied(shortUrl: string, options: { reused: boolean; notify: boolean; format: CopyFormat }): Promise<void>;
+  copied(shortUrl: string, note: CopiedNote): Promise<void>;
   /** A failure: `brief` (default: notificationText) in the notification, the whole message for the popup. */
   failed(title: string, error: ErrorData, brief?: string): Promise<void>;
   /** A notice that is not an error of the server, e.g. "this page can't be shortened". */
@@ -87,21 +100,30 @@ export interface Notifier {
   summary(title: string, message: string, options: { ok: boolean; notify: boolean }): Promise<void>;
 }
 
-function copiedMessage(shortUrl: string, reused: boolean, format: CopyFormat): string {
-  if (format === 'plain') return reused ? t('bg_copied_reused', shortUrl) : t('bg_copied', shortUrl);
-  const name = t(FORMAT_NAMES[format]);
-  return reused ? t('bg_copied_as_reused', shortUrl, name) : t('bg_copied_as', shortUrl, name);
+/** How a copied link came: made now, reused from the cache, or an existing link the server answered with. */
+type Came = 'made' | 'reused' | 'existing';
+
+const COPIED: Record<Came, { plain: MessageKey; as: MessageKey }> = {
+  made: { plain: 'bg_copied', as: 'bg_copied_as' },
+  reused: { plain: 'bg_copied_reused', as: 'bg_copied_as_reused' },
+  existing: { plain: 'bg_copied_existing', as: 'bg_copied_as_existing' },
+};
+
+function copiedMessage(shortUrl: string, came: Came, format: CopyFormat): string {
+  const keys = COPIED[came];
+  return format === 'plain' ? t(keys.plain, shortUrl) : t(keys.as, shortUrl, t(FORMAT_NAMES[format]));
 }
 
 /** Notifications plus badge, as the browser shows them. */
 export function createNotifier(): Notifier {
   const quietly = (work: Promise<unknown>) => work.then(() => undefined).catch(() => undefined);
   return {
-    async copied(shortUrl, { reused, notify: show, format }) {
+    async copied(shortUrl, { reused, existing, unwrapped = [], notify: show, format }) {
       // A failure kept for the popup is old news once a copy works again.
       const tasks = [showBadge('✓', '#16a34a', SUCCESS_BADGE_MS), removeItem(lastFailureItem)];
-      if (show)
-        tasks.push(notify(RESULT_NOTIFICATION_ID, t('ext_name'), copiedMessage(shortUrl, reused, format)));
+      const title = unwrapped.length > 0 ? t('common_unwrapped_from', namesList(unwrapped)) : t('ext_name');
+      const came = reused ? 'reused' : existing ? 'existing' : 'made';
+      if (show) tasks.push(notify(RESULT_NOTIFICATION_ID, title, copiedMessage(shortUrl, came, format)));
       await quietly(Promise.all(tasks));
     },
     async failed(title, error, brief = notificationText(error, Date.now())) {

@@ -7,6 +7,7 @@ import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { MAX_BULK_ROWS } from '@/lib/jobs/bulk-csv';
 import { isQueueable } from '@/lib/jobs/queue';
+import { MAX_LIST_URLS } from '@/lib/jobs/url-list';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
@@ -51,6 +52,12 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     args: z.array(z.unknown()).check(z.maxLength(8)),
   }) as z.ZodMiniType<RequestOf<'api'>>,
   shortenAllTabs: z.object({ windowId: z.number().check(z.int()) }),
+  shortenUrls: z.object({
+    items: z
+      .array(z.object({ input: linkInput, title: pageTitle, label: text(TEXT_LIMITS.name) }))
+      .check(z.maxLength(MAX_LIST_URLS)),
+    source: z.enum(['popup', 'menu']),
+  }),
   exportSettings: z.object({ includeKeys: z.boolean() }),
   // The file's own checks, with their messages, are parseSettingsFile's; this only bounds the text.
   importSettings: z.object({

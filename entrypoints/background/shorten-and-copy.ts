@@ -16,14 +16,14 @@ import type { Behaviour } from '@/lib/settings/schema';
 import { defaultBehaviour } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/storage/settings';
 import { readCanonical } from '@/lib/url/canonical';
-import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
+import { type ResolvedUrl, resolveLink, resolvePage } from '@/lib/url/page-url';
 import type { Clients } from './clients';
 import type { ClipboardWriter } from './clipboard';
 import { type CreateLink, inputFromDefaults } from './create-link';
 import { toErrorData } from './errors';
 import type { CreateQueue } from './jobs/queue';
 import { readLinkText } from './link-text';
-import type { Notifier } from './notify';
+import type { CopiedNote, Notifier } from './notify';
 
 /**
  * What the user asked to shorten: the page of a tab, a link (a link target or a selected URL), or a
@@ -54,7 +54,7 @@ type ShortenTarget = {
 );
 
 /** A link found or made, or the reason its create waits in the queue. */
-type Found = { link: CachedLink; reused: boolean } | { queued: ErrorData };
+type Found = { link: CachedLink; reused: boolean; existing?: true } | { queued: ErrorData };
 
 /** Shortens a page or link and copies the short URL; reports the outcome itself and never rejects. */
 export type ShortenAndCopy = (target: ShortenTarget) => Promise<void>;
@@ -100,11 +100,14 @@ export function createShortenAndCopy({
     }
   }
 
-  async function longUrlOf(target: Exclude<ShortenTarget, { kind: 'saved' }>, behaviour: Behaviour) {
-    if (target.kind === 'link') return resolveLinkUrl(target.url, behaviour);
+  async function longUrlOf(
+    target: Exclude<ShortenTarget, { kind: 'saved' }>,
+    behaviour: Behaviour,
+  ): Promise<ResolvedUrl> {
+    if (target.kind === 'link') return resolveLink(target.url, behaviour);
     const declared =
       behaviour.preferCanonical && target.tabId !== undefined ? await canonical(target.tabId) : null;
-    return resolvePageUrl(target.url, declared, behaviour);
+    return resolvePage(target.url, declared, behaviour);
   }
 
   /**
@@ -118,7 +121,12 @@ export function createShortenAndCopy({
   }
 
   /** Copies the short URL in the user's format, titled `shown`, then confirms or explains it. */
-  async function copyAndConfirm(link: CachedLink, shown: string, reused: boolean, behaviour: Behaviour) {
+  async function copyAndConfirm(
+    link: CachedLink,
+    shown: string,
+    behaviour: Behaviour,
+    how: Pick<CopiedNote, 'reused' | 'existing' | 'unwrapped'> = { reused: false },
+  ) {
     const { shortUrl } = link;
     try {
       await clipboard.write(copyPayloadFor({ shortUrl, title: shown }, behaviour.copyFormat));
@@ -127,7 +135,7 @@ export function createShortenAndCopy({
       return;
     }
     await notifier.copied(shortUrl, {
-      reused,
+      ...how,
       notify: behaviour.notifications,
       format: behaviour.copyFormat,
     });
@@ -140,10 +148,10 @@ export function createShortenAndCopy({
       () => defaultBehaviour(),
     );
     // Picked by the user, not found for an address: nothing to say about reuse.
-    if (target.kind === 'saved') return copyAndConfirm(target.link, target.link.title, false, behaviour);
+    if (target.kind === 'saved') return copyAndConfirm(target.link, target.link.title, behaviour);
     // Read alongside the shortening, not before it: the page's answer must add no delay.
     const readText = missingLinkText(target, behaviour);
-    const longUrl = await longUrlOf(target, behaviour);
+    const { url: longUrl, unwrapped } = await longUrlOf(target, behaviour);
     // Only a page's title describes the address; a link's text is for this copy only.
     const pageTitle = target.kind === 'page' ? target.title : undefined;
     let result: Found;
@@ -162,6 +170,10 @@ export function createShortenAndCopy({
       (target.kind === 'page'
         ? target.title?.trim() || result.link.title.trim()
         : result.link.title.trim() || target.text || (await readText)) || '';
-    await copyAndConfirm(result.link, shown, result.reused, behaviour);
+    await copyAndConfirm(result.link, shown, behaviour, {
+      reused: result.reused,
+      existing: result.existing,
+      unwrapped,
+    });
   };
 }

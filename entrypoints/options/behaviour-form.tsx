@@ -62,6 +62,13 @@ export function BehaviourForm({ behaviour, onChange }: BehaviourFormProps) {
         hint={t('options_prefer_canonical_hint')}
         onChecked={(preferCanonical) => onChange({ preferCanonical })}
       />
+      <CheckboxField
+        id="behaviour-unwrap-redirects"
+        checked={behaviour.unwrapRedirects}
+        label={t('options_unwrap_redirects')}
+        hint={t('options_unwrap_redirects_hint')}
+        onChecked={(unwrapRedirects) => onChange({ unwrapRedirects })}
+      />
     </div>
   );
 }

@@ -23,9 +23,9 @@ import {
 import { send } from '@/lib/messaging/send';
 import {
   allTabsAskedItem,
-  allTabsJobItem,
   allTabsShownItem,
   getItem,
+  listJobItem,
   removeItem,
   type StorageArea,
   type StorageAreas,
@@ -41,7 +41,7 @@ export function watchAllTabs(
   show: (progress: AllTabsProgress | null) => void,
   areas: Pick<StorageAreas, 'session' | 'onChanged'> = browser.storage,
 ): () => void {
-  return watchItem(allTabsJobItem, (job) => show(job && allTabsProgressOf(job)), areas);
+  return watchItem(listJobItem, (job) => show(job && allTabsProgressOf(job)), areas);
 }
 
 /** What the all-tabs box shows. */
@@ -109,7 +109,7 @@ export async function resumeAllTabs(
   const { session } = deps;
   const stored = await Promise.all([
     getItem(allTabsAskedItem, session),
-    getItem(allTabsJobItem, session),
+    getItem(listJobItem, session),
     getItem(allTabsShownItem, session),
   ]).catch(() => undefined);
   if (!stored) return;
@@ -160,7 +160,7 @@ async function showFinished(result: AllTabsResult, show: (view: AllTabsView) => 
  */
 async function markShown(deps: AllTabsDeps, windowId: number): Promise<void> {
   try {
-    const job = await getItem(allTabsJobItem, deps.session);
+    const job = await getItem(listJobItem, deps.session);
     if (job?.state === 'done' && job.windowId === windowId) {
       await setItem(allTabsShownItem, job.createdAt, deps.session);
     }

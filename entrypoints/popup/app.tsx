@@ -18,6 +18,7 @@ import { ProfileSelect } from './components/profile-select';
 import { QueueList } from './components/queue-list';
 import { QueueOffer } from './components/queue-offer';
 import { RecentLinks } from './components/recent-links';
+import { SeveralUrls } from './components/several-urls';
 import { ShortenForm } from './components/shorten-form';
 import { ShortenResult } from './components/shorten-result';
 import { UndoNotice } from './components/undo-notice';
@@ -28,6 +29,7 @@ import { usePopupLoad } from './hooks/use-popup-load';
 import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useQueue } from './hooks/use-queue';
 import { RECENT_LIMIT, useRecentLinks } from './hooks/use-recent-links';
+import { useSeveralUrls } from './hooks/use-several-urls';
 import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
@@ -79,6 +81,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const shorten = useShorten({ ready, form, start, recent, draft });
   const fanOut = usePresetFanOut({ ready, form, start, recent, draft });
   const allTabs = useAllTabs(popup.reloadLinks);
+  const several = useSeveralUrls(recent, popup.reloadLinks);
   const queue = useQueue();
   const lastFailure = useLastFailure();
   const copyExistingRef = useRef<HTMLButtonElement>(null);
@@ -124,7 +127,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const { values, more, moreOpen } = form;
   const { result } = shorten;
   const duplicate =
-    !fanOut.on && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
+    !fanOut.on && !several.urls && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
       ? recent.earlierFor(values.url)
       : undefined;
 
@@ -132,7 +135,13 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const attempt = () => {
     allTabs.clearReport();
     lastFailure.clear();
-    if (fanOut.on) {
+    if (several.urls) {
+      // Several URLs: the form's options for each, the alias off (one alias can't name them all).
+      const input = form.check(profile.defaults, new Date(), true, several.urls[0]);
+      if (input) void several.submit(input);
+    } else if (several.take(values.url, settings.behaviour)) {
+      shorten.clear();
+    } else if (fanOut.on) {
       shorten.clear();
       void fanOut.submit();
     } else {
@@ -188,6 +197,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       {start.adjusted && start.adjusted.url === values.url && !result && (
         <UndoNotice
           reason={start.adjusted.reason}
+          typed={start.adjusted.typed}
           onUndo={() => {
             form.setUrl(start.undo(), 'focus');
             draft.changed();
@@ -201,6 +211,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
             now={Date.now()}
             onCopyAll={() => void fanOut.copyAll()}
             onCopyOne={(link) => void fanOut.copyOne(link)}
+            onMakeDistinct={(id) => void fanOut.makeDistinct(id)}
           />
         )
       ) : result ? (
@@ -208,6 +219,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           link={result.link}
           copied={result.copied}
           edited={result.edited}
+          existing={result.existing}
           onCopy={() => shorten.copyResult()}
           onCopyAs={(format) => shorten.copyResult(format)}
         />
@@ -226,12 +238,34 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         errors={form.errors}
         campaigns={popup.lists.campaigns}
         channels={popup.lists.channels}
-        pending={shorten.pending || fanOut.pending}
-        aliasOff={fanOut.on ? t('popup_presets_alias_off') : undefined}
+        pending={shorten.pending || fanOut.pending || several.pending}
+        aliasOff={fanOut.on || several.urls ? t('popup_presets_alias_off') : undefined}
         submitLabel={
-          fanOut.on && fanOut.chosen.length > 0
-            ? tPlural('popup_presets_shorten_button', fanOut.chosen.length)
-            : undefined
+          several.urls
+            ? tPlural('popup_several_shorten_button', several.urls.length)
+            : fanOut.on && fanOut.chosen.length > 0
+              ? tPlural('popup_presets_shorten_button', fanOut.chosen.length)
+              : undefined
+        }
+        urlList={
+          several.urls && (
+            <SeveralUrls
+              urls={several.urls}
+              cut={several.cut}
+              run={several.run}
+              pending={several.pending}
+              now={Date.now()}
+              madeBefore={several.madeBefore}
+              onRemove={(url) => several.remove(url, (one) => form.setUrl(one, 'focus'))}
+              onLeave={() => {
+                several.leave();
+                form.setUrl('', 'focus');
+              }}
+              onCopyOne={(shortUrl) => void several.copyOne(shortUrl)}
+              onCopyAll={() => void several.copyAll(settings.behaviour.copyFormat)}
+              onMakeDistinct={(index) => void several.makeDistinct(index)}
+            />
+          )
         }
         pendingLabel={wait === null ? undefined : t('popup_waiting')}
         beside={
@@ -254,6 +288,18 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           if ('url' in patch) start.markEdited();
           form.edit(patch);
           shorten.formEdited();
+        }}
+        onPasteUrl={(value) => {
+          if (several.take(value, settings.behaviour)) {
+            shorten.clear();
+            return true;
+          }
+          const unwrapped = start.unwrapTyped(value, settings.behaviour);
+          if (!unwrapped) return false;
+          start.markEdited();
+          form.edit({ url: unwrapped });
+          shorten.formEdited();
+          return true;
         }}
         onSubmit={attempt}
         more={
@@ -302,7 +348,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       )}
       <QueueList entries={queue.entries} error={queue.error} onRetry={queue.retry} onCancel={queue.cancel} />
       <p class="sr-only" role="status" aria-live="polite">
-        {fanOut.on ? fanOut.status : shorten.status}
+        {several.urls ? several.status : fanOut.on ? fanOut.status : shorten.status}
       </p>
       <RecentLinks
         shown={recent.shown}

@@ -1,6 +1,6 @@
 /**
  * "Shorten all tabs of this window" as pages see it: the run is a job of the background
- * (entrypoints/background/jobs/all-tabs.ts) kept in allTabsJobItem, from which its progress and its
+ * (entrypoints/background/jobs/copy-list.ts) kept in listJobItem, from which its progress and its
  * report (the answer of the `shortenAllTabs` request) are read.
  */
 import type { ErrorData } from '../api/errors';

@@ -17,8 +17,8 @@ import { type CachedLink, longUrlKey, type NamedItem } from '../links/cache';
 import { aliasError } from '../links/shorten-form';
 import type { UtmPreset } from '../settings/schema';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
+import { resolveLink } from '../url/page-url';
 import { longUrlError } from '../url/rules';
-import { stripTrackingParams } from '../url/tracking';
 import { withUtmPreset } from '../url/utm';
 import { type BulkSourceRow, MAX_BULK_ROWS } from './bulk-csv';
 import type { JobItem } from './job';
@@ -45,6 +45,8 @@ export interface BulkContext {
   channels: readonly NamedItem[] | null;
   /** The behaviour setting: tracking parameters removed before a preset adds its own. */
   stripTracking: boolean;
+  /** The behaviour setting: a redirect wrapper's address shortened instead of it (absent: off). */
+  unwrapRedirects?: boolean;
   now: Date;
   /** Requests per minute the server allows. */
   limit: number;
@@ -64,6 +66,8 @@ interface PreviewRow {
   reason?: string;
   /** The cached link that will be reused. */
   shortUrl?: string;
+  /** The redirect wrappers taken off the address as written, outermost first. */
+  unwrapped?: string[];
 }
 
 /** The preview: every row, the links to make (new and reused, in order), and the counts. */
@@ -195,7 +199,9 @@ export function previewBulk(
     const written = row.url.trim();
     const urlProblem = longUrlError(written);
     const checked = urlProblem ? { error: urlProblem } : checkRow(row, options, context);
-    const base = context.stripTracking && !urlProblem ? stripTrackingParams(written) : written;
+    const resolved = urlProblem ? null : resolveLink(written, { ...context, preferCanonical: false });
+    const base = resolved?.url ?? written;
+    const unwrapped = resolved?.unwrapped.length ? { unwrapped: resolved.unwrapped } : {};
     for (const preset of presets) {
       const label = preset?.name ?? '';
       // Stripped first: the preset's own utm_* parameters are what the link is for.
@@ -252,8 +258,12 @@ export function previewBulk(
       if (alias) aliasLine.set(alias.toLowerCase(), row.line);
       const item: JobItem = { input: { url: longUrl, ...checked.input }, title: row.title.trim(), label };
       const cached = alias ? undefined : cachedByUrl.get(longUrlKey(longUrl));
-      if (cached) add({ line: row.line, longUrl, label, status: 'reused', shortUrl: cached.shortUrl }, item);
-      else add({ line: row.line, longUrl, label, status: 'new' }, item);
+      if (cached)
+        add(
+          { line: row.line, longUrl, label, status: 'reused', shortUrl: cached.shortUrl, ...unwrapped },
+          item,
+        );
+      else add({ line: row.line, longUrl, label, status: 'new', ...unwrapped }, item);
     }
   }
   preview.requests = preview.counts.new;

@@ -97,9 +97,23 @@ export function withRow(job: Job, index: number, change: Partial<JobRow>): Job {
   return { ...job, rows };
 }
 
-/** The row has its link: made by a request, or reused from one made before. */
-export function markLinked(job: Job, index: number, shortUrl: string, reused: boolean): Job {
-  return withRow(job, index, { state: reused ? 'reused' : 'made', shortUrl, error: undefined });
+/**
+ * The row has its link: made by a request (`existing` when the server answered with a link it had
+ * made before), or reused from one made before.
+ */
+export function markLinked(
+  job: Job,
+  index: number,
+  shortUrl: string,
+  reused: boolean,
+  existing = false,
+): Job {
+  return withRow(job, index, {
+    state: reused ? 'reused' : 'made',
+    shortUrl,
+    error: undefined,
+    existing: existing ? true : undefined,
+  });
 }
 
 /** The row failed; the others go on. */

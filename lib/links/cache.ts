@@ -231,6 +231,16 @@ export function linksFetchedAt(profileId: string): Promise<number> {
   );
 }
 
+/** The cached link of a profile with this id, or null. */
+export function cachedLink(profileId: string, id: number): Promise<CachedLink | null> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => toLink(await promisifyRequest(tx.objectStore(LINKS).get([profileId, id]))),
+    () => null,
+  );
+}
+
 /** Every cached link of a profile, newest first; `fetchedAt` 0 when never fetched. */
 export function getCachedLinks(profileId: string): Promise<LinksEntry> {
   return within(

@@ -5,15 +5,16 @@
  */
 import { encode } from 'uqr';
 import { t } from '../i18n';
-import type { QrOptions } from '../storage/items';
+import { defaultQrBrand, type QrBrand, type QrEcc, type QrOptions } from '../storage/items';
+import { logoBox } from './qr-brand';
 
 /** A square matrix of modules; `true` is dark. */
 export type QrMatrix = boolean[][];
 
-/** The module matrix of `text`, without a border (callers add the margin). */
-export function qrMatrix(text: string): QrMatrix {
-  // ECC level M survives a smudged print or a phone photo at a slight angle better than the default L.
-  return encode(text, { ecc: 'M', border: 0 }).data;
+/** The module matrix of `text` at level `ecc`, without a border (callers add the margin). */
+export function qrMatrix(text: string, ecc: QrEcc = 'M'): QrMatrix {
+  // ECC level M by default: it survives a smudged print or a phone photo at a slight angle better than L.
+  return encode(text, { ecc, border: 0 }).data;
 }
 
 /** Side length in modules including the margin (quiet zone) on both sides. */
@@ -35,14 +36,27 @@ export function qrPathData(matrix: QrMatrix, margin: number): string {
   return parts.join('');
 }
 
-/** A standalone SVG document of the code, `size` pixels wide (black on white, to print and scan in any theme). */
-export function qrSvgString(matrix: QrMatrix, { size, margin }: QrOptions): string {
+/**
+ * A standalone SVG document of the code, `size` pixels wide, in the brand's colours (black on white
+ * by default, to print and scan in any theme), its logo embedded in the centre on a background square.
+ */
+export function qrSvgString(
+  matrix: QrMatrix,
+  { size, margin }: QrOptions,
+  brand: QrBrand = defaultQrBrand(),
+): string {
   const side = qrSide(matrix, margin);
+  const logo = brand.logo ? logoBox(matrix.length, margin) : null;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" ` +
     `viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
-    `<rect width="${side}" height="${side}" fill="#fff"/>` +
-    `<path fill="#000" d="${qrPathData(matrix, margin)}"/></svg>`
+    `<rect width="${side}" height="${side}" fill="${brand.bg}"/>` +
+    `<path fill="${brand.fg}" d="${qrPathData(matrix, margin)}"/>` +
+    (logo
+      ? `<rect x="${logo.at}" y="${logo.at}" width="${logo.side}" height="${logo.side}" fill="${brand.bg}"/>` +
+        `<image x="${logo.at}" y="${logo.at}" width="${logo.side}" height="${logo.side}" href="${brand.logo}"/>`
+      : '') +
+    '</svg>'
   );
 }
 
@@ -50,6 +64,7 @@ export function qrSvgString(matrix: QrMatrix, { size, margin }: QrOptions): stri
 export interface RectPainter {
   fillStyle: string | CanvasGradient | CanvasPattern;
   fillRect(x: number, y: number, width: number, height: number): void;
+  drawImage?(image: CanvasImageSource, x: number, y: number, width: number, height: number): void;
 }
 
 /**
@@ -57,11 +72,17 @@ export interface RectPainter {
  * rectangle per dark module. A size is rarely a whole number of modules, so each module's edges are
  * rounded to whole pixels: modules differ by at most a pixel, and no edge is blurred.
  */
-export function paintQr(ctx: RectPainter, matrix: QrMatrix, { size, margin }: QrOptions): void {
+export function paintQr(
+  ctx: RectPainter,
+  matrix: QrMatrix,
+  { size, margin }: QrOptions,
+  brand: QrBrand = defaultQrBrand(),
+  logo?: CanvasImageSource,
+): void {
   const edge = (modules: number) => Math.round((modules * size) / qrSide(matrix, margin));
-  ctx.fillStyle = '#fff';
+  ctx.fillStyle = brand.bg;
   ctx.fillRect(0, 0, size, size);
-  ctx.fillStyle = '#000';
+  ctx.fillStyle = brand.fg;
   matrix.forEach((row, y) => {
     row.forEach((dark, x) => {
       if (!dark) return;
@@ -69,15 +90,37 @@ export function paintQr(ctx: RectPainter, matrix: QrMatrix, { size, margin }: Qr
       ctx.fillRect(left, top, edge(x + margin + 1) - left, edge(y + margin + 1) - top);
     });
   });
+  if (logo && ctx.drawImage) {
+    const box = logoBox(matrix.length, margin);
+    const [at, end] = [edge(box.at), edge(box.at + box.side)];
+    ctx.fillStyle = brand.bg;
+    ctx.fillRect(at, at, end - at, end - at);
+    ctx.drawImage(logo, at, at, end - at, end - at);
+  }
+}
+
+/** The logo as an image to draw, once loaded; rejects when it is not an image the browser reads. */
+function loadLogo(dataUrl: string, doc: Document = document): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = doc.createElement('img');
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error(t('common_qr_logo_unreadable')));
+    image.src = dataUrl;
+  });
 }
 
 /** Renders the code to a PNG blob on a canvas from `doc`; rejects when the browser cannot encode it. */
-export function qrPngBlob(matrix: QrMatrix, options: QrOptions, doc: Document = document): Promise<Blob> {
+export async function qrPngBlob(
+  matrix: QrMatrix,
+  options: QrOptions,
+  brand: QrBrand = defaultQrBrand(),
+  doc: Document = document,
+): Promise<Blob> {
   const canvas = doc.createElement('canvas');
   canvas.width = canvas.height = options.size;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return Promise.reject(new Error(t('common_qr_no_canvas')));
-  paintQr(ctx, matrix, options);
+  if (!ctx) throw new Error(t('common_qr_no_canvas'));
+  paintQr(ctx, matrix, options, brand, brand.logo ? await loadLogo(brand.logo, doc) : undefined);
   return new Promise((resolve, reject) => {
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error(t('common_qr_png_failed')))),

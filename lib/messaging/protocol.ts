@@ -7,6 +7,7 @@ import type { ErrorData } from '../api/errors';
 import type { Account, LinkInput } from '../api/schemas';
 import type { AllTabsResult } from '../jobs/all-tabs';
 import type { JobCounts, JobItem } from '../jobs/job';
+import type { UrlListResult } from '../jobs/url-list';
 import type { CachedLink, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
@@ -32,7 +33,8 @@ interface Protocol {
       /** The tab's title, kept as the cached link's title until the next refresh brings the server's. */
       pageTitle?: string;
     };
-    response: { link: CachedLink };
+    /** `existing`: the server answered with a link it had made before, not a new one. */
+    response: { link: CachedLink; existing?: true };
   };
   /**
    * Refreshes recent links and choice lists when older than their time-to-live; a warm cache sends
@@ -61,10 +63,17 @@ interface Protocol {
    * Shortens every http(s) tab of a window (duplicates once, addresses cleaned as the behaviour
    * settings say, cached links reused), copies the list and answers it. Needs the optional `tabs`
    * permission (else `permission_denied`). Runs in the background, so it survives the popup closing;
-   * its progress is its job (allTabsJobItem). A second request for the same window joins
+   * its progress is its job (listJobItem). A second request for the same window joins
    * the run; one for another window while it runs gets `busy`.
    */
   shortenAllTabs: { request: { windowId: number }; response: AllTabsResult };
+  /**
+   * Shortens several URLs pasted in the popup (each item the form's input for one URL, its title
+   * when the cache knows one) as one list: cleaned and unwrapped as the behaviour settings say, each
+   * once, cached links reused, the list copied at the end. It runs as all tabs do (listJobItem), so
+   * it survives the popup closing; `busy` while another list has work left.
+   */
+  shortenUrls: { request: { items: JobItem[]; source: 'popup' | 'menu' }; response: UrlListResult };
   /**
    * The settings file of Options' export (lib/settings/transfer.ts). With `includeKeys` the saved API
    * keys are in it: the one answer that carries keys, given only to the Options page.

@@ -85,6 +85,8 @@ export const behaviourFields = {
   stripTracking: z.boolean(),
   /** Shorten the page's declared canonical URL instead of the address bar's, when there is one. */
   preferCanonical: z.boolean(),
+  /** Shorten the address a redirect wrapper (Safe Links, Google…) carries instead of it (lib/url/unwrap.ts). */
+  unwrapRedirects: z.boolean(),
 };
 
 const behaviourSchema = z.object({
@@ -93,10 +95,12 @@ const behaviourSchema = z.object({
   copyFormat: z.catch(behaviourFields.copyFormat, 'plain'),
   stripTracking: z.catch(behaviourFields.stripTracking, false),
   preferCanonical: z.catch(behaviourFields.preferCanonical, false),
+  // On for settings saved before it existed too: nobody means to shorten a mail scanner's link.
+  unwrapRedirects: z.catch(behaviourFields.unwrapRedirects, true),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
 
-/** Behaviour switches of a fresh install: copy the plain URL, change nothing in it. */
+/** Behaviour switches of a fresh install: copy the plain URL, change nothing in it but its redirect wrapper. */
 export function defaultBehaviour(): Behaviour {
   return behaviourSchema.parse({});
 }

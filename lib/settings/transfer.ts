@@ -164,6 +164,7 @@ const fileSchema = z.object({
     copyFormat: z.optional(behaviourFields.copyFormat),
     stripTracking: z.optional(behaviourFields.stripTracking),
     preferCanonical: z.optional(behaviourFields.preferCanonical),
+    unwrapRedirects: z.optional(behaviourFields.unwrapRedirects),
   }),
   // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
   utmPresets: z.optional(

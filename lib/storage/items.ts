@@ -194,6 +194,30 @@ const qrOptionsSchema = z.object({
 /** The user's choice of size and margin for a downloaded or copied QR code. */
 export type QrOptions = z.infer<typeof qrOptionsSchema>;
 
+/** Error correction levels, from the least data recovered (L, about 7 %) to the most (H, about 30 %). */
+export const QR_ECC_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+export type QrEcc = (typeof QR_ECC_LEVELS)[number];
+/** The most a stored logo (a data: URL of a PNG scaled down) may take in storage.local. */
+export const QR_LOGO_MAX_CHARS = 200_000;
+
+const hexColour = z.string().check(z.regex(/^#[0-9a-f]{6}$/));
+/** A profile's QR code brand: colours, error correction and a centre logo (lib/links/qr-brand.ts). */
+const qrBrandSchema = z.object({
+  fg: z.catch(hexColour, '#000000'),
+  bg: z.catch(hexColour, '#ffffff'),
+  ecc: z.catch(z.enum(QR_ECC_LEVELS), 'M'),
+  logo: z.catch(
+    z.nullable(z.string().check(z.startsWith('data:image/png;base64,'), z.maxLength(QR_LOGO_MAX_CHARS))),
+    null,
+  ),
+});
+export type QrBrand = z.infer<typeof qrBrandSchema>;
+
+/** Black on white, level M, no logo: what scanners read best. */
+export function defaultQrBrand(): QrBrand {
+  return { fg: '#000000', bg: '#ffffff', ecc: 'M', logo: null };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Jobs: batches of creates the background runs and pages watch (entrypoints/background/jobs/).
 
@@ -241,6 +265,8 @@ const jobRowSchema = z.object({
   label: z.string(),
   state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
   shortUrl: z.optional(z.string()),
+  /** Made: the server answered with a link it had made before (see create-link.ts). */
+  existing: z.optional(z.literal(true)),
   /** Why its last try failed (kept while it waits for the next one). */
   error: z.optional(errorSchema),
   attempts: count,
@@ -268,7 +294,7 @@ const JOB_STATES = ['running', 'paused', 'waiting', 'done', 'cancelled'] as cons
 
 const jobFields = {
   id: z.string(),
-  kind: z.enum(['bulk', 'queue', 'allTabs']),
+  kind: z.enum(['bulk', 'queue', 'list']),
   /** The profile its rows are made on ('' for the queue, whose rows each keep their own). */
   profileId: z.string(),
   createdAt: time,
@@ -279,7 +305,12 @@ const jobFields = {
   limit: count,
   error: z.optional(errorSchema),
   rows: z.array(jobRowSchema),
-  /** All tabs: the window, the tabs without a web address, and the list as copied at the end. */
+  /**
+   * A list copied at the end: where its addresses came from (the tabs of window `windowId`, text
+   * pasted in the popup, or a selection's text via the menu; absent: tabs), the tabs without a web
+   * address, and the list as copied at the end.
+   */
+  source: z.optional(z.enum(['tabs', 'popup', 'menu'])),
   windowId: z.optional(z.number().check(z.int())),
   skipped: z.optional(count),
   text: z.optional(z.string()),
@@ -317,6 +348,13 @@ export const apiKeysItem = item<KeyMap>(
 );
 /** The size and margin last chosen for a QR code, in the popup or the management page. */
 export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', qrOptionsSchema, defaultQrOptions);
+/** Each profile's QR code brand, by profile id: a team's codes in its colours, another profile's in its own. */
+export const qrBrandsItem = item<Record<string, QrBrand>>(
+  'local',
+  'qrBrands',
+  z.catch(z.record(z.string(), qrBrandSchema), {}),
+  () => ({}),
+);
 /** The bulk create job; null when none. A job of a thousand links outlives workers and browser restarts. */
 export const bulkJobItem = item<Job | null>('local', 'bulkJob', z.nullable(jobSchema), () => null);
 /** Creates waiting for the server (the outage queue): they must outlive a browser restart. */
@@ -341,10 +379,10 @@ export const pendingShortenItem = item<z.infer<typeof pendingShortenSchema> | nu
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
 export const allTabsAskedItem = item<number | null>('session', 'allTabsAsked', z.nullable(time), () => null);
 /**
- * The latest all-tabs run of this browser session (its window ids mean nothing after a restart);
- * null when none.
+ * The latest list copied at the end of this browser session — all tabs of a window, or several URLs
+ * pasted in the popup or selected in a page — (its window ids mean nothing after a restart); null when none.
  */
-export const allTabsJobItem = item<Job | null>('session', 'allTabsJob', z.nullable(jobSchema), () => null);
+export const listJobItem = item<Job | null>('session', 'listJob', z.nullable(jobSchema), () => null);
 /** `createdAt` of the all-tabs run whose report a popup has shown; null when none. */
 export const allTabsShownItem = item<number | null>('session', 'allTabsShown', z.nullable(time), () => null);
 
@@ -421,7 +459,11 @@ const cachedLinkSchema = z.object({
 });
 
 /** A popup's attempt that made its link, by attempt id, so the same attempt sent again gets that link. */
-export const attemptsFamily = family('session', 'shortened:', z.object({ at: time, link: cachedLinkSchema }));
+export const attemptsFamily = family(
+  'session',
+  'shortened:',
+  z.object({ at: time, link: cachedLinkSchema, existing: z.optional(z.literal(true)) }),
+);
 /** Creates whose outcome is unknown, by createKey (entrypoints/background/create-link.ts). */
 export const uncertainFamily = family('session', 'uncertain-create:', createMarkSchema);
 /** The link password of a queued create, by row id: in memory only, never in storage.local. */

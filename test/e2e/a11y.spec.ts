@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { defaultSettings, emptyDefaults, SETTINGS_VERSION } from '@/lib/settings/schema';
-import { allTabsAskedItem, allTabsJobItem } from '@/lib/storage/items';
+import { allTabsAskedItem, listJobItem } from '@/lib/storage/items';
 import { allTabsRun } from '../fixtures/all-tabs-run';
 import { configureExtension, E2E_PROFILE_ID } from './configure';
 import { test } from './fixtures';
@@ -151,7 +151,7 @@ async function seedFinishedAllTabsRun(popup: Page, siteUrl: (path: string) => st
       };
       await chrome.storage.session.set(items);
     },
-    { [allTabsAskedItem.key]: now - 1000, [allTabsJobItem.key]: run },
+    { [allTabsAskedItem.key]: now - 1000, [listJobItem.key]: run },
   );
 }
 

@@ -10,7 +10,7 @@ import type { Page, WebWorker } from 'puppeteer-core';
 import { describe, expect } from 'vitest';
 import { type AllTabsResult, allTabsProgressOf } from '@/lib/jobs/all-tabs';
 import type { Result } from '@/lib/messaging/protocol';
-import { allTabsJobItem } from '@/lib/storage/items';
+import { listJobItem } from '@/lib/storage/items';
 import { readStorage, recordedNotifications, recordNotifications } from './extension-state';
 import { test } from './fixtures';
 import {
@@ -98,7 +98,7 @@ describe('shorten all tabs of a window', () => {
     await page.close();
 
     const finished = async () => {
-      const job = allTabsJobItem.read((await readStorage(worker, 'session'))[allTabsJobItem.key]);
+      const job = listJobItem.read((await readStorage(worker, 'session'))[listJobItem.key]);
       return job && allTabsProgressOf(job).result;
     };
     await expect.poll(finished, { timeout: 20_000 }).toBeDefined();

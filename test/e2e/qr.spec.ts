@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { ROOT } from './build';
 import { test } from './fixtures';
-import { clearClipboard, readClipboardPng } from './harness';
+import { clearClipboard, readClipboardPng, screenshot } from './harness';
 import { PopupPage } from './pages/popup';
 
 /** The text zbarimg reads from a PNG; throws when it finds no code. */
@@ -25,6 +26,9 @@ function decodeQr(png: Buffer): Promise<string> {
     });
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
+
+/** The extension's own icon, as a brand's logo would be: a square PNG. */
+const LOGO = join(ROOT, 'public', 'icon', '128.png');
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
@@ -54,6 +58,25 @@ describe("the popup's QR code", () => {
     const large = await readClipboardPng();
     expect(pngSize(large)).toEqual([1024, 1024]);
     expect(await decodeQr(large)).toBe(shortUrl);
+  });
+
+  test('copies a code in brand colours with a centre logo that still decodes to the short URL', async ({
+    configuredExt: ext,
+    site,
+  }) => {
+    const popup = await PopupPage.over(ext, site.url('/'));
+    await popup.shortenAndWait();
+    const shortUrl = await popup.shortUrl();
+    await popup.openQr();
+    await popup.chooseQr(512, 4);
+    await popup.brandQr({ fg: '#1d3557', bg: '#fff3b0', logo: LOGO });
+    await screenshot(popup.page, 'popup-qr-branded');
+    await clearClipboard();
+
+    expect(await popup.copyQrImage()).toBe('QR code copied as a 512 px PNG image.');
+    const png = await readClipboardPng();
+    expect(pngSize(png)).toEqual([512, 512]);
+    expect(await decodeQr(png)).toBe(shortUrl);
   });
 
   test('downloads the PNG and the SVG at the chosen size, named after the short URL', async ({

@@ -18,6 +18,8 @@ export interface RequestContext {
   query: Record<string, string>;
   /** The JSON body; `{}` when the request had none. */
   body: Record<string, unknown>;
+  /** The `existing` fault: a create of a long URL the store has answers with that link. */
+  returnExisting?: boolean;
 }
 
 /** What a handler returns: a JSON body and, when not 200, a status. */

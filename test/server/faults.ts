@@ -11,6 +11,11 @@ export type Fault = (
   | { kind: 'drop'; after?: boolean }
   /** Answers with a redirect (default 302) to `location`, e.g. another server that records what reaches it. */
   | { kind: 'redirect'; location: string; status?: number }
+  /**
+   * Not a failure: a create of a long URL the server already has is answered with that link (its id
+   * and short URL), as servers that deduplicate do; every other request is carried out as usual.
+   */
+  | { kind: 'existing' }
 ) & {
   /** Only requests whose "METHOD /path" (no query) contains this substring. */
   match?: string;
@@ -19,7 +24,7 @@ export type Fault = (
 };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const KINDS = new Set(['slow', 'html500', 'status', 'truncated', 'error1', 'drop', 'redirect']);
+const KINDS = new Set(['slow', 'html500', 'status', 'truncated', 'error1', 'drop', 'redirect', 'existing']);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 function isPositiveInteger(value: unknown): value is number {
@@ -128,12 +133,13 @@ function write(res: ServerResponse, status: number, headers: Record<string, stri
 }
 
 /**
- * Answers a request with a fault (every kind except `slow`, which only delays). `headers` are the
- * rate-limit headers the real answer would carry; `retryAfter` is used for simulated 429s.
+ * Answers a request with a fault (every kind except `slow`, which only delays, and `existing`, which
+ * the create handler carries out). `headers` are the rate-limit headers the real answer would carry;
+ * `retryAfter` is used for simulated 429s.
  */
 export function writeFault(
   res: ServerResponse,
-  fault: Exclude<Fault, { kind: 'slow' }>,
+  fault: Exclude<Fault, { kind: 'slow' | 'existing' }>,
   headers: Record<string, string>,
   retryAfter: number,
 ): void {

@@ -284,7 +284,7 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
         res.socket?.destroy();
         return res;
       };
-    } else if (fault) {
+    } else if (fault && fault.kind !== 'existing') {
       const state = limiter.peek(authorized ? apiKey : '');
       return writeFault(res, fault, rateLimitHeaders(state), secondsUntil(state.resetAt, now()));
     }
@@ -310,7 +310,13 @@ export async function startReferenceServer(options: ServerOptions = {}): Promise
     }
     try {
       const body = parsed.value as Record<string, unknown>;
-      const result = route.handler({ store, params: route.params, query, body });
+      const result = route.handler({
+        store,
+        params: route.params,
+        query,
+        body,
+        returnExisting: fault?.kind === 'existing',
+      });
       sendJson(res, result.status ?? 200, result.body, headers);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

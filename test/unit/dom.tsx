@@ -122,6 +122,24 @@ export async function typeInto(input: HTMLInputElement, value: string): Promise<
   await settle();
 }
 
+/**
+ * Pastes `text` over the field's whole value, as the browser does: a `paste` event the page may
+ * cancel, then the text inserted (line breaks as spaces in a one-line input) and `input` fired.
+ */
+export async function paste(input: HTMLInputElement | HTMLTextAreaElement, text: string): Promise<void> {
+  await act(() => {
+    input.focus();
+    input.select();
+    const event = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'clipboardData', { value: { getData: () => text } });
+    input.dispatchEvent(event);
+    if (event.defaultPrevented) return;
+    input.value = input instanceof HTMLInputElement ? text.replace(/\r?\n/g, ' ') : text;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await settle();
+}
+
 /** Replaces the value of an input or textarea as typing would, firing `input`, without waiting after. */
 export async function type(input: HTMLInputElement | HTMLTextAreaElement, value: string): Promise<void> {
   await act(() => {

@@ -1,11 +1,12 @@
 /**
- * The one job runner: bulk create, the outage queue and all tabs are three uses of it. A job and its
+ * The one job runner: bulk create, the outage queue and lists copied at the end (all tabs, several
+ * URLs at once) are its three uses. A job and its
  * rows are kept in storage (the policy names the item), so a stopped worker or a restarted browser
  * loses nothing: every worker start resumes it, and an alarm wakes a stopped worker for the next try
  * or the end of a rate-limit wait. Each row is made by the create pipeline (create-link.ts), and is
  * stored as `sending` before its request goes out, so a row a new worker finds `sending` may have
  * reached the server: it is looked for there first. What differs between the three — how a failure
- * ends, the queue's backoff, bulk's pause, all tabs' copy at the end — is the policy passed in.
+ * ends, the queue's backoff, bulk's pause, a list's copy at the end — is the policy passed in.
  */
 import type { ErrorData } from '@/lib/api/errors';
 import { jobRequestsPerWindow, type Priority } from '@/lib/api/rate-limiter';
@@ -368,12 +369,12 @@ export function createJobRunner(
         break;
       }
       if ('created' in outcome) {
-        const { link, reused } = outcome.created;
+        const { link, reused, existing } = outcome.created;
         made.push(link);
         const current = job.rows[at] as JobRow;
         job = policy.endless
           ? { ...job, rows: job.rows.filter((_, i) => i !== at) }
-          : withRow(markLinked(job, at, link.shortUrl, reused), at, {
+          : withRow(markLinked(job, at, link.shortUrl, reused, existing), at, {
               title: current.title || link.title.trim(),
             });
         await policy.onLinked?.(current, link);

@@ -21,6 +21,7 @@ import { type MessageKey, t, tPlural } from '@/lib/i18n';
 import { readBulkRows } from '@/lib/jobs/bulk-csv';
 import { previewBulk } from '@/lib/jobs/bulk-preview';
 import type { JobItem } from '@/lib/jobs/job';
+import { namesList } from '@/lib/present/labels';
 import { formatDuration } from '@/lib/present/time';
 import { useServerCache } from '../api-context';
 import { useDebounced } from '../hooks';
@@ -94,6 +95,7 @@ export function BulkInput({ lookups, start }: Props) {
           campaigns: campaigns.data?.items ?? null,
           channels: channels.data?.items ?? null,
           stripTracking: lookups.stripTracking,
+          unwrapRedirects: lookups.unwrapRedirects,
           now: new Date(),
           limit,
         },
@@ -268,6 +270,9 @@ export function BulkInput({ lookups, start }: Props) {
                           </span>
                         )}
                         {row.reason && <span class="sub"> {row.reason}</span>}
+                        {row.unwrapped && (
+                          <span class="sub"> {t('common_unwrapped_from', namesList(row.unwrapped))}</span>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -53,7 +53,7 @@ function resultsCsv(job: Job): string {
       row.label,
       row.title,
       row.shortUrl ?? '',
-      row.state,
+      row.existing ? 'existing' : row.state,
       row.error?.message ?? '',
     ]),
   ]);
@@ -269,6 +269,7 @@ export function BulkProgress({
                   <td>
                     {row.shortUrl ? <span dir="ltr">{row.shortUrl}</span> : t(ROW_LABELS[row.state])}
                     {row.state === 'reused' && <span class="sub"> {t(ROW_LABELS.reused)}</span>}
+                    {row.existing && <span class="sub"> {t('common_existing_link')}</span>}
                     {row.error && <span class="error-text"> {errorText(row.error, now)}</span>}
                   </td>
                   <td>

@@ -22,6 +22,7 @@ export interface BulkLookups {
   defaults: LinkDefaults | null;
   presets: UtmPreset[];
   stripTracking: boolean;
+  unwrapRedirects: boolean;
   copyFormat: CopyFormat;
   /** Requests a minute the server allows, null when the background could not say. */
   limit: number | null;
@@ -56,6 +57,7 @@ export const bulkService: BulkService = {
       defaults: profile?.defaults ?? null,
       presets: settings.utmPresets,
       stripTracking: settings.behaviour.stripTracking,
+      unwrapRedirects: settings.behaviour.unwrapRedirects,
       copyFormat: settings.behaviour.copyFormat,
       limit: rate.ok ? rate.data.limit : null,
     };

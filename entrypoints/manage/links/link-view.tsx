@@ -5,6 +5,7 @@ import { ErrorMessage } from '@/components/error-message';
 import { ChoiceField, namedOptions } from '@/components/fields';
 import { QrCode } from '@/components/qr-code';
 import { patchListed, staleCached, useChoices } from '@/components/server-cache';
+import { ShareLinks } from '@/components/share-links';
 import { useStatus } from '@/components/use-status';
 import type { LinkDetail, LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
@@ -109,6 +110,14 @@ function Details({ link, copy }: { link: LinkDetail; copy: CopyLink }) {
           <SafeLink url={details.shortUrl} /> <CopyButton link={details} copy={copy} onCopied={setCopied} />
           <CopyStatus result={copied} />
         </dd>
+        {details.shortUrl && (
+          <>
+            <dt>{t('common_share_button')}</dt>
+            <dd>
+              <ShareLinks url={details.shortUrl} title={details.title} />
+            </dd>
+          </>
+        )}
         <dt>{t('manage_link_long_url_label')}</dt>
         <dd class="long-url">
           <SafeLink url={details.longUrl} />

@@ -1,9 +1,11 @@
 import { t } from '@/lib/i18n';
+import { sharedLinks } from '@/lib/jobs/url-list';
 import type { CachedLink } from '@/lib/links/cache';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
 import { errorText } from '@/lib/present/errors';
 import type { FanOutView } from '../hooks/use-preset-fan-out';
 import { focusIfLost } from './error-alert';
+import { SameLink } from './same-link';
 
 interface PresetResultsProps {
   view: FanOutView;
@@ -11,19 +13,24 @@ interface PresetResultsProps {
   /** Copies every link made as one labelled block, in the settings' format. */
   onCopyAll: () => void;
   onCopyOne: (link: CachedLink) => void;
+  /** Makes a preset's link that is the same as another preset's a link of its own. */
+  onMakeDistinct: (presetId: string) => void;
 }
 
 /**
  * The links of "One per preset": one line per preset with its short URL and a Copy button, or why
  * that preset's link failed; the others were made and copied all the same.
  */
-export function PresetResults({ view, now, onCopyAll, onCopyOne }: PresetResultsProps) {
+export function PresetResults({ view, now, onCopyAll, onCopyOne, onMakeDistinct }: PresetResultsProps) {
   const { outcomes, copied } = view;
   const made = outcomes.filter((outcome) => 'link' in outcome).length;
+  const shared = sharedLinks(
+    outcomes.map((outcome) => ('link' in outcome ? outcome.link.shortUrl : undefined)),
+  );
   return (
     <section class="card result" aria-label={t('popup_presets_result_label')}>
       <ul class="preset-results">
-        {outcomes.map((outcome) => {
+        {outcomes.map((outcome, index) => {
           const name = outcome.preset.name;
           return (
             <li key={outcome.preset.id} class={'error' in outcome ? 'failed' : undefined}>
@@ -50,6 +57,12 @@ export function PresetResults({ view, now, onCopyAll, onCopyOne }: PresetResults
               )}
               {'link' in outcome && outcome.reused && (
                 <span class="muted small">{t('popup_presets_reused')}</span>
+              )}
+              {'link' in outcome && outcome.existing && (
+                <span class="muted small existing">{t('common_existing_link')}</span>
+              )}
+              {shared[index] && (
+                <SameLink name={name} onMakeDistinct={() => onMakeDistinct(outcome.preset.id)} />
               )}
             </li>
           );

@@ -17,6 +17,11 @@ interface ShortenFormProps {
   /** The Long URL field, for the popup to focus when it opens. */
   urlRef?: Ref<HTMLInputElement>;
   onChange: (patch: Partial<FormValues>) => void;
+  /**
+   * A paste into the Long URL field, with the value the field would hold after it: true when the
+   * popup took it its own way (a redirect wrapper unwrapped), and the browser must not paste.
+   */
+  onPasteUrl?: (value: string) => boolean;
   onSubmit: () => void;
   /** Shown between the fields and the Shorten button: the "More options" button and panel. */
   more?: ComponentChildren;
@@ -26,6 +31,8 @@ interface ShortenFormProps {
   submitLabel?: string | undefined;
   /** Beside the Shorten button: "Shorten all tabs", which must stay in view when a result is shown. */
   beside?: ComponentChildren;
+  /** Shown instead of the Long URL field: the list of several URLs pasted at once. */
+  urlList?: ComponentChildren;
 }
 
 /** What the Long URL field shows when empty: a URL's start, the same in every language. */
@@ -44,20 +51,29 @@ export function ShortenForm(props: ShortenFormProps) {
         props.onSubmit();
       }}
     >
-      <TextField
-        id="long-url"
-        label={t('popup_long_url_label')}
-        error={errors.url}
-        // Same name as the label; e2e specs select the field by this attribute.
-        aria-label={t('popup_long_url_label')}
-        inputRef={props.urlRef}
-        type="url"
-        autoComplete="off"
-        spellcheck={false}
-        placeholder={URL_PLACEHOLDER}
-        value={values.url}
-        onValue={(url) => onChange({ url })}
-      />
+      {props.urlList ?? (
+        <TextField
+          id="long-url"
+          label={t('popup_long_url_label')}
+          error={errors.url}
+          // Same name as the label; e2e specs select the field by this attribute.
+          aria-label={t('popup_long_url_label')}
+          inputRef={props.urlRef}
+          type="url"
+          autoComplete="off"
+          spellcheck={false}
+          placeholder={URL_PLACEHOLDER}
+          value={values.url}
+          onValue={(url) => onChange({ url })}
+          onPaste={(event) => {
+            const field = event.currentTarget;
+            const pasted = event.clipboardData?.getData('text/plain') ?? '';
+            const { selectionStart: from, selectionEnd: to, value } = field;
+            const after = value.slice(0, from ?? value.length) + pasted + value.slice(to ?? value.length);
+            if (props.onPasteUrl?.(after)) event.preventDefault();
+          }}
+        />
+      )}
       <div class="grid">
         <TextField
           id="alias"

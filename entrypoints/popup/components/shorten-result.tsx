@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { QrCode } from '@/components/qr-code';
+import { ShareLinks } from '@/components/share-links';
 import { withValue } from '@/components/with-value';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
@@ -14,6 +15,8 @@ interface ShortenResultProps {
   copied: CopyFormat | null;
   /** The form changed since: the link is shown as the previous URL's, not as the form's answer. */
   edited: boolean;
+  /** The server answered with a link it had made before, not a new one. */
+  existing?: boolean;
   /** Copies in the format of the settings. */
   onCopy: () => void;
   /** Copies once in another format, leaving the setting as it is. */
@@ -24,8 +27,9 @@ interface ShortenResultProps {
  * The link just created (or reused): its short URL, a Copy button, what was copied and in which
  * format, a "Copy as…" select for a one-off other format, Details, and its QR code on request.
  */
-export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: ShortenResultProps) {
+export function ShortenResult({ link, copied, edited, existing, onCopy, onCopyAs }: ShortenResultProps) {
   const [qrOpen, setQrOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   return (
     <section class={edited ? 'card result edited' : 'card result'} aria-label={t('popup_result_label')}>
       <div class="row">
@@ -41,6 +45,7 @@ export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: Shorte
           {t('popup_copy_button')}
         </button>
       </div>
+      {existing && !edited && <p class="notice small existing">{t('common_existing_link')}</p>}
       <div class="row small wrap">
         {edited ? (
           <span class="grow previous">
@@ -83,10 +88,20 @@ export function ShortenResult({ link, copied, edited, onCopy, onCopyAs }: Shorte
         >
           {t('popup_qr_button')}
         </button>
+        <button
+          type="button"
+          class="share-toggle"
+          aria-expanded={shareOpen}
+          aria-controls={shareOpen ? 'result-share' : undefined}
+          onClick={() => setShareOpen(!shareOpen)}
+        >
+          {t('common_share_button')}
+        </button>
         <a href={`/manage.html#/links/${link.id}`} target="_blank" rel="noreferrer">
           {t('popup_details_link')}
         </a>
       </div>
+      {shareOpen && <ShareLinks id="result-share" url={link.shortUrl} title={link.title} />}
       {qrOpen && (
         <div id="result-qr" class="result-qr">
           <QrCode text={link.shortUrl} />

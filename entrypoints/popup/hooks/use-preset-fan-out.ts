@@ -7,15 +7,19 @@ import { copyPayloadForLabelled, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { send } from '@/lib/messaging/send';
 import type { CopyFormat, Profile, Settings, UtmPreset } from '@/lib/settings/schema';
 import { getItem, presetChoiceItem, setItem } from '@/lib/storage/items';
+import { distinctUrl } from '@/lib/url/several';
 import { presetLongUrl } from '@/lib/url/utm';
 import type { DraftKeeper } from './use-draft';
 import type { RecentLinksState } from './use-recent-links';
 import type { ShortenFormState } from './use-shorten-form';
 import type { StartUrlState } from './use-start-url';
 
-/** One preset's outcome: its link (made now, or `reused` from before without a request), or why not. */
+/**
+ * One preset's outcome: its link (made now, `reused` from before without a request, or an `existing`
+ * one the server answered with), or why not.
+ */
 type PresetOutcome = { preset: UtmPreset; longUrl: string } & (
-  | { link: CachedLink; reused: boolean }
+  | { link: CachedLink; reused: boolean; existing?: true }
   | { error: ErrorData }
 );
 
@@ -52,6 +56,11 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const inFlight = useRef(false);
+  // The form's input of the last run, for "Make distinct".
+  const lastInput = useRef<{
+    input: NonNullable<ReturnType<ShortenFormState['check']>>;
+    pageTitle?: string;
+  } | null>(null);
   // The remembered ticks are read when the mode is first turned on, not on every popup start.
   const remembered = useRef<'unread' | 'reading' | 'known'>('unread');
 
@@ -93,9 +102,9 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
       input: { ...input, url: longUrl },
       ...(pageTitle ? { pageTitle } : {}),
     });
-    return reply.ok
-      ? { preset, longUrl, link: reply.data.link, reused: false }
-      : { preset, longUrl, error: reply.error };
+    if (!reply.ok) return { preset, longUrl, error: reply.error };
+    const { link, existing } = reply.data;
+    return { preset, longUrl, link, reused: false, ...(existing ? { existing } : {}) };
   };
 
   /** Checks the form, then makes one link per ticked preset; shows and copies them. */
@@ -112,6 +121,7 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
     const { custom: _alias, ...input } = checked;
     const requestId = draft.requestId(input);
     const pageTitle = start.titleFor(input.url);
+    lastInput.current = { input, ...(pageTitle ? { pageTitle } : {}) };
 
     inFlight.current = true;
     setPending(true);
@@ -172,6 +182,37 @@ export function usePresetFanOut({ ready, form, start, recent, draft }: FanOutDep
         ...view,
         copied: await copyAll(view.outcomes, format ?? ready.settings.behaviour.copyFormat),
       });
+    },
+    /**
+     * Makes the preset's link, which is the same as another preset's (their parameters give one
+     * address, or the server merged them), a link of its own: its long URL with `sl=<n>`.
+     */
+    async makeDistinct(presetId: string) {
+      const index = view?.outcomes.findIndex((outcome) => outcome.preset.id === presetId) ?? -1;
+      const outcome = view?.outcomes[index];
+      if (!view || !outcome || !lastInput.current) return;
+      const { input, pageTitle } = lastInput.current;
+      const longUrl = distinctUrl(outcome.longUrl, index + 1);
+      const reply = await send('shorten', {
+        requestId: crypto.randomUUID(),
+        input: { ...input, url: longUrl },
+        ...(pageTitle ? { pageTitle } : {}),
+      });
+      const next: PresetOutcome = reply.ok
+        ? {
+            preset: outcome.preset,
+            longUrl,
+            link: reply.data.link,
+            reused: false,
+            ...(reply.data.existing ? { existing: true as const } : {}),
+          }
+        : { preset: outcome.preset, longUrl: outcome.longUrl, error: reply.error };
+      if (reply.ok) recent.add(reply.data.link);
+      setView(
+        (current) =>
+          current && { ...current, outcomes: current.outcomes.map((o, i) => (i === index ? next : o)) },
+      );
+      setStatus(reply.ok ? t('popup_distinct_made', reply.data.link.shortUrl) : reply.error.message);
     },
     /** Copies one preset's short URL alone. */
     async copyOne(link: CachedLink) {

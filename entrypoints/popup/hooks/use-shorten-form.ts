@@ -101,10 +101,17 @@ export function useShortenForm(onEdit: () => void) {
     /**
      * Checks the form and shows what to fix; the request's input when nothing is, else null. A
      * refused field in collapsed More options opens it. With `noAlias` (one link per preset), the
-     * alias field, which is off, is neither checked nor sent.
+     * alias field, which is off, is neither checked nor sent. `url` stands for the field's (the first
+     * of several URLs pasted at once).
      */
-    check(defaults: LinkDefaults, now: Date, noAlias = false): RequestOf<'shorten'>['input'] | null {
-      const values = noAlias ? { ...latest.current.values, alias: '' } : latest.current.values;
+    check(
+      defaults: LinkDefaults,
+      now: Date,
+      noAlias = false,
+      url?: string,
+    ): RequestOf<'shorten'>['input'] | null {
+      const typed = url === undefined ? latest.current.values : { ...latest.current.values, url };
+      const values = noAlias ? { ...typed, alias: '' } : typed;
       const mainErrors = validateForm(values, now);
       const found = { ...mainErrors, ...(more && moreOptionsErrors(values, more, now)) };
       const count = Object.keys(found).length;

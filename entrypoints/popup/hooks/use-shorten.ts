@@ -19,6 +19,8 @@ interface ShortenResult {
   link: CachedLink;
   copied: CopyFormat | null;
   edited: boolean;
+  /** The server answered with a link it had made before. */
+  existing: boolean;
 }
 
 interface ShortenDeps {
@@ -74,12 +76,16 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     return copied.copied;
   };
 
-  /** Shows `link` as the result (the draft is done with), copied when `autoCopy`. */
-  const showLink = async (link: CachedLink, autoCopy: boolean) => {
+  /**
+   * Shows `link` as the result (the draft is done with), copied when `autoCopy`; `existing` when the
+   * server answered with a link it had made before.
+   */
+  const showLink = async (link: CachedLink, autoCopy: boolean, existing = false) => {
     draft.clear();
     const copied = autoCopy ? await copy(link) : null;
-    setResult({ link, copied, edited: false });
-    if (!autoCopy) setStatus(t('popup_link_created', link.shortUrl));
+    setResult({ link, copied, edited: false, existing });
+    if (existing) setStatus(t('popup_existing_link_status', link.shortUrl));
+    else if (!autoCopy) setStatus(t('popup_link_created', link.shortUrl));
   };
 
   /**
@@ -109,10 +115,10 @@ export function useShorten({ ready, form, start, recent, draft }: ShortenDeps) {
     const reply = await send('shorten', { requestId, input, ...(pageTitle ? { pageTitle } : {}) });
     inFlight.current = false;
     if (!reply.ok) return fail(reply.error);
-    const { link } = reply.data;
+    const { link, existing } = reply.data;
     recent.add(link);
     setPending(false);
-    await showLink(link, ready.settings.behaviour.autoCopy);
+    await showLink(link, ready.settings.behaviour.autoCopy, existing);
   };
 
   return {

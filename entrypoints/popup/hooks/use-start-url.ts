@@ -1,18 +1,29 @@
 import { useRef, useState } from 'preact/hooks';
 import type { StartUrl } from '@/entrypoints/popup/start-url';
+import { t } from '@/lib/i18n';
+import { namesList } from '@/lib/present/labels';
 import type { Behaviour } from '@/lib/settings/schema';
 import { resolvePageUrl } from '@/lib/url/page-url';
+import { unwrapRedirect } from '@/lib/url/unwrap';
 import { canonicalStartUrl } from '../start-url';
 
 /**
- * The start URL as the behaviour settings changed it, and why. Undo goes back to `before`: the
- * canonical URL to the tab's address cleaned of tracking parameters, that one to the tab's own.
+ * The long URL as the behaviour settings changed it, and why (the notice's text). Undo puts
+ * `previous` back and goes back to `before`: the canonical URL to the tab's address cleaned of
+ * tracking parameters, that one to the address unwrapped, that one to the tab's own.
  */
 interface Adjusted {
   url: string;
-  reason: 'popup_tracking_removed' | 'popup_canonical_used';
+  reason: string;
+  /** The URL before this change. */
+  previous: string;
   before: Adjusted | null;
+  /** A redirect wrapper the user pasted, not the tab's address: its Undo says so, and it has no page title. */
+  typed?: boolean;
 }
+
+/** The notice of a redirect wrapper taken off. */
+const unwrappedNotice = (wrappers: string[]) => t('common_unwrapped_from', namesList(wrappers));
 
 /** The Long URL field as the canonical URL sees it. */
 interface UrlField {
@@ -35,6 +46,8 @@ export function useStartUrl() {
   latest.current = { source, adjusted };
   // Set once the user types in the Long URL field: a late canonical URL then leaves it alone.
   const edited = useRef(false);
+  // Set once the user undid an unwrap of what they pasted: their next pastes stay as they are.
+  const keepWrapped = useRef(false);
 
   return {
     source,
@@ -42,9 +55,39 @@ export function useStartUrl() {
     /** Takes the popup's start URL; returns it cleaned as the settings say, for the form. */
     begin(start: StartUrl, behaviour: Behaviour): string {
       const url = start.url && resolvePageUrl(start.url, null, behaviour);
+      const inner = start.url && behaviour.unwrapRedirects ? unwrapRedirect(start.url) : null;
+      const unwrapped: Adjusted | null = inner && {
+        url: inner.url,
+        reason: unwrappedNotice(inner.wrappers),
+        previous: start.url,
+        before: null,
+      };
+      const cleanedFrom = unwrapped?.url ?? start.url;
       setSource(start);
-      setAdjusted(url !== start.url ? { url, reason: 'popup_tracking_removed', before: null } : null);
+      setAdjusted(
+        url === cleanedFrom
+          ? unwrapped
+          : { url, reason: t('popup_tracking_removed'), previous: cleanedFrom, before: unwrapped },
+      );
       return url;
+    },
+    /**
+     * What the user pasted into the Long URL field, unwrapped when it is a redirect wrapper (and the
+     * setting is on, and they did not undo an unwrap before): the URL to put in the field, or null to
+     * leave it as it is.
+     */
+    unwrapTyped(text: string, behaviour: Behaviour): string | null {
+      if (!behaviour.unwrapRedirects || keepWrapped.current) return null;
+      const inner = unwrapRedirect(text);
+      if (!inner) return null;
+      setAdjusted({
+        url: inner.url,
+        reason: unwrappedNotice(inner.wrappers),
+        previous: text.trim(),
+        before: null,
+        typed: true,
+      });
+      return inner.url;
     },
     /** The user typed the URL, or a draft restored what they typed: it is theirs from now on. */
     markEdited() {
@@ -56,14 +99,16 @@ export function useStartUrl() {
      */
     titleFor(url: string): string | undefined {
       const { source, adjusted } = latest.current;
-      return (url === source.url || url === adjusted?.url) && source.title ? source.title : undefined;
+      const ofTab = url === source.url || (url === adjusted?.url && !adjusted.typed);
+      return ofTab && source.title ? source.title : undefined;
     },
     /** Goes back to the address before the last change; returns it, for the form. */
     undo(): string {
       edited.current = true;
-      const before = latest.current.adjusted?.before ?? null;
-      setAdjusted(before);
-      return before?.url ?? latest.current.source.url;
+      const { adjusted, source } = latest.current;
+      if (adjusted?.typed) keepWrapped.current = true;
+      setAdjusted(adjusted?.before ?? null);
+      return adjusted?.previous ?? source.url;
     },
     /**
      * Puts the page's canonical URL in the field once the page answers, after the first render:
@@ -77,7 +122,7 @@ export function useStartUrl() {
       // Undo then goes back to the address as it was: cleaned of tracking parameters when that is on.
       const { adjusted } = latest.current;
       const before = adjusted?.url === current ? adjusted : null;
-      setAdjusted({ url, reason: 'popup_canonical_used', before });
+      setAdjusted({ url, reason: t('popup_canonical_used'), previous: current, before });
       field.replace(url);
     },
   };

@@ -9,7 +9,7 @@
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { expect } from 'vitest';
-import { xdotool } from '../desktop';
+import { writeClipboard, xdotool } from '../desktop';
 import { type ExtensionBrowser, isPopupTarget, openPopup, screenPointOf } from '../harness';
 import { COUNTDOWN, ExtensionPage, WAIT } from './extension-page';
 
@@ -46,6 +46,9 @@ const ALL_TABS_REPORT = '.card[role="status"]';
 const REFRESHED = '#campaign option[value="2"]';
 const QR_TOGGLE = 'section.result button[aria-expanded]';
 const QR_PANEL = '#result-qr';
+const SEVERAL_URL = 'section.several .several-url';
+/** Under the list once its run ended: copied (ok) or not (alert). */
+const SEVERAL_DONE = 'section.several > .row.small';
 
 /**
  * What to wait for once the popup has opened: its form, its form with the lists the refresh on
@@ -482,6 +485,27 @@ export class PopupPage extends ExtensionPage {
     await this.fill('Margin (modules)', String(margin), QR_PANEL);
   }
 
+  /** Brands the QR code: foreground and background colours (#rrggbb), and a logo from an image file. */
+  async brandQr({ fg, bg, logo }: { fg: string; bg: string; logo?: string }): Promise<void> {
+    for (const [index, colour] of [fg, bg].entries()) {
+      await this.page.$$eval(
+        `${QR_PANEL} input[type="color"]`,
+        (inputs, at, value) => {
+          const input = inputs[at] as HTMLInputElement;
+          input.value = value;
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        index,
+        colour,
+      );
+    }
+    if (logo) {
+      const input = (await this.page.$(`${QR_PANEL} input[type="file"]`)) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(logo);
+      await this.page.waitForSelector(`${QR_PANEL} svg[role="img"] image`, WAIT);
+    }
+  }
+
   /** Presses the QR panel's Download PNG or Download SVG. */
   async downloadQr(format: 'png' | 'svg'): Promise<void> {
     await this.page.click(`${QR_PANEL} .actions button:nth-child(${format === 'png' ? 2 : 3})`);
@@ -532,5 +556,52 @@ export class PopupPage extends ExtensionPage {
     const selector = `input[aria-label="Short URL for ${name}"]`;
     await this.page.waitForSelector(selector, WAIT);
     return this.valueOf(selector);
+  }
+
+  /** Pastes `text` into the Long URL field from the system clipboard (Ctrl+V), as a user does. */
+  async pasteIntoLongUrl(text: string): Promise<void> {
+    await writeClipboard(text);
+    await this.page.focus(FIELDS.longUrl);
+    await this.page.keyboard.down('Control');
+    await this.page.keyboard.press('KeyV', { commands: ['Paste'] });
+    await this.page.keyboard.up('Control');
+  }
+
+  /** The URLs of the list several pasted URLs made of the form (waits for it). */
+  async severalUrls(): Promise<string[]> {
+    await this.page.waitForSelector(SEVERAL_URL, WAIT);
+    return this.page.$$eval(SEVERAL_URL, (nodes) => nodes.map((node) => node.textContent ?? ''));
+  }
+
+  /** The Shorten button's text. */
+  submitText(): Promise<string> {
+    return this.page.$eval(SHORTEN, (button) => button.textContent ?? '');
+  }
+
+  /** Waits until the list's run has ended and returns what the list says under its rows. */
+  async waitForSeveralDone(timeout = 30_000): Promise<string> {
+    await this.page.waitForSelector(SEVERAL_DONE, { timeout });
+    return this.page.$eval('section.several', (el) => el.textContent ?? '');
+  }
+
+  /** The short URL the list shows for the pasted `url`. */
+  severalShortUrl(url: string): Promise<string> {
+    return this.valueOf(`section.several input[aria-label="Short URL of ${url}"]`);
+  }
+
+  /** The text the single result shows (the short URL's box). */
+  resultText(): Promise<string> {
+    return this.page.$eval('section.result', (el) => el.textContent ?? '');
+  }
+
+  /** Opens the result's share links and clicks the one for `name` (X, LinkedIn, …). */
+  async shareOn(name: string): Promise<void> {
+    await this.page.click('section.result button.share-toggle');
+    const link = `#result-share a[aria-label^="Share on ${name} "]`;
+    await this.page.waitForSelector(link, WAIT);
+    // The new tab takes the focus and the popup closes as the click ends: that is no failure.
+    await this.page.click(link).catch((error: unknown) => {
+      if (!this.page.isClosed()) throw error;
+    });
   }
 }

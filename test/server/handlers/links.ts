@@ -104,9 +104,12 @@ export const getLink: Handler = (context) => singleLink(context.store, findLink(
 /**
  * POST /api/url/add: validates and stores every field of the spec. The title comes from `metatitle`,
  * else the URL's host: the real server fetches the page title, which an offline test server cannot.
+ * Under the `existing` fault, a long URL it already has gets that link back instead of a new one.
  */
-export const addLink: Handler = ({ store, body }) => {
+export const addLink: Handler = ({ store, body, returnExisting }) => {
   const longurl = readLongUrl(body);
+  const known = returnExisting ? store.links.find((link) => link.longurl === longurl) : undefined;
+  if (known) return ok({ id: known.id, shorturl: store.shortUrl(known) });
   const { channel, ...fields } = readLinkFields(store, body);
   const description = optionalString(body, 'description') ?? '';
   const status = readStatus(body) ?? 'private';

@@ -11,7 +11,7 @@ import { type AllTabsProgress, allTabsProgressOf } from '@/lib/jobs/all-tabs';
 import { newJob } from '@/lib/jobs/job';
 import { putCachedLinks } from '@/lib/links/cache';
 import type { Behaviour, Settings } from '@/lib/settings/schema';
-import { allTabsAskedItem, allTabsJobItem, getItem, queueJobItem, settingsItem } from '@/lib/storage/items';
+import { allTabsAskedItem, getItem, listJobItem, queueJobItem, settingsItem } from '@/lib/storage/items';
 import {
   cachedLink,
   type FakeServer,
@@ -40,9 +40,9 @@ beforeEach(() => {
   });
   published = [];
   fakeBrowser.storage.onChanged.addListener((changes, area) => {
-    const change = changes[allTabsJobItem.key];
+    const change = changes[listJobItem.key];
     if (area !== 'session' || !change) return;
-    const job = allTabsJobItem.read(change.newValue);
+    const job = listJobItem.read(change.newValue);
     const progress = job && allTabsProgressOf(job);
     // A write that changes no count (a tab marked as being sent) shows the same progress again.
     if (JSON.stringify(progress) !== JSON.stringify(published.at(-1))) published.push(progress);
@@ -147,7 +147,7 @@ describe('shortenAllTabs', () => {
       [2, 2, 0, false],
       [2, 2, 0, true],
     ]);
-    const stored = await getItem(allTabsJobItem);
+    const stored = await getItem(listJobItem);
     expect(stored && allTabsProgressOf(stored).result).toEqual(reply.ok ? reply.data : undefined);
   });
 
@@ -356,7 +356,7 @@ describe('shortenAllTabs', () => {
       title: `Tab ${i}`,
       label: '',
     }));
-    const job = newJob('allTabs', 'run-1', profile.id, items, Date.now(), 0);
+    const job = newJob('list', 'run-1', profile.id, items, Date.now(), 0);
     // The previous worker made the first tab's link, then stopped.
     const unfinished = {
       ...job,
@@ -366,9 +366,9 @@ describe('shortenAllTabs', () => {
         i === 0 ? { ...row, state: 'made' as const, shortUrl: 'https://sho.rt/a' } : row,
       ),
     };
-    await fakeBrowser.storage.session.set({ [allTabsJobItem.key]: unfinished });
+    await fakeBrowser.storage.session.set({ [listJobItem.key]: unfinished });
     background.main();
-    await vi.waitFor(async () => expect((await getItem(allTabsJobItem))?.state).toBe('done'));
+    await vi.waitFor(async () => expect((await getItem(listJobItem))?.state).toBe('done'));
     expect(adds().map((c) => (c.body as { url: string }).url)).toEqual(['https://b.example/']);
     expect(stubs.copied).toEqual(['https://sho.rt/a\nhttps://sho.rt/a500']);
   });
@@ -410,8 +410,8 @@ describe('shortenAllTabs started by the permission grant (the popup closed with 
         'Copied the short links of 2 tabs, one line per tab.',
       ]),
     );
-    const stored = await fakeBrowser.storage.session.get([allTabsJobItem.key, allTabsAskedItem.key]);
-    const run = allTabsJobItem.read(stored[allTabsJobItem.key]);
+    const stored = await fakeBrowser.storage.session.get([listJobItem.key, allTabsAskedItem.key]);
+    const run = listJobItem.read(stored[listJobItem.key]);
     expect(run && allTabsProgressOf(run)).toMatchObject({ windowId: 1, finished: true });
     // Left for the next popup, which shows this run instead of starting one (entrypoints/popup/all-tabs.ts).
     expect(stored[allTabsAskedItem.key]).toBeTypeOf('number');

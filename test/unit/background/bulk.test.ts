@@ -67,6 +67,31 @@ describe('bulk create', () => {
     expect(job && jobCounts(job)).toEqual({ made: 2, reused: 1, failed: 0, left: 0, total: 3 });
   });
 
+  it('marks a row the server answered with a link it had made before', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(120, 'https://other.example/')]);
+    server.state.links.push({
+      id: 7,
+      alias: 'c7',
+      shorturl: 'https://sho.rt/c7',
+      longurl: 'https://old.example',
+      title: '',
+      date: '2024-05-01 10:00:00',
+    });
+    server.state.existing = true;
+    startBackground(server);
+    await sendFromPopup(
+      'bulkStart',
+      { items: [item('https://old.example'), item('https://new.example')] },
+      MANAGE(),
+    );
+    const job = await until((j) => j?.state === 'done');
+    expect(job?.rows.map((row) => [row.state, row.shortUrl, row.existing])).toEqual([
+      ['made', 'https://sho.rt/c7', true],
+      ['made', 'https://sho.rt/a500', undefined],
+    ]);
+  });
+
   it('refuses a second job while one has work left, and rows that are not web addresses', async () => {
     await seedProfile();
     server.state.gate = new Promise(() => undefined);

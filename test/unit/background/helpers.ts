@@ -66,6 +66,8 @@ export function fakeServer() {
     gate: null as Promise<void> | null,
     /** Headers added to every answer, e.g. X-RateLimit-*. */
     headers: {} as Record<string, string>,
+    /** When set, a create of a long URL it has is answered with that link, as deduplicating servers do. */
+    existing: false,
   };
 
   const json = ({ status, body, headers }: Reply) =>
@@ -101,6 +103,8 @@ export function fakeServer() {
       };
     }
     if (method === 'POST' && path === '/api/url/add') {
+      const known = state.existing ? state.links.find((link) => link.longurl === body.url) : undefined;
+      if (known) return { status: 200, body: { error: 0, id: known.id, shorturl: known.shorturl } };
       const id = nextId++;
       const alias = typeof body.custom === 'string' ? body.custom : `a${id}`;
       const shorturl = `${SERVER}/${alias}`;

@@ -412,6 +412,69 @@ describe('a create whose answer never came', () => {
   });
 });
 
+describe('a create the server answers with a link it had made before', () => {
+  const serverHas = (id: number, longurl: string) =>
+    server.state.links.push({
+      id,
+      alias: `c${id}`,
+      shorturl: `https://sho.rt/c${id}`,
+      longurl,
+      title: 'Launch',
+      date: '2024-05-01 10:00:00',
+    });
+
+  it('says so when its id is in the cache, and keeps the cached link as it was', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(7, 'https://a.example/launch')], Date.now());
+    serverHas(7, 'https://a.example/launch');
+    server.state.existing = true;
+
+    // "Create new anyway": no reuse, so the request goes out.
+    const reply = await sendFromPopup('shorten', {
+      requestId: 'r1',
+      input: { url: 'https://a.example/launch' },
+    });
+
+    expect(adds()).toHaveLength(1);
+    expect(reply).toEqual({
+      ok: true,
+      data: { link: cachedLink(7, 'https://a.example/launch'), existing: true },
+    });
+    expect((await getCachedLinks(profile.id)).links).toEqual([cachedLink(7, 'https://a.example/launch')]);
+  });
+
+  it('says so when its id is older than every link known before, though not cached', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(120, 'https://other.example/')], Date.now());
+    serverHas(7, 'https://a.example/launch');
+    server.state.existing = true;
+
+    const reply = await sendFromPopup('shorten', {
+      requestId: 'r2',
+      input: { url: 'https://a.example/launch' },
+    });
+    expect(reply).toMatchObject({
+      ok: true,
+      data: { link: { id: 7, shortUrl: 'https://sho.rt/c7' }, existing: true },
+    });
+    // Asked again with the same attempt id, the answer says the same.
+    expect(
+      await sendFromPopup('shorten', { requestId: 'r2', input: { url: 'https://a.example/launch' } }),
+    ).toEqual(reply);
+  });
+
+  it('says nothing of the kind for a new link, or when nothing was known to compare with', async () => {
+    const profile = await seedProfile();
+    const fresh = await sendFromPopup('shorten', { requestId: 'r3', input: { url: 'https://b.example/' } });
+    expect(fresh.ok && fresh.data.existing).toBeUndefined();
+
+    await putCachedLinks(profile.id, [cachedLink(120, 'https://other.example/')], Date.now());
+    const newer = await sendFromPopup('shorten', { requestId: 'r4', input: { url: 'https://c.example/' } });
+    expect(newer).toMatchObject({ ok: true, data: { link: { id: 501 } } });
+    expect(newer.ok && newer.data.existing).toBeUndefined();
+  });
+});
+
 describe('refresh', () => {
   it('sends nothing when the cache is warm', async () => {
     const profile = await seedProfile();

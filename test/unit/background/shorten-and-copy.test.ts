@@ -300,3 +300,69 @@ describe('canonical URL', () => {
     expect(stubs.copied).toEqual(['https://sho.rt/a500']);
   });
 });
+
+describe('redirect wrappers', () => {
+  const SAFE_LINK =
+    'https://nam12.safelinks.protection.outlook.com/?url=https%3A%2F%2Fnews.example%2Fstory%3Futm_source%3Dmail&data=05%7C02%7C&reserved=0';
+  const notification = () => Object.values(fakeBrowser.notifications.getAllCreateOptions())[0];
+
+  it('shortens the address a link from the menu wraps, and the notification names the wrapper', async () => {
+    await seedProfile();
+    await setBehaviour({ stripTracking: true });
+    await clickLink(SAFE_LINK);
+    expect(added()).toEqual(['https://news.example/story']);
+    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
+    expect(notification()).toMatchObject({
+      title: 'Unwrapped from Outlook Safe Links',
+      message: 'Short URL copied: https://sho.rt/a500',
+    });
+  });
+
+  it('unwraps a tab left on a Google redirect page, from the shortcut', async () => {
+    await seedProfile();
+    const tab = { id: 5, url: 'https://www.google.com/url?q=https://docs.example/a&sa=D', title: 'Redirect' };
+    await stubs.commands.onCommand.trigger(SHORTEN_PAGE_COMMAND, tab);
+    expect(added()).toEqual(['https://docs.example/a']);
+    expect(notification()?.title).toBe('Unwrapped from Google');
+  });
+
+  it('shortens the wrapper itself when the setting is off', async () => {
+    await seedProfile();
+    await setBehaviour({ unwrapRedirects: false });
+    await clickLink(SAFE_LINK);
+    expect(added()).toEqual([SAFE_LINK]);
+    expect(notification()?.title).toBe('Shortlink');
+  });
+
+  it('reuses the link made before for the wrapped address, without a request', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(12, 'https://news.example/story?utm_source=mail')]);
+    await clickLink(SAFE_LINK);
+    expect(server.calls).toEqual([]);
+    expect(stubs.copied).toEqual(['https://sho.rt/c12']);
+  });
+});
+
+describe('a link the server had made before', () => {
+  it('is copied, and the notification says the server returned an existing link', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [cachedLink(120, 'https://other.example/')], Date.now());
+    server.state.links.push({
+      id: 7,
+      alias: 'c7',
+      shorturl: 'https://sho.rt/c7',
+      longurl: 'https://a.example/x',
+      title: '',
+      date: '2024-05-01 10:00:00',
+    });
+    server.state.existing = true;
+    await setBehaviour({ copyFormat: 'markdown' });
+
+    await clickLink('https://a.example/x', 'A link');
+
+    expect(stubs.copied).toEqual(['[A link](https://sho.rt/c7)']);
+    expect(Object.values(fakeBrowser.notifications.getAllCreateOptions())[0]?.message).toBe(
+      'Short URL copied as Markdown link: https://sho.rt/c7\nYour server returned an existing link.',
+    );
+  });
+});

@@ -10,7 +10,7 @@ import type { AllTabsProgress, AllTabsResult } from '@/lib/jobs/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { allTabsAskedItem, allTabsJobItem } from '@/lib/storage/items';
+import { allTabsAskedItem, listJobItem } from '@/lib/storage/items';
 import { saveSettings } from '@/lib/storage/settings';
 import { allTabsRun } from '../../fixtures/all-tabs-run';
 import {
@@ -407,10 +407,10 @@ describe('shorten all tabs', () => {
     };
     // Another window's run is not this one's progress.
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ ...progress, windowId: 6, done: 2 }),
+      [listJobItem.key]: allTabsRun({ ...progress, windowId: 6, done: 2 }),
     });
     await settle();
-    await fakeBrowser.storage.session.set({ [allTabsJobItem.key]: allTabsRun(progress) });
+    await fakeBrowser.storage.session.set({ [listJobItem.key]: allTabsRun(progress) });
     await vi.waitFor(() => expect(document.body.textContent).toContain('Shortening tabs: 1 of 3…'));
     const bar = document.querySelector('progress');
     expect([bar?.value, bar?.max]).toEqual([1, 3]);
@@ -509,7 +509,7 @@ describe('shorten all tabs', () => {
     const progress = { windowId: 5, startedAt: asked + 1_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
       [allTabsAskedItem.key]: asked,
-      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
+      [listJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -544,7 +544,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({
+      [listJobItem.key]: allTabsRun({
         windowId: 5,
         startedAt: Date.now(),
         total: 4,
@@ -566,7 +566,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
+      [listJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     const bg = background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -587,7 +587,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const progress = { windowId: 5, startedAt: Date.now() - 60_000, total: 3, done: 2, failed: 1 };
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
+      [listJobItem.key]: allTabsRun({ ...progress, finished: true, result: RESULT }),
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);
@@ -607,7 +607,7 @@ describe('shorten all tabs', () => {
     activeTab();
     const result = { ...RESULT, failures: [], copied: false };
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({
+      [listJobItem.key]: allTabsRun({
         windowId: 5,
         startedAt: Date.now() - 60_000,
         total: 2,
@@ -636,7 +636,7 @@ describe('shorten all tabs', () => {
     await seed();
     activeTab();
     await fakeBrowser.storage.session.set({
-      [allTabsJobItem.key]: allTabsRun({ windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run }),
+      [listJobItem.key]: allTabsRun({ windowId: 5, total: 3, done: 3, failed: 0, finished: true, ...run }),
     });
     background({ shortenAllTabs: () => ok(RESULT) });
     permissions(true, true);

@@ -611,6 +611,19 @@ describe('a URL shortened before', () => {
     expect(document.activeElement).toBe(button('Copy'));
   });
 
+  it('says so when "Create new anyway" got the existing link back from the server', async () => {
+    await seed({ links: [old] });
+    activeTab(TAB.url);
+    background(() => ok({ link: old, existing: true }));
+    await mountPopup();
+
+    await click(button('Create new anyway'));
+
+    expect(field('Short URL').value).toBe('https://sho.rt/old');
+    expect(document.querySelector('.result')?.textContent).toContain('Your server returned an existing link');
+    expect(roleText('status')).toBe('Your server returned an existing link: https://sho.rt/old');
+  });
+
   it('is not offered for a URL never shortened', async () => {
     await seed({ links: [old] });
     activeTab('https://fresh.example/');

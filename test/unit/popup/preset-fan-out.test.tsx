@@ -199,4 +199,33 @@ describe('one link per UTM preset', () => {
 
     expect(shortens(bg.sent).map((s) => [s.input.url, s.input.custom])).toEqual([[PAGE, 'spring']]);
   });
+
+  it('marks presets that got the same link, and makes one a link of its own in one click', async () => {
+    await seed();
+    let id = 100;
+    // A server that merges addresses it thinks alike: every create answers its first link.
+    const bg = fakeBackground({
+      refresh: () => ok({ links: null, lists: null }),
+      shorten: (payload: RequestOf<'shorten'>) =>
+        /[?&]sl=/.test(payload.input.url)
+          ? ok({ link: link(++id + 100, payload.input.url) })
+          : ok({
+              link: link(100, 'https://blog.example/post?id=4'),
+              ...(id++ > 100 ? { existing: true as const } : {}),
+            }),
+    });
+    await mount(<App />, 'main');
+    await pickPresets('X', 'Newsletter');
+    await click(button('Shorten: 2 links'));
+
+    expect(results().textContent?.match(/Same short link as another row/g)).toHaveLength(2);
+    await click(button('Make a distinct short link for Newsletter'));
+
+    expect(shortens(bg.sent).at(-1)?.input.url).toBe(
+      'https://blog.example/post?id=4&utm_source=newsletter&utm_medium=email&sl=2',
+    );
+    expect(field('Short URL for Newsletter').value).toBe('https://sho.rt/a203');
+    expect(field('Short URL for X').value).toBe('https://sho.rt/a100');
+    expect(results().textContent).not.toContain('Same short link as another row');
+  });
 });

@@ -109,3 +109,23 @@ describe('the QR code of the result', () => {
     expect(button('Download PNG')).toBeTruthy();
   });
 });
+
+describe('sharing the result', () => {
+  it('shows the share links only once asked for, with the link and its title', async () => {
+    await mount(
+      <ShortenResult link={LINK} copied="plain" edited={false} onCopy={() => {}} onCopyAs={() => {}} />,
+    );
+    expect(document.querySelector('#result-share')).toBeNull();
+    const toggle = button('Share');
+    await click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-controls')).toBe('result-share');
+    expect(
+      document.querySelector<HTMLAnchorElement>(
+        '#result-share a[aria-label="Share on Telegram (opens in a new tab)"]',
+      )?.href,
+    ).toBe('https://t.me/share/url?url=https%3A%2F%2Fsho.rt%2Fx&text=Example');
+    await click(toggle);
+    expect(document.querySelector('#result-share')).toBeNull();
+  });
+});

@@ -87,6 +87,29 @@ describe('faults', () => {
     expect((await call(ctx.server, 'GET', '/api/urls')).status).toBe(200);
   });
 
+  it('existing answers a create of a known long URL with that link, and makes new ones for the rest', async () => {
+    const first = await call(ctx.server, 'POST', '/api/url/add', {
+      body: { url: 'https://example.net/dup' },
+    });
+    ctx.server.setFault({ kind: 'existing', match: 'POST /api/url/add' });
+    const count = ctx.server.store.links.length;
+
+    const again = await call(ctx.server, 'POST', '/api/url/add', {
+      body: { url: 'https://example.net/dup' },
+    });
+    expect(again.json).toEqual({ error: 0, id: first.json.id, shorturl: first.json.shorturl });
+    expect(ctx.server.store.links).toHaveLength(count);
+
+    const other = await call(ctx.server, 'POST', '/api/url/add', {
+      body: { url: 'https://example.net/new' },
+    });
+    expect(other.json.id).toBeGreaterThan(first.json.id);
+    expect(ctx.server.store.links).toHaveLength(count + 1);
+    // Still a server that checks its input and its key.
+    const refused = await call(ctx.server, 'POST', '/api/url/add', { body: { url: 'nope' } });
+    expect(refused.status).toBe(400);
+  });
+
   it('redirect answers with the status and Location given, without a body', async () => {
     ctx.server.setFault({ kind: 'redirect', location: 'http://127.0.0.1:9/api/urls', status: 307 });
     const response = await fetch(`${ctx.server.url}/api/urls`, { redirect: 'manual' });

@@ -179,6 +179,22 @@ describe('previewBulk', () => {
     expect(result.counts.duplicate).toBe(2);
   });
 
+  it('shortens the address a redirect wrapper carries, says which, and collapses it with the same address', () => {
+    const safeLink = `https://eur03.safelinks.protection.outlook.com/?url=${encodeURIComponent('https://c.example/p?utm_source=x')}&data=05`;
+    const result = preview(
+      `${safeLink}\nhttps://c.example/p\nhttps://www.google.com/url?q=javascript:alert(1)`,
+      options(),
+      context({ unwrapRedirects: true, stripTracking: true, cached: [link(4, 'https://c.example/p')] }),
+    );
+    expect(result.rows.map((r) => [r.longUrl, r.status, r.unwrapped])).toEqual([
+      ['https://c.example/p', 'reused', ['Outlook Safe Links']],
+      ['https://c.example/p', 'duplicate', undefined],
+      // A wrapper of a script stays a wrapper: its target is never followed.
+      ['https://www.google.com/url?q=javascript:alert(1)', 'new', undefined],
+    ]);
+    expect(preview(safeLink, options(), context()).rows[0]?.longUrl).toBe(safeLink);
+  });
+
   it('refuses an alias with several presets: it can name one link only', () => {
     const [x, linkedin] = defaultUtmPresets();
     const result = preview('url,alias\nhttps://a.example,mine', options({ presets: [x!, linkedin!] }));

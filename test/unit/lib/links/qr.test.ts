@@ -34,7 +34,7 @@ function rasterize(matrix: boolean[][], options: QrOptions) {
     fillRect(x, y, w, h) {
       rects.push({ fill: String(this.fillStyle), rect: [x, y, w, h] });
       for (let row = y; row < y + h; row++)
-        pixels.fill(this.fillStyle === '#000' ? 1 : 0, row * size + x, row * size + x + w);
+        pixels.fill(this.fillStyle === '#000000' ? 1 : 0, row * size + x, row * size + x + w);
     },
   };
   paintQr(ctx, matrix, options);
@@ -92,7 +92,7 @@ describe('paintQr (the PNG)', () => {
       const matrix = qrMatrix(URL);
       const { pixels, rects } = rasterize(matrix, options);
       const { size, margin } = options;
-      expect(rects[0]).toEqual({ fill: '#fff', rect: [0, 0, size, size] });
+      expect(rects[0]).toEqual({ fill: '#ffffff', rect: [0, 0, size, size] });
       expect(rects.slice(1)).toHaveLength(darkCount(matrix));
       for (const { rect } of rects) {
         const [x, y, w, h] = rect as [number, number, number, number];
@@ -128,7 +128,7 @@ describe('qrPngBlob', () => {
       toBlob: (done: (blob: Blob | null) => void, type: string) => done(new Blob(['png'], { type })),
     };
     const doc = { createElement: () => canvas } as unknown as Document;
-    const blob = await qrPngBlob(qrMatrix(URL), { size: 1024, margin: 2 }, doc);
+    const blob = await qrPngBlob(qrMatrix(URL), { size: 1024, margin: 2 }, undefined, doc);
     expect(blob.type).toBe('image/png');
     expect([canvas.width, canvas.height]).toEqual([1024, 1024]);
   });
@@ -139,12 +139,12 @@ describe('qrPngBlob', () => {
       toBlob: (done: (b: Blob | null) => void) => done(blob),
     });
     const doc = (c: unknown) => ({ createElement: () => c }) as unknown as Document;
-    await expect(qrPngBlob(qrMatrix(URL), { size: 256, margin: 4 }, doc(canvas(null, null)))).rejects.toThrow(
-      'Download the SVG instead',
-    );
+    await expect(
+      qrPngBlob(qrMatrix(URL), { size: 256, margin: 4 }, undefined, doc(canvas(null, null))),
+    ).rejects.toThrow('Download the SVG instead');
     const painter = { fillStyle: '', fillRect: () => undefined };
     await expect(
-      qrPngBlob(qrMatrix(URL), { size: 256, margin: 4 }, doc(canvas(painter, null))),
+      qrPngBlob(qrMatrix(URL), { size: 256, margin: 4 }, undefined, doc(canvas(painter, null))),
     ).rejects.toThrow('The PNG could not be created');
   });
 });

@@ -148,3 +148,13 @@ describe('the migrations', () => {
     );
   });
 });
+
+describe('the redirect-unwrapping switch', () => {
+  it('is on for settings saved before it existed, and keeps what the user chose', () => {
+    const saved = (behaviour: Record<string, unknown>) =>
+      parseSettings({ version: SETTINGS_VERSION, activeProfileId: null, profiles: [], behaviour }).behaviour;
+    expect(saved({ autoCopy: false, stripTracking: true }).unwrapRedirects).toBe(true);
+    expect(saved({ unwrapRedirects: false }).unwrapRedirects).toBe(false);
+    expect(saved({ unwrapRedirects: 'no' }).unwrapRedirects).toBe(true);
+  });
+});

@@ -7,13 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { defaultSettings, SETTINGS_VERSION } from '@/lib/settings/schema';
 import {
-  allTabsJobItem,
   apiKeysItem,
   bulkJobItem,
   draftsItem,
   getEntry,
   getItem,
   getStored,
+  listJobItem,
   pendingShortenItem,
   queueJobItem,
   rateLimitWaitItem,
@@ -41,7 +41,7 @@ describe('getItem', () => {
     expect(await getItem(apiKeysItem)).toEqual({});
     expect(await getItem(draftsItem)).toEqual({});
     expect(await getItem(pendingShortenItem)).toBeNull();
-    expect(await getItem(allTabsJobItem)).toBeNull();
+    expect(await getItem(listJobItem)).toBeNull();
     expect(await getItem(bulkJobItem)).toBeNull();
     expect(await getItem(queueJobItem)).toBeNull();
     expect(await getItem(rateLimitWaitItem)).toBeNull();

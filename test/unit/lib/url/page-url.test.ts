@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
+import { resolveLink, resolveLinkUrl, resolvePage, resolvePageUrl } from '@/lib/url/page-url';
 
 const off = { preferCanonical: false, stripTracking: false };
 const TAB = 'https://shop.example/item/7?ref=home&utm_source=mail';
@@ -59,5 +59,33 @@ describe('resolveLinkUrl', () => {
     expect(resolveLinkUrl(TAB, { preferCanonical: true, stripTracking: true })).toBe(
       'https://shop.example/item/7?ref=home',
     );
+  });
+});
+
+describe('redirect wrappers', () => {
+  const WRAPPED = `https://l.facebook.com/l.php?u=${encodeURIComponent(TAB)}&h=AT0`;
+
+  it('are taken off when asked, before tracking parameters, and named', () => {
+    expect(resolveLink(WRAPPED, { ...off, unwrapRedirects: true })).toEqual({
+      url: TAB,
+      unwrapped: ['Facebook'],
+    });
+    expect(resolveLink(WRAPPED, { ...off, unwrapRedirects: true, stripTracking: true })).toEqual({
+      url: 'https://shop.example/item/7?ref=home',
+      unwrapped: ['Facebook'],
+    });
+  });
+
+  it('are kept when the setting is off or absent', () => {
+    expect(resolveLink(WRAPPED, off)).toEqual({ url: WRAPPED, unwrapped: [] });
+    expect(resolveLinkUrl(WRAPPED, { ...off, unwrapRedirects: false })).toBe(WRAPPED);
+  });
+
+  it('are taken off a canonical URL too', () => {
+    const hygiene = { ...off, preferCanonical: true, unwrapRedirects: true };
+    expect(resolvePage('https://a.example/', WRAPPED, hygiene)).toEqual({
+      url: TAB,
+      unwrapped: ['Facebook'],
+    });
   });
 });

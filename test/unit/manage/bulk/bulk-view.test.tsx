@@ -35,6 +35,7 @@ const lookups = (patch: Partial<BulkLookups> = {}): BulkLookups => ({
   defaults: null,
   presets: defaultUtmPresets(),
   stripTracking: false,
+  unwrapRedirects: true,
   copyFormat: 'markdown',
   limit: 30,
   ...patch,

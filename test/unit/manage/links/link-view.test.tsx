@@ -123,6 +123,23 @@ describe('LinkView', () => {
     expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M4 4h1v1h-1z/);
   });
 
+  it('shares the short URL with its title on Email and the networks, each in a new tab', async () => {
+    const root = await mount(<LinkView id={3} copy={copy} />, linkApi());
+    const share = root.querySelector('ul[aria-label="Share on"]')!;
+    expect([...share.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Email',
+      'X',
+      'LinkedIn',
+      'Facebook',
+      'WhatsApp',
+      'Telegram',
+      'Reddit',
+    ]);
+    expect(
+      share.querySelector<HTMLAnchorElement>('a[aria-label="Share on X (opens in a new tab)"]')?.href,
+    ).toBe('https://x.com/intent/tweet?text=Spring%20sale&url=https%3A%2F%2Fgo.example.com%2Fsale');
+  });
+
   it('loads choice lists only for open sections, once per page visit', async () => {
     const plain = { ...detail, details: { ...detail.details, location: {}, expiry: null } };
     const api = fakeApi((method) =>

@@ -1,24 +1,27 @@
 /**
- * "Shorten all tabs of this window" (`shortenAllTabs`): every http(s) tab once, its address cleaned as
- * the behaviour settings say. Its policy on the job runner: the user's priority (a person waits for
- * the list), a link shortened before reused without a request; a failure every tab would meet
- * (STOPS_BATCH) fails the rest; once the server failed for its own reason the tab and every later one
- * wait in the outage queue without a try each. At the end the list is copied in the copy format and
- * summed up by badge and notification. The run belongs to the background, not to the popup that
- * asked, and a worker that stopped mid-run goes on with it.
+ * A list copied at the end, from one of two sources: the tabs of a window ("Shorten all tabs",
+ * `shortenAllTabs`), or the several URLs of a text pasted in the popup or selected in a page
+ * (`shortenUrls`). Every address once, cleaned as the behaviour settings say. One policy on the job
+ * runner: the user's priority (a person waits for the list), a link shortened before reused without
+ * a request; a failure every row would meet (STOPS_BATCH) fails the rest; for tabs, once the server
+ * failed for its own reason the tab and every later one wait in the outage queue without a try each
+ * (a pasted list's rows just fail: the popup shows them, and Shorten again retries). At the end the
+ * list is copied in the copy format and summed up by badge and notification. The run belongs to the
+ * background, not to the popup that asked, and a worker that stopped mid-run goes on with it.
  */
 import type { ErrorData } from '@/lib/api/errors';
 import { t, tPlural } from '@/lib/i18n';
 import { type AllTabsResult, allTabsResultOf } from '@/lib/jobs/all-tabs';
-import { isJobActive, newJob } from '@/lib/jobs/job';
+import { isJobActive, type JobItem, jobCounts, newJob } from '@/lib/jobs/job';
 import { isQueueable } from '@/lib/jobs/queue';
+import { distinctUrls, type UrlListResult, urlListResultOf } from '@/lib/jobs/url-list';
 import { linksForUrl, sameLongUrl } from '@/lib/links/cache';
 import { copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { CopyFormat } from '@/lib/settings/schema';
-import { allTabsJobItem, type Job } from '@/lib/storage/items';
+import { type Job, listJobItem } from '@/lib/storage/items';
 import { loadSettings } from '@/lib/storage/settings';
-import { resolvePageUrl } from '@/lib/url/page-url';
+import { resolveLinkUrl, resolvePageUrl } from '@/lib/url/page-url';
 import { isHttpUrl } from '@/lib/url/rules';
 import type { Clients } from '../clients';
 import type { ClipboardWriter } from '../clipboard';
@@ -41,6 +44,9 @@ interface Deps {
   clock?: () => number;
 }
 
+/** Whether the run is of a window's tabs (a run stored before lists had a source is). */
+const isTabs = (job: Job | null) => (job?.source ?? 'tabs') === 'tabs';
+
 /** The addresses to shorten, in tab order, each once; and how many tabs have none. */
 function addressesOf(tabs: TabInfo[], clean: (url: string) => string) {
   const targets: { longUrl: string; title: string }[] = [];
@@ -58,6 +64,24 @@ function addressesOf(tabs: TabInfo[], clean: (url: string) => string) {
     }
   }
   return { targets, skipped };
+}
+
+/**
+ * A pasted or selected list's summary: what was copied, then how many links were made, reused and
+ * failed. It names the copy format unless the list is of plain URLs.
+ */
+function urlListSummaryOf(job: Job, format: CopyFormat): string {
+  const { made, reused, failed, total } = jobCounts(job);
+  const linked = made + reused;
+  const head =
+    linked === 0
+      ? tPlural('bg_list_none', total)
+      : !job.copied
+        ? tPlural('bg_list_not_copied', linked)
+        : format === 'plain'
+          ? tPlural('bg_list_copied', linked)
+          : tPlural('bg_list_copied_as', linked, t(FORMAT_NAMES[format]));
+  return `${head}\n${t('bg_list_counts', made, reused, failed)}`;
 }
 
 /** The summary notification's text; it names the copy format unless the list is of plain URLs. */
@@ -78,8 +102,8 @@ function summaryOf(result: AllTabsResult, format: CopyFormat): string {
   return t('bg_tabs_with_failures', copied, tPlural('bg_tabs_failed', failed - queued)) + waiting;
 }
 
-/** Creates the `shortenAllTabs` handler and the run's resumption; at most one run at a time. */
-export function createAllTabs({
+/** Creates the `shortenAllTabs` and `shortenUrls` handlers and the run's resumption; at most one run at a time. */
+export function createCopyList({
   createLink,
   clients,
   clipboard,
@@ -88,7 +112,7 @@ export function createAllTabs({
   clock = () => Date.now(),
 }: Deps) {
   /** Waiters for the end of a run, by job id. */
-  const waiters = new Map<string, ((result: AllTabsResult) => void)[]>();
+  const waiters = new Map<string, ((job: Job) => void)[]>();
   /** Once the server failed for its own reason in the run, the other tabs wait in the queue untried. */
   let outage: ErrorData | undefined;
 
@@ -109,20 +133,23 @@ export function createAllTabs({
     const done: Job = { ...job, text: payload.text, copied };
     const final = { ...result, text: payload.text, copied };
     if (job.rows.length > 0) {
-      await notifier.summary(t('ext_name'), summaryOf(final, behaviour.copyFormat), {
+      const summary = isTabs(job)
+        ? summaryOf(final, behaviour.copyFormat)
+        : urlListSummaryOf(done, behaviour.copyFormat);
+      await notifier.summary(t('ext_name'), summary, {
         ok: final.failures.length === 0 && copied,
         notify: behaviour.notifications,
       });
     }
     outage = undefined;
-    for (const answer of waiters.get(job.id) ?? []) answer(final);
+    for (const answer of waiters.get(job.id) ?? []) answer(done);
     waiters.delete(job.id);
     return done;
   }
 
   const runner = createJobRunner(
     {
-      item: allTabsJobItem,
+      item: listJobItem,
       alarm: 'all-tabs',
       priority: 'user',
       reuse: true,
@@ -138,7 +165,7 @@ export function createAllTabs({
       },
       async onFailure(error, row, sent) {
         if (STOPS_BATCH.has(error.kind)) return { kind: 'failRest' };
-        if (!isQueueable(error)) return { kind: 'fail' };
+        if (!isQueueable(error) || !isTabs(await runner.load())) return { kind: 'fail' };
         outage ??= error;
         try {
           await queue.add({
@@ -163,7 +190,7 @@ export function createAllTabs({
 
   /** Waits for the end of the run `jobId`. */
   const ended = (jobId: string) =>
-    new Promise<AllTabsResult>((resolve) => waiters.set(jobId, [...(waiters.get(jobId) ?? []), resolve]));
+    new Promise<Job>((resolve) => waiters.set(jobId, [...(waiters.get(jobId) ?? []), resolve]));
 
   async function start(windowId: number): Promise<Job> {
     // Without `tabs`, tabs.query answers tabs without addresses: that would read as "nothing to do".
@@ -180,10 +207,35 @@ export function createAllTabs({
       label: '',
     }));
     return {
-      ...newJob('allTabs', crypto.randomUUID(), active.profile.id, items, clock(), 0),
+      ...newJob('list', crypto.randomUUID(), active.profile.id, items, clock(), 0),
+      source: 'tabs',
       windowId,
       skipped,
     };
+  }
+
+  /** Runs `job`, or answers `busy` while another list has work left; resolves with it ended. */
+  async function run(job: Job, joins: (current: Job) => boolean): Promise<Job> {
+    let active: Job | null = null;
+    const result = ended(job.id);
+    // Decided on the job as stored: a run another worker left counts too.
+    await runner.change((current) => {
+      if (current && isJobActive(current)) {
+        active = current;
+        return current;
+      }
+      outage = undefined;
+      return job;
+    });
+    const other = active as Job | null;
+    if (other) {
+      waiters.delete(job.id);
+      if (joins(other)) return ended(other.id);
+      throw new ExtensionError('busy', t(isTabs(other) ? 'error_all_tabs_busy' : 'error_list_busy'));
+    }
+    // Nothing to shorten: the run ends without a try.
+    if (job.rows.length === 0) await runner.drive();
+    return result;
   }
 
   /** Starts a run, or joins the one going for the same window. */
@@ -191,21 +243,50 @@ export function createAllTabs({
     windowId,
   }: RequestOf<'shortenAllTabs'>): Promise<ResponseOf<'shortenAllTabs'>> {
     const current = await runner.load();
-    if (current && isJobActive(current)) {
-      if (current.windowId === windowId) return ended(current.id);
-      throw new ExtensionError('busy', t('error_all_tabs_busy'));
+    // The same window's run is joined before its tabs are read again.
+    if (current && isJobActive(current) && current.windowId === windowId) {
+      return allTabsResultOf(await ended(current.id));
     }
     const job = await start(windowId);
-    outage = undefined;
-    const result = ended(job.id);
-    await runner.change(() => job);
-    // Nothing to shorten: the run ends without a try.
-    if (job.rows.length === 0) await runner.drive();
-    return result;
+    return allTabsResultOf(await run(job, (other) => other.windowId === windowId));
+  }
+
+  /**
+   * Starts a run of several URLs (pasted in the popup with the form's options, or selected in a page
+   * with the profile's defaults): each cleaned and unwrapped as the behaviour settings say, each once.
+   */
+  async function shortenUrls({ items, source }: RequestOf<'shortenUrls'>): Promise<UrlListResult> {
+    const active = await clients.active();
+    const { behaviour } = await loadSettings();
+    const cleaned = items.map((item) => ({
+      ...item,
+      input: { ...item.input, url: resolveLinkUrl(item.input.url, behaviour) },
+    }));
+    const kept = distinctUrls(cleaned.map((item) => item.input.url));
+    const distinct = kept.map((url) => cleaned.find((item) => item.input.url === url) as JobItem);
+    const job: Job = {
+      ...newJob('list', crypto.randomUUID(), active.profile.id, distinct, clock(), 0),
+      source,
+    };
+    return urlListResultOf(await run(job, () => false));
+  }
+
+  /** The menu's several URLs: each with the active profile's defaults. */
+  async function shortenSelectedUrls(urls: string[]): Promise<UrlListResult> {
+    const active = await clients.active();
+    const now = new Date(clock());
+    const items = urls.map((url) => ({
+      input: inputFromDefaults(url, active.profile.defaults, now),
+      title: '',
+      label: '',
+    }));
+    return shortenUrls({ items, source: 'menu' });
   }
 
   return {
     shortenAllTabs,
+    shortenUrls,
+    shortenSelectedUrls,
     /** Listens for the run's alarm and goes on with a run the previous worker left (background start). */
     register() {
       runner.register();
