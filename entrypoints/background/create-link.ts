@@ -307,7 +307,10 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       throw await uncertainCreateError(error, active.client.baseUrl);
     }
     if (look) await removeEntry(uncertainFamily, key).catch(() => undefined);
-    const [known, [newest]] = await Promise.all([cachedLink(profileId, created.id), recentLinks(profileId, 1)]);
+    const [known, [newest]] = await Promise.all([
+      cachedLink(profileId, created.id),
+      recentLinks(profileId, 1),
+    ]);
     if (known) return done(title && !known.title ? { ...known, title } : known, true);
     const older = mark.maxKnownId !== null && created.id < mark.maxKnownId;
     const local = toApiDateTime(new Date(now));
