@@ -4,7 +4,7 @@ import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { t, tPlural } from '@/lib/i18n';
 import { distinctUrls, type ListRowView, listRowsOf, MAX_LIST_URLS, sharedLinks } from '@/lib/jobs/url-list';
-import { type CachedLink, findByLongUrl } from '@/lib/links/cache';
+import { type CachedLink, linksForUrl, longUrlKey } from '@/lib/links/cache';
 import { copyPayloadForList, FORMAT_NAMES } from '@/lib/links/copy-format';
 import { send } from '@/lib/messaging/send';
 import type { Behaviour, CopyFormat } from '@/lib/settings/schema';
@@ -27,8 +27,12 @@ export interface SeveralRun {
  * job runner and copies the list at the end, so closing the popup does not stop it. The rows follow
  * the run from storage while it goes. Nothing is read or watched until a list is pasted.
  */
-export function useSeveralUrls(recent: { links: readonly CachedLink[] }, onDone: () => void) {
+export function useSeveralUrls(profileId: () => string, onDone: () => void) {
   const [urls, setUrls] = useState<string[] | null>(null);
+  // The cached link of each URL of the list, by longUrlKey: read when the list is taken, as the
+  // popup holds only the newest links.
+  const [known, setKnown] = useState<ReadonlyMap<string, CachedLink>>(new Map());
+  const madeBefore = (url: string) => known.get(longUrlKey(url));
   const [cut, setCut] = useState(false);
   const [run, setRun] = useState<SeveralRun | null>(null);
   const [pending, setPending] = useState(false);
@@ -61,13 +65,20 @@ export function useSeveralUrls(recent: { links: readonly CachedLink[] }, onDone:
     /** What the screen reader's live line announces. */
     status,
     /** The link made before for `url`, which Shorten reuses without a request. */
-    madeBefore: (url: string) => findByLongUrl(recent.links, url),
+    madeBefore,
     /** Turns the form into a list when `text` holds several URLs; false (and nothing changes) otherwise. */
     take(text: string, behaviour: Behaviour): boolean {
       const found = distinctUrls(urlsInText(text).map((url) => resolveLinkUrl(url, behaviour)));
       if (found.length < 2) return false;
-      setUrls(found.slice(0, MAX_LIST_URLS));
+      const listed = found.slice(0, MAX_LIST_URLS);
+      setUrls(listed);
       setCut(found.length > MAX_LIST_URLS);
+      const id = profileId();
+      void Promise.all(listed.map((url) => linksForUrl(id, url))).then((each) =>
+        setKnown(
+          new Map(each.flatMap((links) => (links[0] ? [[longUrlKey(links[0].longUrl), links[0]]] : []))),
+        ),
+      );
       setRun(null);
       setStatus(tPlural('popup_several_found', Math.min(found.length, MAX_LIST_URLS)));
       return true;
@@ -98,7 +109,7 @@ export function useSeveralUrls(recent: { links: readonly CachedLink[] }, onDone:
       const items = urls.map((url) => ({
         input: { ...rest, url },
         // A pasted URL has no page to read: only the cache knows its title.
-        title: findByLongUrl(recent.links, url)?.title.trim() ?? '',
+        title: madeBefore(url)?.title.trim() ?? '',
         label: '',
       }));
       const startedAt = Date.now();

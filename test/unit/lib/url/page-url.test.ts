@@ -83,7 +83,8 @@ describe('redirect wrappers', () => {
 
   it('are taken off a canonical URL too', () => {
     const hygiene = { ...off, preferCanonical: true, unwrapRedirects: true };
-    expect(resolvePage('https://a.example/', WRAPPED, hygiene)).toEqual({
+    // A canonical URL counts only on the page's own site: a page of Facebook's declaring its wrapper.
+    expect(resolvePage('https://www.facebook.com/some.page/posts/1', WRAPPED, hygiene)).toEqual({
       url: TAB,
       unwrapped: ['Facebook'],
     });
