@@ -23,12 +23,12 @@ import { gzipSync } from 'node:zlib';
 import { parseAst } from 'vite';
 
 /**
- * The fences `npm run bench` prints the sizes against, in bytes of gzip ("30 KB" and "40 KB" read as
- * 30 × 1024 and 40 × 1024). They are not targets: speed is what the bench guards; a size past its
+ * The fences `npm run bench` prints the sizes against, in bytes of gzip ("40 KB" and "60 KB" read as
+ * 40 × 1024 and 60 × 1024, as issue #21 set them). They are not targets: speed is what the bench guards; a size past its
  * fence is a reason to measure what it costs the user, not a failure.
  */
-export const POPUP_FENCE = 30 * 1024;
-export const WORKER_FENCE = 40 * 1024;
+export const POPUP_FENCE = 40 * 1024;
+export const WORKER_FENCE = 60 * 1024;
 
 /** One loaded file: its path inside the extension, raw and gzip bytes. */
 interface LoadedFile {
