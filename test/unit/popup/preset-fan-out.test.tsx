@@ -218,13 +218,16 @@ describe('one link per UTM preset', () => {
     await pickPresets('X', 'Newsletter');
     await click(button('Shorten: 2 links'));
 
-    expect(results().textContent?.match(/Same short link as another row/g)).toHaveLength(2);
+    // The rows come once both answers are in, after the popup's reads: waited for, not assumed.
+    await vi.waitFor(() =>
+      expect(results().textContent?.match(/Same short link as another row/g)).toHaveLength(2),
+    );
     await click(button('Make a distinct short link for Newsletter'));
 
+    await vi.waitFor(() => expect(field('Short URL for Newsletter').value).toBe('https://sho.rt/a203'));
     expect(shortens(bg.sent).at(-1)?.input.url).toBe(
       'https://blog.example/post?id=4&utm_source=newsletter&utm_medium=email&sl=2',
     );
-    expect(field('Short URL for Newsletter').value).toBe('https://sho.rt/a203');
     expect(field('Short URL for X').value).toBe('https://sho.rt/a100');
     expect(results().textContent).not.toContain('Same short link as another row');
   });
