@@ -311,7 +311,9 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       cachedLink(profileId, created.id),
       recentLinks(profileId, 1),
     ]);
-    if (known) return done(title && !known.title ? { ...known, title } : known, true);
+    // The same id for another short URL is another link: a server whose ids started again (reinstalled).
+    if (known?.shortUrl === created.shortUrl)
+      return done(title && !known.title ? { ...known, title } : known, true);
     const older = mark.maxKnownId !== null && created.id < mark.maxKnownId;
     const local = toApiDateTime(new Date(now));
     return done(

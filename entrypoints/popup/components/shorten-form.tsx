@@ -114,7 +114,8 @@ export function ShortenForm(props: ShortenFormProps) {
         />
       </div>
       {props.more}
-      <div class="row">
+      {/* Wraps when a language's texts are too long for both on one line. */}
+      <div class="row wrap">
         <button type="submit" class="primary wide grow" disabled={pending}>
           {pending
             ? (props.pendingLabel ?? t('popup_shortening'))

@@ -101,8 +101,11 @@ describe('several URLs pasted in the popup', () => {
       'https://b.example/two',
     ]);
     expect(document.querySelector('.several')?.textContent).toContain('3 URLs in the pasted text');
-    expect(document.querySelector('.several')?.textContent).toContain(
-      'Made before as https://sho.rt/known: Shorten reuses it.',
+    // Each URL's cached link is looked up once the list is taken.
+    await vi.waitFor(() =>
+      expect(document.querySelector('.several')?.textContent).toContain(
+        'Made before as https://sho.rt/known: Shorten reuses it.',
+      ),
     );
     expect(button('Shorten 3 links')).toBeTruthy();
     expect(field('Alias').disabled).toBe(true);
