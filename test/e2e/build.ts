@@ -48,7 +48,8 @@ export function shippedManifestPath(extPath: string): string {
   return join(extPath, 'e2e-shipped-manifest.json');
 }
 
-function grantTestHost(extPath: string): void {
+/** Grants the local servers' host at install, as if the user had pressed Grant access (see GRANTED_TEST_HOST). */
+export function grantTestHost(extPath: string): void {
   const file = join(extPath, 'manifest.json');
   const built = readFileSync(file, 'utf8');
   writeFileSync(shippedManifestPath(extPath), built);
