@@ -33,6 +33,8 @@ export function useSeveralUrls(profileId: () => string, onDone: () => void) {
   // popup holds only the newest links.
   const [known, setKnown] = useState<ReadonlyMap<string, CachedLink>>(new Map());
   const madeBefore = (url: string) => known.get(longUrlKey(url));
+  // The lookup under way or done: Shorten waits for it, for the titles it gives.
+  const lookup = useRef<Promise<ReadonlyMap<string, CachedLink>>>(Promise.resolve(new Map()));
   const [cut, setCut] = useState(false);
   const [run, setRun] = useState<SeveralRun | null>(null);
   const [pending, setPending] = useState(false);
@@ -74,11 +76,13 @@ export function useSeveralUrls(profileId: () => string, onDone: () => void) {
       setUrls(listed);
       setCut(found.length > MAX_LIST_URLS);
       const id = profileId();
-      void Promise.all(listed.map((url) => linksForUrl(id, url))).then((each) =>
-        setKnown(
-          new Map(each.flatMap((links) => (links[0] ? [[longUrlKey(links[0].longUrl), links[0]]] : []))),
-        ),
+      lookup.current = Promise.all(listed.map((url) => linksForUrl(id, url))).then(
+        (each) =>
+          new Map(
+            each.flatMap((links) => (links[0] ? [[longUrlKey(links[0].longUrl), links[0]] as const] : [])),
+          ),
       );
+      void lookup.current.then(setKnown);
       setRun(null);
       setStatus(tPlural('popup_several_found', Math.min(found.length, MAX_LIST_URLS)));
       return true;
@@ -106,10 +110,11 @@ export function useSeveralUrls(profileId: () => string, onDone: () => void) {
       setStatus(tPlural('popup_several_shortening', urls.length));
       const { custom: _alias, ...rest } = input;
       options.current = rest;
+      const found = await lookup.current.catch(() => new Map<string, CachedLink>());
       const items = urls.map((url) => ({
         input: { ...rest, url },
         // A pasted URL has no page to read: only the cache knows its title.
-        title: madeBefore(url)?.title.trim() ?? '',
+        title: found.get(longUrlKey(url))?.title.trim() ?? '',
         label: '',
       }));
       const startedAt = Date.now();

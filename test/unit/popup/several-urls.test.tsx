@@ -120,6 +120,10 @@ describe('several URLs pasted in the popup', () => {
 
     await click(button('Shorten 3 links'));
 
+    // Sent once the cached titles are read, and answered.
+    await vi.waitFor(() =>
+      expect(field('Short URL of https://known.example/page').value).toBe('https://sho.rt/s1'),
+    );
     const [request] = bg.of('shortenUrls');
     expect(request?.source).toBe('popup');
     expect(request?.items.map((item) => [item.input.url, item.title])).toEqual([
@@ -175,6 +179,9 @@ describe('several URLs pasted in the popup', () => {
     await paste(field('Long URL'), PASTED);
     await click(button('Shorten 3 links'));
 
+    await vi.waitFor(() =>
+      expect(document.querySelector('.several')?.textContent).toContain('1 of 3 links failed'),
+    );
     const box = document.querySelector('.several')?.textContent ?? '';
     expect(box).toContain('Your server returned an existing link');
     expect(box).toContain('Made before: reused, no new link.');
@@ -245,9 +252,11 @@ describe('several URLs pasted in the popup', () => {
     await paste(field('Long URL'), PASTED);
     await click(button('Shorten 3 links'));
 
-    expect(
-      document.querySelector('.several')?.textContent?.match(/Same short link as another row/g),
-    ).toHaveLength(2);
+    await vi.waitFor(() =>
+      expect(
+        document.querySelector('.several')?.textContent?.match(/Same short link as another row/g),
+      ).toHaveLength(2),
+    );
     await click(button('Make a distinct short link for https://b.example/two'));
 
     expect(bg.of('shorten')).toEqual([
