@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { inlineStylesheets } from './build/inline-css';
 import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
 
 /**
@@ -66,7 +67,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), inlineStylesheets()],
     build: {
       // No <link rel="modulepreload"> tags and no preload polyfill: extension pages load from the
       // local disk, with no network latency for preloading to hide.

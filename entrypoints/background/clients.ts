@@ -19,13 +19,15 @@ import {
   type RateLimiterOptions,
 } from '@/lib/api/rate-limiter';
 import { t } from '@/lib/i18n';
-import type { Profile } from '@/lib/settings/schema';
+import type { Profile, Settings } from '@/lib/settings/schema';
 import { apiKeysItem, getItems, settingsItem } from '@/lib/storage/items';
 import { ExtensionError, notConfigured } from './errors';
 
 /** A profile and the client that talks to its server with its key. */
 export interface ProfileClient {
   profile: Profile;
+  /** The settings the profile was read from, for an action that needs more of them (one read each). */
+  settings: Settings;
   client: ShortenerClient;
   /** The current window of the server key's rate limiter, as it counts it (a job's countdown). */
   budget(): RateLimiter['budget'];
@@ -159,7 +161,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
       cached.set(profile.id, entry);
     }
     const limiter = limiterFor(profile.serverUrl, apiKey);
-    return { profile, client: entry.clients[priority], budget: () => limiter.budget };
+    return { profile, settings, client: entry.clients[priority], budget: () => limiter.budget };
   }
 
   return {

@@ -59,6 +59,11 @@ export interface CreateRequest {
   input: LinkInput;
   /** The profile it is made on; the active one when omitted. */
   profileId?: string | undefined;
+  /**
+   * That profile's client, when the caller read it already for this action, with the same priority:
+   * settings and keys are then not read again.
+   */
+  client?: ProfileClient | undefined;
   /** The page's title, kept with the link. */
   pageTitle?: string | undefined;
   /** The rate limiter's priority: `user` while a person waits, `job` for a batch. */
@@ -337,7 +342,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     // Whoever asks (a page, a menu, a stored row), before any reuse: an http(s) address and an
     // input the server may take.
     clean(linkInputSchema, request.input);
-    const active = await clients.forProfile(request.profileId, request.priority);
+    const active = request.client ?? (await clients.forProfile(request.profileId, request.priority));
     const key = createKey(active.profile.id, request.input);
     const running = underWay.get(key);
     if (running) return running;

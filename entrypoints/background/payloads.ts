@@ -2,7 +2,7 @@
  * The payload of every request type, checked with zod/mini before its handler runs (the sender is
  * checked first, in messages.ts). The map below is also the list of request types the background knows.
  */
-import * as z from 'zod/mini';
+
 import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { MAX_BULK_ROWS } from '@/lib/jobs/bulk-csv';
@@ -12,6 +12,7 @@ import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
 import { TEXT_LIMITS } from '@/lib/text-limits';
+import { z } from '@/lib/zod';
 import { isApiMethod, isLinkInputShape } from './api-message';
 
 // Every bound is the table's (lib/text-limits.ts): what a page's form accepts passes here too.

@@ -17,7 +17,7 @@ import { defaultBehaviour } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/storage/settings';
 import { readCanonical } from '@/lib/url/canonical';
 import { type ResolvedUrl, resolveLink, resolvePage } from '@/lib/url/page-url';
-import type { Clients } from './clients';
+import type { Clients, ProfileClient } from './clients';
 import type { ClipboardWriter } from './clipboard';
 import { type CreateLink, inputFromDefaults } from './create-link';
 import { toErrorData } from './errors';
@@ -82,16 +82,17 @@ export function createShortenAndCopy({
   canonical = readCanonical,
 }: Deps): ShortenAndCopy {
   async function findOrCreate(
+    reading: Promise<ProfileClient>,
     longUrl: string,
     pageTitle: string | undefined,
     via: ShortenTarget['via'],
   ): Promise<Found> {
-    const active = await clients.active();
+    const active = await reading;
     const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
     try {
       // A double-clicked menu item or a repeated shortcut joins the first create (the pipeline's).
       const profileId = active.profile.id;
-      return await createLink({ input, profileId, pageTitle, priority: 'user', reuse: true });
+      return await createLink({ input, profileId, client: active, pageTitle, priority: 'user', reuse: true });
     } catch (error) {
       const data = toErrorData(error);
       if (!isQueueable(data)) throw error;
@@ -142,10 +143,13 @@ export function createShortenAndCopy({
   }
 
   return async (target) => {
-    // Unreadable settings are no reason not to copy: the defaults change nothing in the address.
-    const behaviour = await loadSettings().then(
-      (settings) => settings.behaviour,
-      () => defaultBehaviour(),
+    // One read of settings and keys serves the whole action: the behaviour, the profile, its client.
+    const reading = clients.active();
+    // Without a profile or key the behaviour still says how to copy a saved link; unreadable
+    // settings are no reason not to copy either: the defaults change nothing in the address.
+    const behaviour = await reading.then(
+      (active) => active.settings.behaviour,
+      () => loadSettings().then((settings) => settings.behaviour, defaultBehaviour),
     );
     // Picked by the user, not found for an address: nothing to say about reuse.
     if (target.kind === 'saved') return copyAndConfirm(target.link, target.link.title, behaviour);
@@ -156,7 +160,7 @@ export function createShortenAndCopy({
     const pageTitle = target.kind === 'page' ? target.title : undefined;
     let result: Found;
     try {
-      result = await findOrCreate(longUrl, pageTitle, target.via);
+      result = await findOrCreate(reading, longUrl, pageTitle, target.via);
     } catch (error) {
       await notifier.failed(t('bg_shorten_failed_title'), toErrorData(error));
       return;

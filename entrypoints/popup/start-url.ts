@@ -42,9 +42,14 @@ export async function resolveStartUrl(
   tabs: Pick<typeof browser.tabs, 'query'> = browser.tabs,
   now = Date.now(),
 ): Promise<StartUrl> {
-  const url = (await takePendingUrl(session, now)) ?? new URLSearchParams(search).get('url');
+  const own = new URLSearchParams(search).get('url');
+  // The tab is asked for beside the pending request, not after it: the popup's first screen waits
+  // for both. Its answer is dropped when a request is pending.
+  const active = own === null ? tabs.query({ active: true, currentWindow: true }) : null;
+  active?.catch(() => undefined);
+  const url = (await takePendingUrl(session, now)) ?? own;
   if (url !== null) return tabStartUrl({ url });
-  const [tab] = await tabs.query({ active: true, currentWindow: true });
+  const [tab] = await active!;
   return tabStartUrl(tab ?? {});
 }
 

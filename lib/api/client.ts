@@ -7,10 +7,11 @@
  *   const { shortUrl } = await client.addLink({ url: tab.url });
  *   const page = await client.listLinks({ limit: 50, order: 'date' });
  */
-import type * as z from 'zod/mini';
+
 import { t } from '../i18n';
 import { isObject } from '../is-object';
 import { withScheme } from '../url/scheme';
+import type { z } from '../zod';
 import { normalizeBaseUrl } from './base-url';
 import { ApiError } from './errors';
 import { type Answer, createTransport, type HttpRequest } from './http';

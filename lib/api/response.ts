@@ -6,9 +6,10 @@
  *   const body = readApiBody(exchange);                     // throws ApiError on any failure
  *   const page = decode(linkListSchema, body, exchange.status);
  */
-import type * as z from 'zod/mini';
+
 import { t } from '../i18n';
 import { isObject } from '../is-object';
+import type { z } from '../zod';
 import { ApiError } from './errors';
 import { retryTime } from './rate-limit';
 

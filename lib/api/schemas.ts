@@ -12,11 +12,12 @@
  * `x.optional()`.
  * Each exported schema is built when it is first used (`lazy`), not when the module loads.
  */
-import * as z from 'zod/mini';
+
 import { t } from '../i18n';
 import { isObject } from '../is-object';
 import { TEXT_LIMITS } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
+import { z } from '../zod';
 
 type JsonObject = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  *   const errors = validateLinkForm(state, new Date());
  *   if (Object.keys(errors).length === 0) callApi('updateLink', id, toLinkUpdateInput(state));
  */
-import { z } from 'zod/mini';
+
 import type { LinkDetail, LinkInput, LinkUpdateInput } from '../api/schemas';
 import { apiToDatetimeLocal, datetimeLocalToApi, parseLocalDateTime } from '../dates';
 import { type MessageKey, t } from '../i18n';
@@ -14,6 +14,7 @@ import { parseId } from '../ids';
 import type { LinkFormState } from '../storage/items';
 import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
+import { z } from '../zod';
 import { aliasError, aliasOf } from './shorten-form';
 
 type ParameterRow = LinkFormState['parameters'][number];

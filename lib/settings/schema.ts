@@ -10,7 +10,7 @@
  * saveProfile check reuse their field rules. Nothing here touches storage, so the storage items can
  * name these types without an import cycle.
  */
-import * as z from 'zod/mini';
+import { z } from '../zod';
 
 export const SETTINGS_VERSION = 1;
 

@@ -22,13 +22,14 @@
  *   profile without a key cannot shorten anything, and a file must not choose where links are sent.
  * Nothing is written unless the whole file is valid: parseSettingsFile checks all of it first.
  */
-import * as z from 'zod/mini';
+
 import { normalizeBaseUrl } from '../api/base-url';
 import { t } from '../i18n';
 import { isObject } from '../is-object';
 import { fileDay } from '../present/dates';
 import { LIST_LIMITS, TEXT_LIMITS } from '../text-limits';
 import { isHttpUrl } from '../url/rules';
+import { z } from '../zod';
 import { type MigrationContext, migrateSettings } from './migrations';
 import type { KeyMap } from './schema';
 import {

@@ -14,7 +14,7 @@
  * The link cache is not here: it lives in IndexedDB (lib/links/cache.ts), which has room for
  * thousands of links and is read without waking the background.
  */
-import * as z from 'zod/mini';
+
 import type { ErrorData, ErrorKind } from '../api/errors';
 import type { RateLimitWait } from '../api/rate-limiter';
 import type { LinkInput } from '../api/schemas';
@@ -25,6 +25,7 @@ import {
   type Settings,
   settingsSchema,
 } from '../settings/schema';
+import { z } from '../zod';
 
 /** A browser storage area, or the part of it the items use. */
 export type StorageArea = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;

@@ -57,20 +57,29 @@ export function usePopupLoad(handlers: LoadHandlers) {
 
   const load = async (first: boolean) => {
     const gen = ++generation.current;
-    // The database opens while settings are read.
+    // Every read starts as soon as what it needs is known: the database opens while settings are
+    // read, and the newest links are read while the tab is still asked for.
     openCache();
-    const [settings, start, drafts] = await Promise.all([
-      loadSettings(),
+    const starting = Promise.resolve(
       first ? (on.current.tabStart ?? resolveStartUrl(location.search)) : null,
-      first ? readDrafts() : null,
-    ]);
+    );
+    const reading = first ? readDrafts() : Promise.resolve(null);
+    // Without a profile nothing waits for them: their failures are nobody's then.
+    starting.catch(() => undefined);
+    reading.catch(() => undefined);
+    const settings = await loadSettings();
     const active = activeProfile(settings);
     if (!active) return setReady('unconfigured');
     // Reads that cost the same whatever the cache holds: the newest links, those of this address.
-    const [newest, ofStart, choices] = await Promise.all([
+    const ofStartUrl = async () => {
+      const start = await starting;
+      return { start, ofStart: start ? await linksForUrl(active.id, start.url) : [] };
+    };
+    const [newest, { start, ofStart }, choices, drafts] = await Promise.all([
       recentLinks(active.id, on.current.recent),
-      start ? linksForUrl(active.id, start.url) : [],
+      ofStartUrl(),
       getCachedLists(active.id),
+      reading,
     ]);
     const draft = start && drafts?.[start.url];
     // A draft is only restored for the profile it was typed for: campaigns and channels are per server.

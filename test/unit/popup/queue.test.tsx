@@ -109,7 +109,9 @@ describe('Queue it', () => {
     failingBackground({ kind: 'timeout', message: 'The server did not answer in time.' });
     await mount(<App />, 'main');
     await click(button('More options'));
-    await typeInto(field('Password'), 'open-sesame-42');
+    // More options' code loads apart from the popup's (entrypoints/popup/later-parts.ts).
+    const password = await vi.waitFor(() => field('Password'));
+    await typeInto(password, 'open-sesame-42');
     await click(button('Shorten'));
     await click(button('Queue it'));
     expect(document.body.textContent).toContain(

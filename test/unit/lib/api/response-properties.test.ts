@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod/mini';
 import { ApiError } from '@/lib/api/errors';
 import { decode, type Exchange, readApiBody } from '@/lib/api/response';
 import {
@@ -25,6 +24,7 @@ import {
   splashListSchema,
   updateLinkResponseSchema,
 } from '@/lib/api/schemas';
+import type { z } from '@/lib/zod';
 
 const RUNS = 2000;
 
