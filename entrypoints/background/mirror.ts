@@ -137,7 +137,11 @@ export function createMirror({
   async function pass(profileId: string, force: boolean): Promise<void> {
     let settings = await mirrorSettings(profileId);
     if (!settings.on) return setAlarm(profileId, null);
-    let state = (await getMirrorState(profileId)) ?? firstState(now());
+    const stored = await getMirrorState(profileId);
+    let state = stored ?? firstState(now());
+    // The pass this run owns, as stored: another value means the cache was cleared (the profile moved
+    // to another server) or replaced meanwhile, and this run's cursor means nothing any more.
+    let owned = stored ? stored.passStartedAt : null;
     if (state.phase === 'idle' || state.error) {
       if (!force && state.nextSweepAt > now()) return setAlarm(profileId, state.nextSweepAt);
       if (state.phase === 'idle')
@@ -155,6 +159,8 @@ export function createMirror({
       // Turned off, or the profile deleted, while the page was on its way: nothing more is written.
       settings = await mirrorSettings(profileId);
       if (!settings.on) return setAlarm(profileId, null);
+      if (((await getMirrorState(profileId))?.passStartedAt ?? null) !== owned) return schedule(profileId);
+      owned = state.passStartedAt;
       const links = page.items.map(toCachedLink);
       const seenAt = now();
       if (page.nextPage !== null && page.items.length > 0) {
