@@ -106,13 +106,23 @@ export function createMirror({
     };
   }
 
-  async function failed(profileId: string, state: MirrorState, error: unknown): Promise<void> {
+  /** Whether the stored pass is still the one this run owns (`owned`: its start, null for none stored). */
+  async function owns(profileId: string, owned: number | null): Promise<boolean> {
+    return ((await getMirrorState(profileId))?.passStartedAt ?? null) === owned;
+  }
+
+  async function failed(
+    profileId: string,
+    state: MirrorState,
+    owned: number | null,
+    error: unknown,
+  ): Promise<void> {
     const data: ErrorData = toErrorData(error);
     const failures = state.failures + 1;
     const wait = RETRY_MS[Math.min(failures, RETRY_MS.length) - 1] ?? 60_000;
     const retryAt = Math.max(data.retryAt ?? 0, now() + wait);
-    // A profile deleted meanwhile keeps nothing: its cache is gone and stays gone.
-    if (!(await mirrorSettings(profileId)).on) return;
+    // A profile deleted or moved meanwhile keeps nothing of this run: its cache was cleared.
+    if (!(await mirrorSettings(profileId)).on || !(await owns(profileId, owned))) return;
     await putMirrorState(profileId, { ...state, error: data, failures, nextSweepAt: retryAt });
     await setAlarm(profileId, retryAt);
   }
@@ -154,12 +164,12 @@ export function createMirror({
         client = (await clients.forProfile(profileId, 'sync')).client;
         page = await client.listLinks({ limit: MIRROR_PAGE_SIZE, page: state.page, order: 'date' });
       } catch (error) {
-        return failed(profileId, state, error);
+        return failed(profileId, state, owned, error);
       }
       // Turned off, or the profile deleted, while the page was on its way: nothing more is written.
       settings = await mirrorSettings(profileId);
       if (!settings.on) return setAlarm(profileId, null);
-      if (((await getMirrorState(profileId))?.passStartedAt ?? null) !== owned) return schedule(profileId);
+      if (!(await owns(profileId, owned))) return schedule(profileId);
       owned = state.passStartedAt;
       const links = page.items.map(toCachedLink);
       const seenAt = now();

@@ -151,6 +151,18 @@ async function fireAlarm(profileId: string): Promise<void> {
   void fakeBrowser.alarms.onAlarm.trigger(alarm!);
 }
 
+/** Waits until the profile's stored cursor is past `page`. */
+async function untilPast(profileId: string, page: number): Promise<void> {
+  await vi.waitFor(async () => expect((await state(profileId))?.page).toBeGreaterThan(page), {
+    timeout: 30_000,
+    interval: 5,
+  });
+}
+
+/** A reference server with no links and a plan far above what a test sends, on the test's clock. */
+const startServer = () =>
+  startReferenceServer({ port: 0, seed: false, rateLimit: 100_000, now: () => time.now() });
+
 async function untilIdle(profileId: string): Promise<MirrorState> {
   return vi.waitFor(
     async () => {
@@ -164,7 +176,7 @@ async function untilIdle(profileId: string): Promise<MirrorState> {
 
 beforeAll(async () => {
   time = manualClock(Date.now());
-  ref = await startReferenceServer({ port: 0, seed: false, rateLimit: 100_000, now: () => time.now() });
+  ref = await startServer();
 });
 
 afterAll(async () => {
@@ -203,10 +215,7 @@ describe('first sync', () => {
     const [profile] = await saveProfiles([{ ref }]);
     const first = await startWorker();
     void first.mirror.sync(profile!.id);
-    await vi.waitFor(async () => expect((await state(profile!.id))?.page).toBeGreaterThan(30), {
-      timeout: 30_000,
-      interval: 5,
-    });
+    await untilPast(profile!.id, 30);
     first.stop();
 
     const second = await startWorker();
@@ -228,10 +237,7 @@ describe('first sync', () => {
     const [profile] = await saveProfiles([{ ref }]);
     const worker = await startWorker();
     void worker.mirror.sync(profile!.id);
-    await vi.waitFor(async () => expect((await state(profile!.id))?.page).toBeGreaterThan(20), {
-      timeout: 30_000,
-      interval: 5,
-    });
+    await untilPast(profile!.id, 20);
     ref.setFault({ times: 1, ...fault, match: 'GET /api/urls' });
     const failed = await vi.waitFor(
       async () => {
@@ -257,10 +263,7 @@ describe('first sync', () => {
     const [profile] = await saveProfiles([{ ref }]);
     const worker = await startWorker();
     void worker.mirror.sync(profile!.id);
-    await vi.waitFor(async () => expect((await state(profile!.id))?.page).toBeGreaterThan(10), {
-      timeout: 30_000,
-      interval: 5,
-    });
+    await untilPast(profile!.id, 10);
     // Among the links already read: 150 deleted move every later page up, 30 new ones move it down.
     const atStart = new Set(ref.store.links.map((l) => l.id));
     ref.store.links = ref.store.links.filter((l) => l.id < 9_500 || l.id >= 9_650);
@@ -304,10 +307,7 @@ describe('sweep', () => {
 
     // An interrupted sweep deletes nothing.
     await fireAlarm(profile!.id);
-    await vi.waitFor(async () => expect((await state(profile!.id))?.page).toBeGreaterThan(40), {
-      timeout: 30_000,
-      interval: 5,
-    });
+    await untilPast(profile!.id, 40);
     worker.stop();
     expect((await mirrored(profile!.id)).length).toBeGreaterThanOrEqual(10_000);
 
@@ -321,12 +321,7 @@ describe('sweep', () => {
 
 describe('profiles', () => {
   it('never mixes two profiles, and a deleted profile’s mirror is gone with it', async () => {
-    const other = await startReferenceServer({
-      port: 0,
-      seed: false,
-      rateLimit: 100_000,
-      now: () => time.now(),
-    });
+    const other = await startServer();
     try {
       other.store.links = [
         createLink({ id: 1, alias: 'o1', longurl: 'https://other.example/1', date: '2030-06-01 00:00:00' }),
@@ -357,12 +352,7 @@ describe('profiles', () => {
   });
 
   it('starts over when its profile moves to another server mid-pass, keeping nothing of the first', async () => {
-    const other = await startReferenceServer({
-      port: 0,
-      seed: false,
-      rateLimit: 100_000,
-      now: () => time.now(),
-    });
+    const other = await startServer();
     try {
       other.store.links = [
         createLink({ id: 5, alias: 'm5', longurl: 'https://moved.example/5', date: '2030-06-01 00:00:00' }),
@@ -370,10 +360,7 @@ describe('profiles', () => {
       const [profile] = await saveProfiles([{ ref }]);
       const worker = await startWorker();
       const first = worker.mirror.sync(profile!.id);
-      await vi.waitFor(async () => expect((await state(profile!.id))?.page).toBeGreaterThan(5), {
-        timeout: 30_000,
-        interval: 5,
-      });
+      await untilPast(profile!.id, 5);
       // As profiles.ts saves a new server: the settings, then the old server's links are dropped.
       await saveProfiles([{ ref: other, id: profile!.id }]);
       await clearProfileCache(profile!.id);
@@ -390,10 +377,7 @@ describe('profiles', () => {
     const [profile] = await saveProfiles([{ ref }]);
     const worker = await startWorker();
     void worker.mirror.sync(profile!.id);
-    await vi.waitFor(async () => expect((await state(profile!.id))?.page).toBeGreaterThan(5), {
-      timeout: 30_000,
-      interval: 5,
-    });
+    await untilPast(profile!.id, 5);
     const settings = await getItem(settingsItem);
     await fakeBrowser.storage.local.set(
       settingsItem.entry({ ...settings, behaviour: { ...settings.behaviour, mirror: false } }),
