@@ -37,6 +37,12 @@ import { ExtensionError, toErrorData } from './errors';
 
 const ALARM_PREFIX = 'mirror-sync:';
 const HOUR_MS = 3_600_000;
+/**
+ * The first sync of a profile starts a minute after it was saved: the user's first requests (the
+ * key's check, the popup's first refresh) go first, and a profile saved by mistake and deleted again
+ * costs nothing. Sync now starts it at once.
+ */
+const FIRST_SYNC_DELAY_MS = 60_000;
 /** Waits before the next try after failures in a row: a passing fault is retried soon, an outage less often. */
 const RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
 /** Pages a refresh reads at most to reach a link it knows; the next sweep brings the rest. */
@@ -209,11 +215,13 @@ export function createMirror({
     return work;
   }
 
-  /** Sets the profile's alarm from its stored state; a profile never synced is due now. */
+  /** Sets the profile's alarm from its stored state; a profile never synced keeps its first alarm. */
   async function schedule(profileId: string): Promise<void> {
     if (!(await mirrorSettings(profileId)).on) return setAlarm(profileId, null);
     const state = await getMirrorState(profileId);
-    await setAlarm(profileId, state ? state.nextSweepAt : now());
+    if (state) return setAlarm(profileId, state.nextSweepAt);
+    const first = await Promise.resolve(browser.alarms.get(alarmName(profileId))).catch(() => undefined);
+    if (!first) await setAlarm(profileId, now() + FIRST_SYNC_DELAY_MS);
   }
 
   async function start(): Promise<void> {

@@ -195,6 +195,10 @@ describe('first sync', () => {
   it('mirrors all 10,000 links exactly, 100 a request, newest first, then waits 6 hours for a sweep', async () => {
     const [profile] = await saveProfiles([{ ref }]);
     await startWorker();
+    // A minute after the profile was saved: the user's own first requests go first.
+    const first = await fakeBrowser.alarms.get(`mirror-sync:${profile!.id}`);
+    expect(first?.scheduledTime).toBe(time.now() + 60_000);
+    expect(listRequests(ref)).toEqual([]);
     await fireAlarm(profile!.id);
     const done = await untilIdle(profile!.id);
 
