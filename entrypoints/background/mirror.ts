@@ -43,6 +43,11 @@ const HOUR_MS = 3_600_000;
  * costs nothing. Sync now starts it at once.
  */
 const FIRST_SYNC_DELAY_MS = 60_000;
+/**
+ * A worker start looks at the mirrors only after this: the event that woke the worker (a shortcut, a
+ * popup) is served first, without the mirror opening the database beside it.
+ */
+const START_DELAY_MS = 1_000;
 /** Waits before the next try after failures in a row: a passing fault is retried soon, an outage less often. */
 const RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 30 * 60_000];
 /** Pages a refresh reads at most to reach a link it knows; the next sweep brings the rest. */
@@ -54,7 +59,7 @@ const MAX_REREADS = 50;
 export interface Mirror {
   /** Listens for the mirror's alarms and settings changes (synchronously, at the worker's start). */
   register(): void;
-  /** Worker start: resumes each pass under way and sets each profile's alarm. */
+  /** Worker start: a second later, resumes each pass under way and sets each profile's alarm. */
   start(): Promise<void>;
   /** Runs (or joins) a pass of this profile now; resolves when it stops (done, failed or turned off). */
   sync(profileId: string, force?: boolean): Promise<void>;
@@ -80,13 +85,15 @@ const firstState = (now: number): MirrorState => ({
   failures: 0,
 });
 
-/** Creates the mirror; `now` is injectable for tests. */
+/** Creates the mirror; `now` and the delay of its start are injectable for tests. */
 export function createMirror({
   clients,
   now = () => Date.now(),
+  startDelayMs = START_DELAY_MS,
 }: {
   clients: Clients;
   now?: () => number;
+  startDelayMs?: number;
 }): Mirror {
   // One pass per profile at a time: an alarm, Sync now and a worker start arriving together join it.
   const runs = new Map<string, Promise<void>>();
@@ -225,6 +232,7 @@ export function createMirror({
   }
 
   async function start(): Promise<void> {
+    if (startDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, startDelayMs));
     const settings = await getItem(settingsItem);
     await Promise.all(
       settings.profiles.map(async ({ id }) => {

@@ -129,7 +129,7 @@ async function startWorker(): Promise<Worker> {
   };
   // Refused reads are not sent again here: a 429 reaches the mirror at once, as after its retries.
   const clients = createClients({ fetch, now: time.now, limiter: { clock: time.clock, readRetries: 0 } });
-  const mirror = createMirror({ clients, now: time.now });
+  const mirror = createMirror({ clients, now: time.now, startDelayMs: 0 });
   mirror.register();
   await mirror.start();
   const stop = () => {
