@@ -15,11 +15,11 @@
  * A link deleted meanwhile pulls the rest up, and the next page would skip a link: the server's total
  * shrinking says so, and the pass reads that many links again (whole pages back) before it goes on.
  */
-import type { ShortenerClient } from '@/lib/api/client';
 import type { ErrorData } from '@/lib/api/errors';
 import type { LinkSummary, Page } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import {
+  type CachedLink,
   cachedLink,
   completeMirrorPass,
   countLinks,
@@ -112,16 +112,12 @@ export function createMirror({
 
   async function mirrorSettings(profileId: string) {
     const settings = await getItem(settingsItem);
-    const exists = settings.profiles.some((profile) => profile.id === profileId);
+    const profile = settings.profiles.find((p) => p.id === profileId);
     return {
-      on: exists && settings.behaviour.mirror,
+      on: profile !== undefined && settings.behaviour.mirror,
+      serverUrl: profile?.serverUrl ?? null,
       sweepMs: settings.behaviour.mirrorSweepHours * HOUR_MS,
     };
-  }
-
-  /** Whether the stored pass is still the one this run owns (`owned`: its start, null for none stored). */
-  async function owns(profileId: string, owned: number | null): Promise<boolean> {
-    return ((await getMirrorState(profileId))?.passStartedAt ?? null) === owned;
   }
 
   async function failed(
@@ -135,9 +131,10 @@ export function createMirror({
     const wait = RETRY_MS[Math.min(failures, RETRY_MS.length) - 1] ?? 60_000;
     const retryAt = Math.max(data.retryAt ?? 0, now() + wait);
     // A profile deleted or moved meanwhile keeps nothing of this run: its cache was cleared.
-    if (!(await mirrorSettings(profileId)).on || !(await owns(profileId, owned))) return;
-    await putMirrorState(profileId, { ...state, error: data, failures, nextSweepAt: retryAt });
-    await setAlarm(profileId, retryAt);
+    if (!(await mirrorSettings(profileId)).on) return;
+    if (await putMirrorState(profileId, { ...state, error: data, failures, nextSweepAt: retryAt }, owned))
+      await setAlarm(profileId, retryAt);
+    else await schedule(profileId);
   }
 
   /** The state after `page`: the next page to read, or one read again when links were deleted meanwhile. */
@@ -170,35 +167,41 @@ export function createMirror({
       if (state.phase === 'idle')
         state = { ...state, phase: 'sweep', page: 1, done: 0, rereads: 0, passStartedAt: now() };
     }
+    /** Stores a page and the state after it; false when the pass is no longer this run's. */
+    const store = async (links: CachedLink[], next: MirrorState, seenAt: number) => {
+      if (!(await putMirrorPage(profileId, links, next, seenAt, owned))) return false;
+      owned = next.passStartedAt;
+      return true;
+    };
     for (;;) {
-      let client: ShortenerClient;
+      let active: ProfileClient;
       let page: Page<LinkSummary>;
       try {
-        client = (await clients.forProfile(profileId, 'sync')).client;
-        page = await client.listLinks({ limit: MIRROR_PAGE_SIZE, page: state.page, order: 'date' });
+        active = await clients.forProfile(profileId, 'sync');
+        page = await active.client.listLinks({ limit: MIRROR_PAGE_SIZE, page: state.page, order: 'date' });
       } catch (error) {
         return failed(profileId, state, owned, error);
       }
-      // Turned off, or the profile deleted, while the page was on its way: nothing more is written.
+      // Turned off, the profile deleted or moved to another server while the page was on its way:
+      // nothing of it is written (the cache of a moved profile is being cleared).
       settings = await mirrorSettings(profileId);
       if (!settings.on) return setAlarm(profileId, null);
-      if (!(await owns(profileId, owned))) return schedule(profileId);
-      owned = state.passStartedAt;
+      if (settings.serverUrl !== active.profile.serverUrl) return schedule(profileId);
       const links = page.items.map(toCachedLink);
       const seenAt = now();
       if (page.nextPage !== null && page.items.length > 0) {
         state = advance(state, page);
-        await putMirrorPage(profileId, links, state, seenAt);
+        if (!(await store(links, state, seenAt))) return schedule(profileId);
         continue;
       }
       const done = advance(state, page);
       if (done.page < state.page) {
         // The last page came after deletions: read back before the pass may call itself complete.
         state = done;
-        await putMirrorPage(profileId, links, state, seenAt);
+        if (!(await store(links, state, seenAt))) return schedule(profileId);
         continue;
       }
-      await putMirrorPage(profileId, links, state, seenAt);
+      if (!(await store(links, state, seenAt))) return schedule(profileId);
       const at = now();
       const idle: MirrorState = {
         ...done,
@@ -308,7 +311,7 @@ export function createMirror({
     if (state?.phase === 'idle' && !state.error && state.syncedAt > 0) {
       const nextSweepAt = state.syncedAt + sweepHours * HOUR_MS;
       if (nextSweepAt !== state.nextSweepAt && (await mirrorSettings(profileId)).on)
-        await putMirrorState(profileId, { ...state, nextSweepAt });
+        await putMirrorState(profileId, { ...state, nextSweepAt }, state.passStartedAt);
     }
     await schedule(profileId);
   }

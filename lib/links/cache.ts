@@ -369,29 +369,42 @@ export function getMirrorState(profileId: string): Promise<MirrorState | null> {
 /**
  * Stores a page the mirror read and its state after it, in one transaction: the cursor never runs
  * ahead of the links, nor the links of the cursor. `seenAt` marks the links as still on the server.
+ * Only while the stored pass is still the writer's (`owned`: its start, null when none was stored):
+ * a profile's cache cleared meanwhile (deleted, or moved to another server) gets nothing of an older
+ * run, whichever of the two transactions comes first. Answers whether it wrote.
  */
 export async function putMirrorPage(
   profileId: string,
   links: CachedLink[],
   state: MirrorState,
   seenAt: number,
-): Promise<void> {
+  owned: number | null,
+): Promise<boolean> {
   const transaction = (await open()).transaction([LINKS, META], 'readwrite');
-  writeLinks(transaction, profileId, links, seenAt);
   const metas = transaction.objectStore(META);
   const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
-  metas.put({ ...meta, mirror: state } satisfies StoredMeta);
+  const mine = (meta.mirror?.passStartedAt ?? null) === owned;
+  if (mine) {
+    writeLinks(transaction, profileId, links, seenAt);
+    metas.put({ ...meta, mirror: state } satisfies StoredMeta);
+  }
   await promisifyRequest(transaction);
+  return mine;
 }
 
-/** Replaces the profile's mirror state (a failure, the end of a pass). */
-export function putMirrorState(profileId: string, state: MirrorState): Promise<void> {
-  return putMirrorPage(profileId, [], state, 0);
+/** Replaces the profile's mirror state (a failure) while the stored pass is still `owned`. */
+export function putMirrorState(
+  profileId: string,
+  state: MirrorState,
+  owned: number | null,
+): Promise<boolean> {
+  return putMirrorPage(profileId, [], state, 0, owned);
 }
 
 /**
  * Ends a complete pass: drops the profile's links not written since `passStartedAt` (gone from the
- * server) and stores `state`, in one transaction. Answers how many links the profile keeps.
+ * server) and stores `state`, in one transaction, while that pass is still the stored one. Answers
+ * how many links the profile keeps.
  */
 export async function completeMirrorPass(
   profileId: string,
@@ -400,6 +413,12 @@ export async function completeMirrorPass(
 ): Promise<number> {
   const transaction = (await open()).transaction([LINKS, META], 'readwrite');
   const links = transaction.objectStore(LINKS);
+  const metas = transaction.objectStore(META);
+  const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
+  if (meta.mirror?.passStartedAt !== passStartedAt) {
+    await promisifyRequest(transaction);
+    return 0;
+  }
   // Only the stale links are visited, through the index: a sweep that finds nothing gone costs nothing.
   const stale = IDBKeyRange.bound([profileId, -Infinity], [profileId, passStartedAt], false, true);
   await new Promise<void>((resolve, reject) => {
@@ -412,8 +431,6 @@ export async function completeMirrorPass(
       cursor.continue();
     };
   });
-  const metas = transaction.objectStore(META);
-  const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
   metas.put({ ...meta, mirror: state } satisfies StoredMeta);
   const kept = await promisifyRequest(links.count(profileRange(profileId)));
   await promisifyRequest(transaction);

@@ -192,14 +192,17 @@ beforeEach(() => {
 });
 
 describe('first sync', () => {
-  it('mirrors all 10,000 links exactly, 100 a request, newest first, then waits 6 hours for a sweep', async () => {
+  it('mirrors all 10,000 links exactly, 100 a request, newest first, one pass at a time, then waits 6 hours for a sweep', async () => {
     const [profile] = await saveProfiles([{ ref }]);
-    await startWorker();
+    const worker = await startWorker();
     // A minute after the profile was saved: the user's own first requests go first.
     const first = await fakeBrowser.alarms.get(`mirror-sync:${profile!.id}`);
     expect(first?.scheduledTime).toBe(time.now() + 60_000);
     expect(listRequests(ref)).toEqual([]);
     await fireAlarm(profile!.id);
+    // Sync now and a second alarm while it runs join the pass under way.
+    void worker.mirror.sync(profile!.id, true);
+    void fakeBrowser.alarms.onAlarm.trigger(first!);
     const done = await untilIdle(profile!.id);
 
     expect(await mirrored(profile!.id)).toEqual(serverLinks(ref));
