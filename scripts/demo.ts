@@ -97,7 +97,11 @@ async function main(): Promise<void> {
   ext = await launchBrowser({ extPath, handleSignals: false });
   ext.browser.on('disconnected', () => void stop('The browser was closed'));
   if (server) {
-    await configureExtension(await ext.serviceWorker(), { serverUrl: server.url, apiKey: server.apiKey });
+    await configureExtension(await ext.serviceWorker(), {
+      serverUrl: server.url,
+      apiKey: server.apiKey,
+      behaviour: { mirror: true },
+    });
   }
   // Like the action's Alt+Shift+P, the suggested key is not applied to an extension loaded this way.
   await ext.bindCommand('shorten-page', 'Alt+Shift+S');

@@ -5,12 +5,13 @@
  */
 
 import type { ShortenerClient } from '@/lib/api/client';
-import type { CreatedLink, LinkInput } from '@/lib/api/schemas';
+import type { CreatedLink, LinkInput, LinkSummary, Page } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isObject } from '@/lib/is-object';
+import { putCachedLinks } from '@/lib/links/cache';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './clients';
-import type { CreateLink } from './create-link';
+import { type CreateLink, toCachedLink } from './create-link';
 import { ExtensionError } from './errors';
 
 /**
@@ -76,6 +77,11 @@ export function createApiHandler(clients: Clients, createLink: CreateLink) {
     }
     const call = client[method] as (this: ShortenerClient, ...a: unknown[]) => Promise<unknown>;
     const result = await call.apply(client, args.slice(0, DATA_ARGS[method]));
+    // Links the management page lists join the link cache (and its mirror) at once, edits included.
+    if (method === 'listLinks') {
+      const { items } = result as Page<LinkSummary>;
+      await putCachedLinks(active.profile.id, items.map(toCachedLink)).catch(() => undefined);
+    }
     // Plain JSON data only: what crosses messaging must look the same in Chrome and Firefox.
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   };

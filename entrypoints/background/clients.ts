@@ -5,7 +5,7 @@
  *
  * Every request of every client goes through the rate limiter of its server and key (the server
  * counts per key), with the priority of whoever asked: the user, a job the user left running (bulk
- * create, the outage queue), or a background refresh. None leaves for a server whose host the user has
+ * create, the outage queue), a background refresh, or the link mirror's sync. None leaves for a server whose host the user has
  * not granted: whatever put its address in the settings (an imported file, an old release), the key
  * and the user's links go only where the user allowed.
  */
@@ -156,6 +156,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
           user: create(profile.serverUrl, apiKey, 'user', profile.id),
           job: create(profile.serverUrl, apiKey, 'job', profile.id),
           background: create(profile.serverUrl, apiKey, 'background', profile.id),
+          sync: create(profile.serverUrl, apiKey, 'sync', profile.id),
         },
       };
       cached.set(profile.id, entry);

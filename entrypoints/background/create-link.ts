@@ -154,8 +154,19 @@ export async function markBefore(profileId: string, input: LinkInput, at: number
 
 /** A listed link as the cache keeps it. */
 export function toCachedLink(link: LinkSummary): CachedLink {
-  const { id, alias, shortUrl, longUrl, title, description, clicks, date } = link;
-  return { id, alias, shortUrl, longUrl, title, description, clicks, date };
+  const { id, alias, shortUrl, longUrl, title, description, clicks, date, campaign, channel } = link;
+  return {
+    id,
+    alias,
+    shortUrl,
+    longUrl,
+    title,
+    description,
+    clicks,
+    date,
+    ...(campaign === undefined ? {} : { campaign }),
+    ...(channel === undefined ? {} : { channel }),
+  };
 }
 
 /** The last path segment of a short URL: the alias the server gave it. */

@@ -11,6 +11,7 @@ import { createLinkHandlers } from './links';
 import { registerMenus } from './menus';
 import { registerMessageHandlers } from './messages';
 import { createMigrations, registerMigrations } from './migrations';
+import { createMirror, createMirrorHandlers } from './mirror';
 import { createNotifier, registerNotificationClicks } from './notify';
 import { registerOmnibox } from './omnibox';
 import { createProfileHandlers } from './profiles';
@@ -39,11 +40,12 @@ export default defineBackground(() => {
   // One handler for the popup's request and for the run a permission grant starts, so they join.
   const lists = createCopyList({ createLink, clients, clipboard, notifier, queue });
   const bulk = createBulk({ createLink, clients });
+  const mirror = createMirror({ clients });
 
   registerMigrations(migrations);
   registerMessageHandlers(
     {
-      ...createLinkHandlers(clients, createLink),
+      ...createLinkHandlers(clients, createLink, { mirror }),
       ...createProfileHandlers(clients),
       ...createSettingsTransferHandlers(clients),
       shortenAllTabs: lists.shortenAllTabs,
@@ -54,6 +56,7 @@ export default defineBackground(() => {
       bulkRetry: bulk.bulkRetry,
       bulkRateLimit: bulk.bulkRateLimit,
       ...createQueueHandlers(queue, clients),
+      ...createMirrorHandlers(mirror),
     },
     { ready: migrations.ready, secrets: allApiKeys },
   );
@@ -65,5 +68,7 @@ export default defineBackground(() => {
   registerQueueTriggers(queue);
   bulk.register();
   lists.register();
+  mirror.register();
   void queue.start().catch(() => undefined);
+  void mirror.start().catch(() => undefined);
 });

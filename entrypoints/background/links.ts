@@ -18,6 +18,7 @@ import {
 import type { ChoiceLists, RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import type { Clients, ProfileClient } from './clients';
 import { type CreateLink, toCachedLink } from './create-link';
+import type { Mirror } from './mirror';
 
 export const LINKS_TTL_MS = 5 * 60_000;
 export const LISTS_TTL_MS = 10 * 60_000;
@@ -52,11 +53,14 @@ function combineRefresh(
   };
 }
 
-/** The `shorten` and `refresh` handlers. `clock` is injectable for tests. */
+/**
+ * The `shorten` and `refresh` handlers. `clock` is injectable for tests; `mirror` brings the links made
+ * elsewhere since its last look with each refresh.
+ */
 export function createLinkHandlers(
   clients: Clients,
   createLink: CreateLink,
-  { clock = () => Date.now() }: { clock?: () => number } = {},
+  { clock = () => Date.now(), mirror }: { clock?: () => number; mirror?: Pick<Mirror, 'catchUp'> } = {},
 ) {
   const refreshes = new Map<string, Promise<ResponseOf<'refresh'>>>();
 
@@ -77,7 +81,8 @@ export function createLinkHandlers(
     const age = now - (await linksFetchedAt(active.profile.id));
     if (!force && age >= 0 && age < LINKS_TTL_MS) return null;
     const page = await active.client.listLinks({ limit: RECENT_LINKS_LIMIT, order: 'date' });
-    await putCachedLinks(active.profile.id, page.items.map(toCachedLink), now);
+    const newer = (await mirror?.catchUp(active, page, RECENT_LINKS_LIMIT)) ?? [];
+    await putCachedLinks(active.profile.id, [...page.items, ...newer].map(toCachedLink), now);
     // The cache's newest, as a page would read them: what was fetched, merged with what it knew.
     return recentLinks(active.profile.id, RECENT_LINKS_LIMIT);
   }

@@ -99,6 +99,8 @@ const payloads: { [K in MessageType]: z.ZodMiniType<RequestOf<K>> } = {
     password: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.password))),
   }),
   queueCancel: z.object({ id }),
+  mirrorStatus: z.object({}) as z.ZodMiniType<RequestOf<'mirrorStatus'>>,
+  mirrorSync: z.object({ profileId: id }),
 };
 
 /**

@@ -4,6 +4,7 @@ import { t } from '@/lib/i18n';
 import type { Behaviour, LinkDefaults, UtmPreset } from '@/lib/settings/schema';
 import { BehaviourForm } from './behaviour-form';
 import { DefaultsForm } from './defaults-form';
+import { MirrorSection } from './mirror-section';
 import { ProfilesSection } from './profiles-section';
 import { ServerSection } from './server-section';
 import { SettingsTransfer } from './settings-transfer';
@@ -68,6 +69,12 @@ export function App() {
         <h2 id="behaviour-heading">{t('options_behaviour_heading')}</h2>
         <BehaviourForm behaviour={settings.behaviour} onChange={(patch) => void changeBehaviour(patch)} />
       </section>
+
+      <MirrorSection
+        behaviour={settings.behaviour}
+        profiles={settings.profiles}
+        onChange={(patch) => void changeBehaviour(patch)}
+      />
 
       <UtmPresetsSection presets={settings.utmPresets} onChange={changePresets} />
 

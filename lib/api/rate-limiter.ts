@@ -3,8 +3,9 @@
  * X-RateLimit-* headers say otherwise). A request beyond the limit waits in a queue until the window
  * resets instead of failing. The user's requests go first. Jobs the user started and left to run
  * (bulk create, the outage queue) come next and never use the last few requests of a window, so the
- * user's own shorten never waits behind them. Background refreshes yield: they run last, never use
- * those requests either, and are dropped when the budget is that low.
+ * user's own shorten never waits behind them. Background refreshes yield: they run after those, never
+ * use those requests either, and are dropped when the budget is that low. The link mirror's sync runs
+ * last, waits for the next window like a job, and takes at most a share of each window (a third).
  * The first request goes alone: its answer's headers tell the real limit and window before a burst.
  * No browser API is used and the clock is injectable, so tests drive it with fake timers.
  *
@@ -32,9 +33,10 @@ export interface RateLimitWait {
 /**
  * `user`: the user is waiting for it. `job`: one request of a long run the user started and need not
  * watch (it waits for the next window rather than use the user's reserve). `background`: a refresh
- * nobody asked for explicitly.
+ * nobody asked for explicitly. `sync`: the link mirror's reading of the whole list, which may take
+ * hours and must leave most of every window to everything else (`syncShare`).
  */
-export type Priority = 'user' | 'job' | 'background';
+export type Priority = 'user' | 'job' | 'background' | 'sync';
 
 /** `read` requests change nothing on the server; `write` requests create, change or delete. */
 type RequestKind = 'read' | 'write';
@@ -60,6 +62,8 @@ export interface RateLimiterOptions {
   windowMs?: number;
   /** Requests of each window kept for the user: job and background requests never use them; default 5. */
   reserve?: number;
+  /** The part of each window's limit `sync` requests may use, at least one request; default 1/3. */
+  syncShare?: number;
   /** A request that would wait longer fails at once with a rate_limited error; default 90000. */
   maxWaitMs?: number;
   /** Waited after the window's reset time before sending again, for clock skew; default 250. */
@@ -86,6 +90,7 @@ const DEFAULT_LIMIT = 30;
 const DEFAULT_WINDOW_MS = 60_000;
 const DEFAULT_RESERVE = 5;
 const DEFAULT_MAX_WAIT_MS = 90_000;
+const DEFAULT_SYNC_SHARE = 1 / 3;
 // X-RateLimit-Reset is often whole seconds, absolute or from now: reset times of one window read
 // from different answers differ by less than this, those of two windows by at least this.
 const SAME_WINDOW_MS = 1_000;
@@ -119,10 +124,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   const maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
   const marginMs = options.marginMs ?? 250;
   const readRetries = options.readRetries ?? 2;
+  const syncShare = options.syncShare ?? DEFAULT_SYNC_SHARE;
 
   let limit = Math.max(1, options.limit ?? DEFAULT_LIMIT);
   /** Requests counted against the current window: ours, plus others' the headers revealed. */
   let used = 0;
+  /** Sync requests sent in the current window. */
+  let syncUsed = 0;
   /** End of the current window; null when none is open (the next request opens one). */
   let resetAt: number | null = null;
   /** True while resetAt is our guess rather than the server's word. */
@@ -130,12 +138,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   let inflight = 0;
   /** True until the first answer: it tells the real limit, which may be lower than the assumed one. */
   let probing = true;
-  const queues: Record<Priority, Job[]> = { user: [], job: [], background: [] };
+  const queues: Record<Priority, Job[]> = { user: [], job: [], background: [], sync: [] };
   let timer: unknown;
   let waiting: RateLimitWait | null = null;
 
   // With a tiny limit the reserve must still leave the background one request per window.
   const reserved = () => Math.min(reserve, limit - 1);
+  const syncLimit = () => Math.max(1, Math.floor(limit * syncShare));
 
   function setWaiting(next: RateLimitWait | null): void {
     if (next?.until === waiting?.until && next?.queued === waiting?.queued) return;
@@ -148,6 +157,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       resetAt = null;
       // A request still on its way may reach the server after the reset and count in the new window.
       used = inflight;
+      syncUsed = 0;
       guessed = true;
     }
   }
@@ -158,6 +168,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       guessed = true;
     }
     used += 1;
+    if (job.priority === 'sync') syncUsed += 1;
     inflight += 1;
     let result: Promise<unknown>;
     try {
@@ -241,7 +252,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       message: t('error_rate_limit_too_long'),
       retryAt: until,
     });
-    const all = [...queues.user.splice(0), ...queues.job.splice(0), ...queues.background.splice(0)];
+    const all = [
+      ...queues.user.splice(0),
+      ...queues.job.splice(0),
+      ...queues.background.splice(0),
+      ...queues.sync.splice(0),
+    ];
     for (const job of all) job.reject(error);
   }
 
@@ -252,7 +268,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     rollWindow(now);
     let spent = false;
     for (;;) {
-      const job = queues.user[0] ?? queues.job[0] ?? queues.background[0];
+      const job = queues.user[0] ?? queues.job[0] ?? queues.background[0] ?? queues.sync[0];
       if (!job) break;
       // Until the first answer says what the limit really is, one request at a time: with a plan
       // below the assumed limit, a burst would otherwise be refused after its first few requests.
@@ -261,7 +277,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       if (job.priority !== 'user' && available <= reserved()) {
         dropBackground(now);
         // A job waits for the next window; a user request arriving meanwhile still finds the reserve.
-        spent = job.priority === 'job';
+        spent = job.priority === 'job' || job.priority === 'sync';
+        break;
+      }
+      // The sync has had its share of this window: it waits for the next, leaving the rest to others.
+      if (job.priority === 'sync' && syncUsed >= syncLimit()) {
+        spent = true;
         break;
       }
       if (available <= 0) {
@@ -302,6 +323,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     const counted = Math.min(limit, Math.max(0, info.limit - info.remaining) + Math.max(0, inflight - 1));
     if (info.resetAt !== null && (resetAt === null || guessed || info.resetAt - resetAt >= SAME_WINDOW_MS)) {
       // The server's first word on this window, or a later window: its count is the truth.
+      if (resetAt !== null && !guessed) syncUsed = 0;
       resetAt = info.resetAt;
       guessed = false;
       used = counted;

@@ -7,8 +7,13 @@
  * links, the links of one address) cost the same with fifty links or a hundred thousand; only a
  * search reads them all. A record that does not read as a link is left out: it is only a cache, and
  * the next refresh brings it again.
+ *
+ * The link mirror (entrypoints/background/mirror.ts) fills the same store with every link of the
+ * server and keeps where its sync stands in the profile's meta record (`MirrorState`), written in the
+ * same transaction as each page it read, so a stopped worker resumes exactly where the last page ended.
  */
 import { promisifyRequest } from 'idb-keyval';
+import type { ErrorData } from '../api/errors';
 import { isObject } from '../is-object';
 
 /** A link as the popup lists it. */
@@ -22,6 +27,9 @@ export interface CachedLink {
   clicks: number;
   /** `YYYY-MM-DD HH:MM:SS`, so that string order is time order. */
   date: string;
+  /** The campaign and channel (name, else id) where the server's list gives them. */
+  campaign?: string;
+  channel?: string;
 }
 
 /** A campaign or channel as a choice in a select. */
@@ -41,8 +49,39 @@ interface ListsEntry {
   channels: NamedItem[];
 }
 
-/** A link as stored: its profile, and its long URL as addresses are compared (`longUrlKey`). */
-type StoredLink = CachedLink & { profileId: string; urlKey: string };
+/**
+ * A link as stored: its profile, its long URL as addresses are compared (`longUrlKey`), and when it was
+ * last written from what the server sent (`seenAt`): a complete sweep of the mirror drops the links it
+ * did not see, which the server no longer has.
+ */
+type StoredLink = CachedLink & { profileId: string; urlKey: string; seenAt: number };
+
+/** Where a profile's mirror stands: the pass under way, its stored cursor, and the last outcome. */
+export interface MirrorState {
+  /** `first`: the first sync; `sweep`: a pass over every link again; `idle`: waiting for the next sweep. */
+  phase: 'first' | 'sweep' | 'idle';
+  /** The page of the server's list (newest first, MIRROR_PAGE_SIZE a page) the pass reads next. */
+  page: number;
+  /** How many links the server said it has, at the last page read. */
+  total: number;
+  /** Links read in this pass (a link read twice, as pages shifted, counts twice). */
+  done: number;
+  /** When the pass under way started: what it did not write by its end is gone from the server. */
+  passStartedAt: number;
+  /** Pages read again in this pass because links were deleted on the server while it ran. */
+  rereads: number;
+  /** When a pass last completed; 0: never. */
+  syncedAt: number;
+  /** When the next sweep is due (idle), or the next try after a failure. */
+  nextSweepAt: number;
+  /** Why the last try failed; null after a page read. */
+  error: ErrorData | null;
+  /** Failures in a row, for the wait before the next try. */
+  failures: number;
+}
+
+/** Links a page of the mirror's sync asks for: the API's largest page. */
+export const MIRROR_PAGE_SIZE = 100;
 
 /** What a profile's cache knows besides its links. */
 interface StoredMeta {
@@ -50,17 +89,22 @@ interface StoredMeta {
   /** When the newest links were last fetched (0: never). */
   fetchedAt: number;
   lists: ListsEntry;
+  /** The mirror's sync; null when it never started. */
+  mirror: MirrorState | null;
 }
 
 const DB_NAME = 'shortlink-links';
-// A new shape is a new version: its upgrade drops the stores and the next refresh fills them again.
-const DB_VERSION = 1;
+// A new shape is a new version: its upgrade drops the stores and the next refresh fills them again
+// (version 2 added `seenAt` and its index for the mirror; its first sync fills the store again).
+const DB_VERSION = 2;
 /** The database of releases that kept each profile's links as one value. */
 const OLD_DB_NAME = 'shortlink-cache';
 const LINKS = 'links';
 const META = 'meta';
 const BY_DATE = 'date';
 const BY_URL = 'url';
+/** By when a link was last written from the server's answer: a sweep's end finds the stale ones alone. */
+const BY_SEEN = 'seen';
 /** Sorts after every id and date: the upper end of one profile's range. */
 const HIGHEST = [[]];
 
@@ -75,6 +119,7 @@ function open(): Promise<IDBDatabase> {
     const links = db.createObjectStore(LINKS, { keyPath: ['profileId', 'id'] });
     links.createIndex(BY_DATE, ['profileId', 'date', 'id']);
     links.createIndex(BY_URL, ['profileId', 'urlKey']);
+    links.createIndex(BY_SEEN, ['profileId', 'seenAt']);
     db.createObjectStore(META, { keyPath: 'profileId' });
     indexedDB.deleteDatabase(OLD_DB_NAME);
   };
@@ -112,7 +157,10 @@ function toLink(value: unknown): CachedLink | null {
     return null;
   }
   const { id, alias, shortUrl, longUrl, title, description, clicks, date } = value as unknown as CachedLink;
-  return { id, alias, shortUrl, longUrl, title, description, clicks, date };
+  const link: CachedLink = { id, alias, shortUrl, longUrl, title, description, clicks, date };
+  if (typeof value.campaign === 'string') link.campaign = value.campaign;
+  if (typeof value.channel === 'string') link.channel = value.channel;
+  return link;
 }
 
 function toLinks(values: unknown[]): CachedLink[] {
@@ -137,6 +185,20 @@ function toLists(value: unknown): ListsEntry {
   };
 }
 
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+function toMirrorState(value: unknown): MirrorState | null {
+  if (!isObject(value) || !['first', 'sweep', 'idle'].includes(value.phase as string)) return null;
+  const counts = ['page', 'total', 'done', 'passStartedAt', 'rereads', 'syncedAt', 'nextSweepAt', 'failures'];
+  if (!counts.every((k) => isCount(value[k])) || (value.page as number) < 1) return null;
+  const error =
+    isObject(value.error) && typeof value.error.kind === 'string' && typeof value.error.message === 'string'
+      ? (value.error as unknown as ErrorData)
+      : null;
+  return { ...(value as unknown as MirrorState), error };
+}
+
 /** A profile's meta record, as stored or empty. */
 function toMeta(profileId: string, value: unknown): StoredMeta {
   const meta = isObject(value) ? value : {};
@@ -144,6 +206,7 @@ function toMeta(profileId: string, value: unknown): StoredMeta {
     profileId,
     fetchedAt: typeof meta.fetchedAt === 'number' && Number.isFinite(meta.fetchedAt) ? meta.fetchedAt : 0,
     lists: toLists(meta.lists),
+    mirror: toMirrorState(meta.mirror),
   };
 }
 
@@ -273,15 +336,115 @@ export async function putCachedLinks(
   fetchedAt?: number,
 ): Promise<void> {
   const transaction = (await open()).transaction([LINKS, META], 'readwrite');
-  const store = transaction.objectStore(LINKS);
-  for (const link of links)
-    store.put({ ...link, profileId, urlKey: longUrlKey(link.longUrl) } satisfies StoredLink);
+  writeLinks(transaction, profileId, links, Date.now());
   if (fetchedAt !== undefined) {
     const metas = transaction.objectStore(META);
     const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
     metas.put({ ...meta, fetchedAt } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+}
+
+function writeLinks(
+  transaction: IDBTransaction,
+  profileId: string,
+  links: CachedLink[],
+  seenAt: number,
+): void {
+  const store = transaction.objectStore(LINKS);
+  for (const link of links)
+    store.put({ ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt } satisfies StoredLink);
+}
+
+/** The profile's mirror state; null when its sync never started (or the database is broken). */
+export function getMirrorState(profileId: string): Promise<MirrorState | null> {
+  return within(
+    [META],
+    'readonly',
+    async (tx) => toMeta(profileId, await promisifyRequest(tx.objectStore(META).get(profileId))).mirror,
+    () => null,
+  );
+}
+
+/**
+ * Stores a page the mirror read and its state after it, in one transaction: the cursor never runs
+ * ahead of the links, nor the links of the cursor. `seenAt` marks the links as still on the server.
+ * Only while the stored pass is still the writer's (`owned`: its start, null when none was stored):
+ * a profile's cache cleared meanwhile (deleted, or moved to another server) gets nothing of an older
+ * run, whichever of the two transactions comes first. Answers whether it wrote.
+ */
+export async function putMirrorPage(
+  profileId: string,
+  links: CachedLink[],
+  state: MirrorState,
+  seenAt: number,
+  owned: number | null,
+): Promise<boolean> {
+  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  const metas = transaction.objectStore(META);
+  const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
+  const mine = (meta.mirror?.passStartedAt ?? null) === owned;
+  if (mine) {
+    writeLinks(transaction, profileId, links, seenAt);
+    metas.put({ ...meta, mirror: state } satisfies StoredMeta);
+  }
+  await promisifyRequest(transaction);
+  return mine;
+}
+
+/** Replaces the profile's mirror state (a failure) while the stored pass is still `owned`. */
+export function putMirrorState(
+  profileId: string,
+  state: MirrorState,
+  owned: number | null,
+): Promise<boolean> {
+  return putMirrorPage(profileId, [], state, 0, owned);
+}
+
+/**
+ * Ends a complete pass: drops the profile's links not written since `passStartedAt` (gone from the
+ * server) and stores `state`, in one transaction, while that pass is still the stored one. Answers
+ * how many links the profile keeps.
+ */
+export async function completeMirrorPass(
+  profileId: string,
+  passStartedAt: number,
+  state: MirrorState,
+): Promise<number> {
+  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  const links = transaction.objectStore(LINKS);
+  const metas = transaction.objectStore(META);
+  const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
+  if (meta.mirror?.passStartedAt !== passStartedAt) {
+    await promisifyRequest(transaction);
+    return 0;
+  }
+  // Only the stale links are visited, through the index: a sweep that finds nothing gone costs nothing.
+  const stale = IDBKeyRange.bound([profileId, -Infinity], [profileId, passStartedAt], false, true);
+  await new Promise<void>((resolve, reject) => {
+    const request = links.index(BY_SEEN).openKeyCursor(stale);
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) return resolve();
+      links.delete(cursor.primaryKey);
+      cursor.continue();
+    };
+  });
+  metas.put({ ...meta, mirror: state } satisfies StoredMeta);
+  const kept = await promisifyRequest(links.count(profileRange(profileId)));
+  await promisifyRequest(transaction);
+  return kept;
+}
+
+/** How many links the profile's cache holds: a count on the key range, no record read. */
+export function countLinks(profileId: string): Promise<number> {
+  return within(
+    [LINKS],
+    'readonly',
+    (tx) => promisifyRequest(tx.objectStore(LINKS).count(profileRange(profileId))),
+    () => 0,
+  );
 }
 
 /** Cached campaign and channel choices of a profile; `fetchedAt` 0 when never fetched. */

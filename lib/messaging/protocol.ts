@@ -8,7 +8,7 @@ import type { Account, LinkInput } from '../api/schemas';
 import type { AllTabsResult } from '../jobs/all-tabs';
 import type { JobCounts, JobItem } from '../jobs/job';
 import type { UrlListResult } from '../jobs/url-list';
-import type { CachedLink, NamedItem } from '../links/cache';
+import type { CachedLink, MirrorState, NamedItem } from '../links/cache';
 import type { LinkDefaults, Profile } from '../settings/schema';
 import type { SettingsFile } from '../settings/transfer';
 
@@ -22,6 +22,17 @@ export type ApiMethod = Exclude<keyof ShortenerClient, 'baseUrl' | 'rateLimit'>;
 export interface ChoiceLists {
   campaigns: NamedItem[];
   channels: NamedItem[];
+}
+
+/** One profile's link mirror as Options shows it. */
+export interface MirrorStatus {
+  profileId: string;
+  /** Links the profile's cache holds. */
+  links: number;
+  /** A pass is running in this worker now. */
+  running: boolean;
+  /** Null: the sync never started. */
+  state: MirrorState | null;
 }
 
 interface Protocol {
@@ -111,6 +122,10 @@ interface Protocol {
   queueRetry: { request: { id: string; password?: string }; response: null };
   /** Removes a queued create. */
   queueCancel: { request: { id: string }; response: null };
+  /** The link mirror of every profile (entrypoints/background/mirror.ts). */
+  mirrorStatus: { request: Record<string, never>; response: { profiles: MirrorStatus[] } };
+  /** Starts a pass of the profile's mirror now (*Sync now*); answers once it started, not when it ends. */
+  mirrorSync: { request: { profileId: string }; response: null };
 }
 
 /** What an import changed: counts, and the imported profiles that still need an API key. */

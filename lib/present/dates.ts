@@ -15,6 +15,11 @@ export function formatDate(value: string, { withTime = true } = {}): string {
   }).format(parsed.date);
 }
 
+/** A moment the extension keeps (ms since the epoch) in the user's language: date and time. */
+export function formatMoment(at: number): string {
+  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
 /** The day in a saved file's name (settings, links export, bulk results): the user's local day. */
 export function fileDay(date: Date): string {
   return localDay(date);

@@ -75,6 +75,9 @@ const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** Hours between two sweeps of the link mirror: from every hour to once a week. */
+const MIRROR_SWEEP_HOURS = { min: 1, max: 168, default: 6 } as const;
+
 /** The behaviour switches exactly as they must be; the settings file reuses them. */
 export const behaviourFields = {
   autoCopy: z.boolean(),
@@ -87,6 +90,10 @@ export const behaviourFields = {
   preferCanonical: z.boolean(),
   /** Shorten the address a redirect wrapper (Safe Links, Google…) carries instead of it (lib/url/unwrap.ts). */
   unwrapRedirects: z.boolean(),
+  /** Keep every link of each profile's server in the link cache (entrypoints/background/mirror.ts). */
+  mirror: z.boolean(),
+  /** Hours between two full sweeps of the mirror, which pick up edits, clicks and deletions. */
+  mirrorSweepHours: z.number().check(z.int(), z.gte(MIRROR_SWEEP_HOURS.min), z.lte(MIRROR_SWEEP_HOURS.max)),
 };
 
 const behaviourSchema = z.object({
@@ -97,6 +104,8 @@ const behaviourSchema = z.object({
   preferCanonical: z.catch(behaviourFields.preferCanonical, false),
   // On for settings saved before it existed too: nobody means to shorten a mail scanner's link.
   unwrapRedirects: z.catch(behaviourFields.unwrapRedirects, true),
+  mirror: z.catch(behaviourFields.mirror, true),
+  mirrorSweepHours: z.catch(behaviourFields.mirrorSweepHours, MIRROR_SWEEP_HOURS.default),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
 

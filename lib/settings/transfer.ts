@@ -166,6 +166,8 @@ const fileSchema = z.object({
     stripTracking: z.optional(behaviourFields.stripTracking),
     preferCanonical: z.optional(behaviourFields.preferCanonical),
     unwrapRedirects: z.optional(behaviourFields.unwrapRedirects),
+    mirror: z.optional(behaviourFields.mirror),
+    mirrorSweepHours: z.optional(behaviourFields.mirrorSweepHours),
   }),
   // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
   utmPresets: z.optional(

@@ -36,7 +36,8 @@ export async function configureExtension(worker: WebWorker, config: ExtensionCon
       },
     ],
   };
-  settings.behaviour = { ...settings.behaviour, ...config.behaviour };
+  // The local copy's sync would add its own requests to the ones specs count: a spec about it turns it on.
+  settings.behaviour = { ...settings.behaviour, mirror: false, ...config.behaviour };
   await writeLocalStorage(worker, {
     [settingsItem.key]: settings,
     [apiKeysItem.key]: { [E2E_PROFILE_ID]: config.apiKey },

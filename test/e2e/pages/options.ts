@@ -1,6 +1,6 @@
 /**
  * The Options page in a tab: the server form (URL, key, Save), the account it shows, the profiles,
- * the behaviour switches, and settings export and import.
+ * the behaviour switches, the local copy of every link, and settings export and import.
  *
  *   const options = await OptionsPage.open(ext);
  *   await options.enterServer(server.url, server.apiKey);
@@ -24,6 +24,7 @@ const IMPORT_PREVIEW = '.preview';
 const INCLUDE_KEYS = '#export-include-keys';
 const COPY_FORMAT = '#behaviour-copy-format';
 const STRIP_TRACKING = '#behaviour-strip-tracking';
+const MIRROR = 'section[aria-labelledby="mirror-heading"]';
 
 /** The Options page. */
 export class OptionsPage extends ExtensionPage {
@@ -220,6 +221,16 @@ export class OptionsPage extends ExtensionPage {
   /** Waits until the page says the file went to the downloads. */
   async waitForExported(): Promise<void> {
     await this.page.waitForFunction(() => document.body.textContent?.includes('to your downloads.'));
+  }
+
+  /** The text of the local copy's card. */
+  async mirrorText(): Promise<string> {
+    return (await this.textOf(MIRROR)) ?? '';
+  }
+
+  /** Clicks *Sync now* of the local copy, for the only profile. */
+  async syncMirrorNow(): Promise<void> {
+    await this.page.locator(`${MIRROR} button::-p-text(Sync now)`).click();
   }
 
   /** Chooses the copy format of the behaviour settings. */

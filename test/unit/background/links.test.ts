@@ -290,6 +290,27 @@ describe('a create whose answer never came', () => {
     expect((await getCachedLinks(profile.id)).links.map((l) => l.shortUrl)).toContain('https://sho.rt/m');
   });
 
+  it('puts the links the management page lists into the cache, with their edits', async () => {
+    const profile = await seedProfile();
+    await putCachedLinks(profile.id, [{ ...cachedLink(3, 'https://a.example/3'), title: 'Old title' }]);
+    server.state.links = [3, 4].map((id) => ({
+      id,
+      alias: `c${id}`,
+      shorturl: `https://sho.rt/c${id}`,
+      longurl: `https://a.example/${id}`,
+      title: `Listed ${id}`,
+      date: '2024-05-01 10:00:00',
+    }));
+    expect(await sendFromPopup('api', { method: 'listLinks', args: [{ limit: 15 }] })).toMatchObject({
+      ok: true,
+    });
+    const { links } = await getCachedLinks(profile.id);
+    expect(links.map((l) => [l.id, l.title]).sort()).toEqual([
+      [3, 'Listed 3'],
+      [4, 'Listed 4'],
+    ]);
+  });
+
   it('lets the client judge a management page’s malformed create', async () => {
     await seedProfile();
     const reply = await sendFromPopup('api', { method: 'addLink', args: [{ url: 42 }] });

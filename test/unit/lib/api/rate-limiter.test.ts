@@ -33,6 +33,7 @@ const USER: ScheduleOptions = { priority: 'user', kind: 'read' };
 const USER_WRITE: ScheduleOptions = { priority: 'user', kind: 'write' };
 const BACKGROUND: ScheduleOptions = { priority: 'background', kind: 'read' };
 const JOB_WRITE: ScheduleOptions = { priority: 'job', kind: 'write' };
+const SYNC: ScheduleOptions = { priority: 'sync', kind: 'read' };
 
 function headers(limit: number, remaining: number, resetAt: number | null): RateLimitInfo {
   return { limit, remaining, resetAt, seenAt: Date.now() };
@@ -288,6 +289,70 @@ describe('jobs (bulk create, the outage queue)', () => {
     await vi.advanceTimersByTimeAsync(1_250);
     await expect(job).resolves.toBe('made');
     expect(started).toEqual(['job', 'job']);
+  });
+});
+
+describe('sync (the link mirror)', () => {
+  /** Tasks started per window of 60 s from T0, by name prefix. */
+  const perWindow = (log: { name: string; at: number }[], prefix: string) => {
+    const counts: number[] = [];
+    for (const { name, at } of log) {
+      if (!name.startsWith(prefix)) continue;
+      const window = Math.floor((at - T0) / 60_000);
+      counts[window] = (counts[window] ?? 0) + 1;
+    }
+    return counts;
+  };
+
+  it('takes at most a third of each window (10 of 30), over several windows', async () => {
+    const log: { name: string; at: number }[] = [];
+    const limiter = createRateLimiter({ clock });
+    const syncs = Array.from({ length: 25 }, (_, i) =>
+      limiter.schedule(async () => void log.push({ name: `sync${i}`, at: Date.now() }), SYNC),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(perWindow(log, 'sync')).toEqual([10]);
+    await vi.advanceTimersByTimeAsync(3 * 60_000);
+    await Promise.all(syncs);
+    expect(perWindow(log, 'sync')).toEqual([10, 10, 5]);
+  });
+
+  it('takes a third of the limit the headers announce', async () => {
+    const { limiter, started, run } = setup();
+    await limiter.schedule(async () => limiter.observe(headers(90, 89, T0 + 60_000)), USER);
+    const syncs = Array.from({ length: 40 }, (_, i) => outcome(run(`sync${i}`, SYNC)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toHaveLength(30);
+    expect(syncs.filter((s) => s.done)).toHaveLength(30);
+  });
+
+  it('runs after the user, jobs and refreshes, and the user never waits behind it', async () => {
+    const { limiter, started, run } = setup();
+    let answer!: () => void;
+    const first = run('first', USER, () => new Promise<void>((resolve) => (answer = resolve)));
+    const queued = [run('sync', SYNC), run('refresh', BACKGROUND), run('job', JOB_WRITE), run('user')];
+    await vi.advanceTimersByTimeAsync(0);
+    answer();
+    await Promise.all([first, ...queued]);
+    expect(started).toEqual(['first', 'user', 'job', 'refresh', 'sync']);
+
+    // Its share of the window spent, a sync waits; the user's request goes at once.
+    const waiting = Array.from({ length: 12 }, (_, i) => outcome(run(`s${i}`, SYNC)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waiting.filter((s) => s.done)).toHaveLength(9);
+    expect(limiter.waiting).toBeNull();
+    await expect(run('user2')).resolves.toBe('user2');
+  });
+
+  it('never uses the reserve: with 5 left it waits for the next window', async () => {
+    const { limiter, started, run } = setup();
+    await limiter.schedule(async () => limiter.observe(headers(30, 5, T0 + 20_000)), USER);
+    const sync = outcome(run('sync', SYNC));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual([]);
+    expect(sync.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(20_250);
+    expect(sync).toMatchObject({ done: true, value: 'sync' });
   });
 });
 

@@ -10,14 +10,19 @@ import {
   buildSearchIndex,
   type CachedLink,
   clearProfileCache,
+  completeMirrorPass,
+  countLinks,
   findByLongUrl,
   getCachedLinks,
   getCachedLists,
+  getMirrorState,
   highestLinkId,
   linksFetchedAt,
   linksForUrl,
+  type MirrorState,
   putCachedLinks,
   putCachedLists,
+  putMirrorPage,
   recentLinks,
   searchLinks,
 } from '@/lib/links/cache';
@@ -112,6 +117,57 @@ describe('writes', () => {
     expect(await getCachedLinks('c1')).toEqual({ fetchedAt: 0, links: [] });
     expect(await getCachedLists('c1')).toEqual({ fetchedAt: 0, campaigns: [], channels: [] });
     expect((await getCachedLinks('c2')).links).toHaveLength(1);
+  });
+});
+
+describe('the mirror', () => {
+  const mirrorState = (passStartedAt: number, page: number): MirrorState => ({
+    phase: 'first',
+    page,
+    total: 3,
+    done: 0,
+    passStartedAt,
+    rereads: 0,
+    syncedAt: 0,
+    nextSweepAt: 0,
+    error: null,
+    failures: 0,
+  });
+
+  it('stores a page with its cursor, only while the stored pass is the writer’s', async () => {
+    const profile = crypto.randomUUID();
+    expect(await putMirrorPage(profile, [at(1, '2030-01-01 00:00:01')], mirrorState(100, 2), 100, null)).toBe(
+      true,
+    );
+    expect(await getMirrorState(profile)).toMatchObject({ page: 2, passStartedAt: 100 });
+    // Cleared meanwhile (the profile moved to another server): a run that still owns pass 100 writes nothing.
+    await clearProfileCache(profile);
+    expect(await putMirrorPage(profile, [at(2, '2030-01-01 00:00:02')], mirrorState(100, 3), 101, 100)).toBe(
+      false,
+    );
+    expect(await countLinks(profile)).toBe(0);
+    expect(await getMirrorState(profile)).toBeNull();
+  });
+
+  it('drops at the end of a complete pass the links it did not see, and keeps what was written since its start', async () => {
+    const profile = crypto.randomUUID();
+    await putMirrorPage(
+      profile,
+      [at(1, '2030-01-01 00:00:01'), at(2, '2030-01-01 00:00:02')],
+      mirrorState(100, 2),
+      100,
+      null,
+    );
+    // The next pass starts at 200 and sees link 2 only; link 3 is made through the extension meanwhile.
+    await putMirrorPage(profile, [at(2, '2030-01-01 00:00:02')], mirrorState(200, 2), 250, 100);
+    await putCachedLinks(profile, [at(3, '2030-01-01 00:00:03')]);
+    const idle = { ...mirrorState(200, 1), phase: 'idle' as const, syncedAt: 300 };
+    expect(await completeMirrorPass(profile, 200, idle)).toBe(2);
+    expect((await getCachedLinks(profile)).links.map((l) => l.id)).toEqual([3, 2]);
+    expect(await getMirrorState(profile)).toMatchObject({ phase: 'idle', syncedAt: 300 });
+    // An older pass ending late changes nothing.
+    expect(await completeMirrorPass(profile, 100, { ...idle, syncedAt: 999 })).toBe(0);
+    expect(await countLinks(profile)).toBe(2);
   });
 });
 

@@ -55,7 +55,14 @@ const SETTINGS: Settings = {
   version: SETTINGS_VERSION,
   activeProfileId: 'p-home',
   profiles: [WORK, HOME],
-  behaviour: { ...defaultBehaviour(), autoCopy: false, copyFormat: 'markdown', stripTracking: true },
+  behaviour: {
+    ...defaultBehaviour(),
+    autoCopy: false,
+    copyFormat: 'markdown',
+    stripTracking: true,
+    mirror: false,
+    mirrorSweepHours: 24,
+  },
   utmPresets: [MASTODON, ...defaultUtmPresets().slice(1)],
 };
 
@@ -247,6 +254,7 @@ describe('refused files', () => {
     ['profiles.1.id', { profiles: [WORK, { ...HOME, id: WORK.id }] }],
     ['behaviour.copyFormat', { behaviour: { ...SETTINGS.behaviour, copyFormat: 'rtf' } }],
     ['behaviour.autoCopy', { behaviour: { ...SETTINGS.behaviour, autoCopy: 'yes' } }],
+    ['behaviour.mirrorSweepHours', { behaviour: { ...SETTINGS.behaviour, mirrorSweepHours: 0 } }],
     ['activeProfileId', { activeProfileId: 'p-nobody' }],
     ['apiKeys.p-nobody', { apiKeys: { 'p-nobody': 'some-key-000000' } }],
     ['apiKeys.p-work', { apiKeys: { 'p-work': 42 } }],
