@@ -15,6 +15,7 @@
  *   popup-de.png          the popup in German, with tracking parameters removed from the URL
  *   popup-ar.png, popup-ja.png   the popup in Arabic (right to left) and in Japanese, after a shorten
  *   options.png           Options with the server connected
+ *   options-mirror.png    Options' card of the local copy of every link, after Sync now
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
  *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
@@ -305,6 +306,16 @@ async function optionsShot(ext: ExtensionBrowser): Promise<void> {
   await page.waitForSelector('#default-campaign option[value="1"]', { timeout: 15_000 });
   await settled(page);
   await captureTop(page, 'section[aria-labelledby="behaviour-heading"]', 'options', 'main.options');
+  // The local copy of the links, synced once with Sync now, so its card shows a count and a time.
+  const mirror = await visible(page, 'section[aria-labelledby="mirror-heading"]');
+  const [syncNow] = await mirror.$$('xpath/.//button[normalize-space()="Sync now"]');
+  await syncNow?.click();
+  await page.waitForFunction(
+    () => document.querySelector('section[aria-labelledby="mirror-heading"]')?.textContent?.includes('Up to date as of'),
+    { timeout: 15_000 },
+  );
+  await settled(page);
+  await capture(mirror, 'options-mirror');
   await page.close();
 }
 
@@ -422,6 +433,8 @@ async function main(): Promise<void> {
       serverUrl: server.url,
       apiKey: server.apiKey,
       name: 'My shortener',
+      // The pictures show the local copy of the links as a user has it: on.
+      behaviour: { mirror: true },
     });
     console.log(`Writing ${relative(ROOT, OUT_DIR)}/:`);
     await popupShots(ext);
