@@ -311,7 +311,10 @@ async function optionsShot(ext: ExtensionBrowser): Promise<void> {
   const [syncNow] = await mirror.$$('xpath/.//button[normalize-space()="Sync now"]');
   await syncNow?.click();
   await page.waitForFunction(
-    () => document.querySelector('section[aria-labelledby="mirror-heading"]')?.textContent?.includes('Up to date as of'),
+    () =>
+      document
+        .querySelector('section[aria-labelledby="mirror-heading"]')
+        ?.textContent?.includes('Up to date as of'),
     { timeout: 15_000 },
   );
   await settled(page);
