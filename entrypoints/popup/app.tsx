@@ -356,6 +356,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         total={recent.links.length}
         query={recent.query}
         onQuery={recent.setQuery}
+        onSearchFocus={recent.readyToSearch}
         copiedId={recent.copiedId}
         onCopy={async (link) => {
           const copied = await shorten.copy(link);

@@ -9,6 +9,8 @@ interface RecentLinksProps {
   total: number;
   query: string;
   onQuery: (query: string) => void;
+  /** The search field got the focus (the links it searches can be read ahead of the first key). */
+  onSearchFocus?: () => void;
   /** The link whose short URL was just copied from its row. */
   copiedId: number | null;
   onCopy: (link: CachedLink) => void;
@@ -20,7 +22,16 @@ interface RecentLinksProps {
 const FLOOR_ROWS = 4;
 
 /** Recent short links with a search field; each row has its title, URLs, Copy and an open link. */
-export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, note }: RecentLinksProps) {
+export function RecentLinks({
+  shown,
+  total,
+  query,
+  onQuery,
+  onSearchFocus,
+  copiedId,
+  onCopy,
+  note,
+}: RecentLinksProps) {
   return (
     <section class={shown.length >= FLOOR_ROWS ? 'recent many' : 'recent'} aria-labelledby="recent-heading">
       <div class="row">
@@ -31,6 +42,7 @@ export function RecentLinks({ shown, total, query, onQuery, copiedId, onCopy, no
           placeholder={t('popup_search_recent')}
           value={query}
           onInput={(e) => onQuery(e.currentTarget.value)}
+          onFocus={onSearchFocus}
         />
       </div>
       {note && <p class="muted small">{note}</p>}

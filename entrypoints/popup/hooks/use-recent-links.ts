@@ -33,14 +33,20 @@ export function useRecentLinks() {
   const profileId = useRef<string | null>(null);
   const reading = useRef(false);
 
-  useEffect(() => {
+  /** Reads every cached link once, for a search; with the whole account mirrored that read takes a while. */
+  const readAll = () => {
     const id = profileId.current;
-    if (!query.trim() || all || reading.current || !id) return;
+    if (all || reading.current || !id) return;
     reading.current = true;
     void getCachedLinks(id).then(({ links: every }) => {
       reading.current = false;
-      if (profileId.current === id) setAll((known) => merged(known ?? [], every));
+      // Newest first already (the date index): only links added meanwhile need merging in.
+      if (profileId.current === id) setAll((known) => (known?.length ? merged(known, every) : every));
     });
+  };
+
+  useEffect(() => {
+    if (query.trim()) readAll();
   }, [query, all]);
 
   const searched = all ?? links;
@@ -54,6 +60,8 @@ export function useRecentLinks() {
     shown,
     query,
     setQuery,
+    /** The search field got the focus: the links it searches are read now, before the first key. */
+    readyToSearch: readAll,
     copiedId,
     setCopiedId,
     /** A profile's first read: its newest links, and the links of the address the form starts with. */

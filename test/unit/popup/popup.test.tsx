@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { type CachedLink, type NamedItem, putCachedLinks, putCachedLists } from '@/lib/links/cache';
+import {
+  type CachedLink,
+  getCachedLinks,
+  type NamedItem,
+  putCachedLinks,
+  putCachedLists,
+} from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import {
   type Behaviour,
@@ -27,6 +33,12 @@ import {
   settle,
   typeInto,
 } from '../dom';
+
+// The whole cache's read, watched: a search reads it once, as soon as the field has the focus.
+vi.mock('@/lib/links/cache', async (original) => {
+  const cache = await original<typeof import('@/lib/links/cache')>();
+  return { ...cache, getCachedLinks: vi.fn(cache.getCachedLinks) };
+});
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
 const TAB = { url: 'https://blog.example/post', title: 'A post' };
@@ -671,6 +683,20 @@ describe('recent links', () => {
     await typeInto(field('Search recent links'), 'nothing like this');
     expect(recentRows()).toHaveLength(0);
     expect(document.querySelector('.recent')?.textContent).toContain('No recent link matches.');
+  });
+
+  it('reads every cached link once, when the search field gets the focus, before the first key', async () => {
+    await seed({ links: many });
+    activeTab(TAB.url);
+    background();
+    await mountPopup();
+    vi.mocked(getCachedLinks).mockClear();
+
+    field('Search recent links').dispatchEvent(new FocusEvent('focus'));
+    await vi.waitFor(() => expect(getCachedLinks).toHaveBeenCalledTimes(1));
+    await typeInto(field('Search recent links'), 'page 30');
+    expect(recentRows().map((r) => r.querySelector('.title')?.textContent)).toEqual(['Page 30']);
+    expect(getCachedLinks).toHaveBeenCalledTimes(1);
   });
 
   it('shows server text as text and non-web short URLs without a link', async () => {
