@@ -459,15 +459,24 @@ export async function screenPointOf(page: Page, selector: string): Promise<{ x: 
   return point;
 }
 
+/** Shorter windows by the pointer are not a context menu (see rightClickAt). */
+const MIN_MENU_HEIGHT = 80;
+
 /** Right-clicks the element matching `selector` with the real mouse and waits for Chromium's context menu. */
 export async function rightClickAt(page: Page, selector: string): Promise<ContextMenu> {
   await page.bringToFront();
   const { x, y } = await screenPointOf(page, selector);
   const before = await visibleWindows();
   await xdotool('mousemove', '--sync', String(x), String(y), 'click', '3');
-  // The menu opens with a corner at the pointer; other new windows (a link's status bubble) are elsewhere.
+  // The menu opens with a corner at the pointer; other new windows (a link's status bubble) are
+  // elsewhere, and those that may show by the pointer (a link's tooltip) are one line high, where a
+  // page's context menu has a dozen items.
   const nearPointer = (w: WindowGeometry) =>
-    x >= w.x - 10 && x <= w.x + w.width + 10 && y >= w.y - 10 && y <= w.y + w.height + 10;
+    x >= w.x - 10 &&
+    x <= w.x + w.width + 10 &&
+    y >= w.y - 10 &&
+    y <= w.y + w.height + 10 &&
+    w.height >= MIN_MENU_HEIGHT;
   const windowId = await waitForNewWindow(
     before,
     `The context menu after right-clicking ${selector} at (${x}, ${y})`,
