@@ -9,6 +9,7 @@ import { ConnectPrompt } from './components/connect-prompt';
 import { DuplicateNotice } from './components/duplicate-notice';
 import { ErrorAlert } from './components/error-alert';
 import { LastFailure } from './components/last-failure';
+import { MoreOptions } from './components/more-options';
 import { MoreOptionsToggle } from './components/more-options-toggle';
 import { OpenSidePanelButton } from './components/open-side-panel-button';
 import { PresetPicker } from './components/preset-picker';
@@ -33,7 +34,6 @@ import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
 import { useStartUrl } from './hooks/use-start-url';
-import { loadLaterParts, MoreOptions } from './later-parts';
 import type { StartUrl } from './start-url';
 
 function openOptions() {
@@ -97,7 +97,6 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
     if (target instanceof HTMLInputElement) target.select();
     // The form and the recent list are on screen: `npm run bench` measures up to here.
     performance.mark('popup-ready');
-    loadLaterParts();
     void allTabs.resume();
     const tab = ready.start;
     const gen = popup.generation();

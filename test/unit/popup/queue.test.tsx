@@ -109,9 +109,7 @@ describe('Queue it', () => {
     failingBackground({ kind: 'timeout', message: 'The server did not answer in time.' });
     await mount(<App />, 'main');
     await click(button('More options'));
-    // More options' code loads apart from the popup's (entrypoints/popup/later-parts.ts).
-    const password = await vi.waitFor(() => field('Password'));
-    await typeInto(password, 'open-sesame-42');
+    await typeInto(field('Password'), 'open-sesame-42');
     await click(button('Shorten'));
     await click(button('Queue it'));
     expect(document.body.textContent).toContain(
