@@ -318,6 +318,9 @@ describe('the popup when the server fails', () => {
 
 describe('the context menu and the management page when the server fails', () => {
   test('notify or show each failure, keep the search, recover without reloading, and never create twice', {
+    // Once more when Chromium's native context menu, picked by keys through X, fails under load (an
+    // open flake of the harness, not of the extension: the run starts over with a new browser and server).
+    retry: 1,
     timeout: 240_000,
   }, async ({ ext, site }) => {
     let server = await startServer();

@@ -470,19 +470,20 @@ export async function rightClickAt(page: Page, selector: string): Promise<Contex
   await xdotool('mousemove', '--sync', String(x), String(y), 'click', '3');
   // The menu opens with a corner at the pointer; other new windows (a link's status bubble) are
   // elsewhere, and those that may show by the pointer (a link's tooltip) are one line high, where a
-  // page's context menu has a dozen items.
+  // page's context menu has a dozen items. A window with a corner at the pointer is taken first: a
+  // notification that shows meanwhile may also reach the pointer.
   const nearPointer = (w: WindowGeometry) =>
     x >= w.x - 10 &&
     x <= w.x + w.width + 10 &&
     y >= w.y - 10 &&
     y <= w.y + w.height + 10 &&
     w.height >= MIN_MENU_HEIGHT;
-  const windowId = await waitForNewWindow(
-    before,
-    `The context menu after right-clicking ${selector} at (${x}, ${y})`,
-    {
-      accept: nearPointer,
-    },
+  const near = (a: number, b: number) => Math.abs(a - b) <= 12;
+  const cornerAtPointer = (w: WindowGeometry) =>
+    nearPointer(w) && (near(w.x, x) || near(w.x + w.width, x)) && (near(w.y, y) || near(w.y + w.height, y));
+  const what = `The context menu after right-clicking ${selector} at (${x}, ${y})`;
+  const windowId = await waitForNewWindow(before, what, { accept: cornerAtPointer, timeoutMs: 2_500 }).catch(
+    () => waitForNewWindow(before, what, { accept: nearPointer, timeoutMs: 2_500 }),
   );
   return { windowId, x, y };
 }

@@ -39,6 +39,9 @@ function linksPage(): string {
 
 describe('the outage queue', () => {
   test('keeps links asked for while the server is down across a browser restart, and makes each once', {
+    // Once more when Chromium's native context menu, picked by keys through X, fails under load (an
+    // open flake of the harness, not of the extension: the run starts over with a new browser and server).
+    retry: 1,
     timeout: 240_000,
   }, async ({ site }) => {
     const profileDir = mkdtempSync(join(tmpdir(), 'shortlink-e2e-queue-'));
