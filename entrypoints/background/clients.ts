@@ -65,11 +65,34 @@ export async function hasHostAccess(serverUrl: string): Promise<boolean> {
   }
 }
 
-/** Rejects, saying what to allow and where, unless the user granted access to `serverUrl`'s host. */
-async function requireHostAccess(serverUrl: string): Promise<void> {
-  if (await hasHostAccess(serverUrl)) return;
-  const origin = URL.canParse(serverUrl) ? new URL(serverUrl).origin : serverUrl;
-  throw new ExtensionError('permission_denied', t('error_no_host_access', origin));
+/**
+ * The hosts the user granted, as this worker last asked the browser. Every request checks twice
+ * (before the rate limiter's queue, and just before it is sent), and each check would be a round trip
+ * to the browser; a grant is remembered until any permission is removed. Only grants are remembered:
+ * a refusal is asked again, so access granted meanwhile is used at once.
+ */
+function createHostGrants() {
+  const granted = new Set<string>();
+  // Counts removals: an answer asked for before one is not remembered.
+  let removals = 0;
+  // Registered with the clients, in the worker's first turn: a removal never goes unheard.
+  browser.permissions.onRemoved.addListener(() => {
+    removals++;
+    granted.clear();
+  });
+  return {
+    /** Rejects, saying what to allow and where, unless the user granted access to `serverUrl`'s host. */
+    async require(serverUrl: string): Promise<void> {
+      if (granted.has(serverUrl)) return;
+      const asked = removals;
+      if (await hasHostAccess(serverUrl)) {
+        if (asked === removals) granted.add(serverUrl);
+        return;
+      }
+      const origin = URL.canParse(serverUrl) ? new URL(serverUrl).origin : serverUrl;
+      throw new ExtensionError('permission_denied', t('error_no_host_access', origin));
+    },
+  };
 }
 
 interface Cached {
@@ -85,6 +108,7 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
   // Keyed by server and key, because that is what the server counts: two profiles with the same
   // pair, and a profile being re-saved, share one budget. Held in memory only, like the clients.
   const limiters = new Map<string, RateLimiter>();
+  const grants = createHostGrants();
 
   function limiterFor(serverUrl: string, apiKey: string): RateLimiter {
     const id = `${serverUrl.trim().replace(/\/+$/, '')}\n${apiKey.trim()}`;
@@ -114,9 +138,9 @@ export function createClients(environment: ClientEnvironment = {}): Clients {
       schedule: async (request: HttpRequest, send) => {
         // Asked before the rate limiter's queue, so a refused request neither waits nor spends the
         // window, and again just before sending, as access may be withdrawn during a wait.
-        await requireHostAccess(serverUrl);
+        await grants.require(serverUrl);
         const checkedSend = async () => {
-          await requireHostAccess(serverUrl);
+          await grants.require(serverUrl);
           return send();
         };
         const answer = await limiter.schedule(checkedSend, {

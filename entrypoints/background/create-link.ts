@@ -307,6 +307,8 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
 
     const mark = request.mark ?? (await markBefore(profileId, input, now));
     await request.beforeSend?.(mark);
+    // Read while the server works, not after it answered: the copy waits for what follows the answer.
+    const newestBefore = recentLinks(profileId, 1).catch(() => []);
     let created: { id: number; shortUrl: string };
     try {
       created = await active.client.addLink(input);
@@ -323,9 +325,11 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       throw await uncertainCreateError(error, active.client.baseUrl);
     }
     if (look) await removeEntry(uncertainFamily, key).catch(() => undefined);
+    // An id above every id the cache had is a link this request made: only a lower one may be known.
+    const mayBeKnown = mark.maxKnownId !== null && created.id <= mark.maxKnownId;
     const [known, [newest]] = await Promise.all([
-      cachedLink(profileId, created.id),
-      recentLinks(profileId, 1),
+      mayBeKnown ? cachedLink(profileId, created.id) : null,
+      newestBefore,
     ]);
     // The same id for another short URL is another link: a server whose ids started again (reinstalled).
     if (known?.shortUrl === created.shortUrl)

@@ -10,7 +10,9 @@
  *
  * zod/mini, as everywhere in the extension: its functional form reads `z.optional(x)` for
  * `x.optional()`.
- * Each exported schema is built when it is first used (`lazy`), not when the module loads.
+ * The schemas are `z.lazy`: each is built on its first parse, not when the module loads, so a
+ * stopped worker answering the shortcut and the popup drawing its first screen build only those they
+ * use (issue #27; the figure is in README's Performance).
  */
 
 import { t } from '../i18n';
@@ -144,98 +146,112 @@ const jsonObject = z.custom<JsonObject>(isObject);
 // ---------------------------------------------------------------------------------------------
 // Resources.
 
-const accountSchema = z.object({
-  id: entityId,
-  email: text,
-  username: text,
-  avatar: text,
-  status: text,
-  expires: text,
-  registered: text,
-});
+const accountSchema = z.lazy(() =>
+  z.object({
+    id: entityId,
+    email: text,
+    username: text,
+    avatar: text,
+    status: text,
+    expires: text,
+    registered: text,
+  }),
+);
 export type Account = z.infer<typeof accountSchema>;
 
-const brandedDomainSchema = z.object({
-  id: entityId,
-  domain: text,
-  redirectroot: text,
-  redirect404: text,
-});
+const brandedDomainSchema = z.lazy(() =>
+  z.object({
+    id: entityId,
+    domain: text,
+    redirectroot: text,
+    redirect404: text,
+  }),
+);
 export type BrandedDomain = z.infer<typeof brandedDomainSchema>;
 
-const splashPageSchema = z.object({ id: entityId, name: text, date: text });
+const splashPageSchema = z.lazy(() => z.object({ id: entityId, name: text, date: text }));
 export type SplashPage = z.infer<typeof splashPageSchema>;
 
-const ctaOverlaySchema = z.object({ id: entityId, type: text, name: text, date: text });
+const ctaOverlaySchema = z.lazy(() => z.object({ id: entityId, type: text, name: text, date: text }));
 export type CtaOverlay = z.infer<typeof ctaOverlaySchema>;
 
 // Servers send the campaign name under `name` in lists but under `domain` in add/update answers.
-export const campaignSchema = z.pipe(
-  z.object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text }),
-  z.transform((c) => ({
-    id: c.id,
-    name: c.name || c.domain,
-    public: c.public,
-    rotator: c.rotator,
-    list: c.list,
-  })),
+export const campaignSchema = z.lazy(() =>
+  z.pipe(
+    z.object({ id: entityId, name: text, domain: text, public: flag, rotator: optionalText, list: text }),
+    z.transform((c) => ({
+      id: c.id,
+      name: c.name || c.domain,
+      public: c.public,
+      rotator: c.rotator,
+      list: c.list,
+    })),
+  ),
 );
 export type Campaign = z.infer<typeof campaignSchema>;
 
-export const channelSchema = z.object({
-  id: entityId,
-  name: text,
-  description: text,
-  color: text,
-  starred: flag,
-});
-export type Channel = z.infer<typeof channelSchema>;
-
-const channelItemSchema = z.object({
-  type: text,
-  id: entityId,
-  title: text,
-  preview: text,
-  link: text,
-  date: text,
-});
-export type ChannelItem = z.infer<typeof channelItemSchema>;
-
-const linkSummarySchema = z.pipe(
+export const channelSchema = z.lazy(() =>
   z.object({
     id: entityId,
-    alias: text,
-    shorturl: text,
-    longurl: text,
-    clicks: count,
-    title: text,
+    name: text,
     description: text,
-    date: text,
-    campaign: lenient(toLabel),
-    channel: lenient(toLabel),
+    color: text,
+    starred: flag,
   }),
-  z.transform(({ shorturl, longurl, campaign, channel, ...rest }) => ({
-    ...rest,
-    shortUrl: shorturl,
-    longUrl: longurl,
-    ...(campaign === undefined ? {} : { campaign }),
-    ...(channel === undefined ? {} : { channel }),
-  })),
+);
+export type Channel = z.infer<typeof channelSchema>;
+
+const channelItemSchema = z.lazy(() =>
+  z.object({
+    type: text,
+    id: entityId,
+    title: text,
+    preview: text,
+    link: text,
+    date: text,
+  }),
+);
+export type ChannelItem = z.infer<typeof channelItemSchema>;
+
+const linkSummarySchema = z.lazy(() =>
+  z.pipe(
+    z.object({
+      id: entityId,
+      alias: text,
+      shorturl: text,
+      longurl: text,
+      clicks: count,
+      title: text,
+      description: text,
+      date: text,
+      campaign: lenient(toLabel),
+      channel: lenient(toLabel),
+    }),
+    z.transform(({ shorturl, longurl, campaign, channel, ...rest }) => ({
+      ...rest,
+      shortUrl: shorturl,
+      longUrl: longurl,
+      ...(campaign === undefined ? {} : { campaign }),
+      ...(channel === undefined ? {} : { channel }),
+    })),
+  ),
 );
 export type LinkSummary = z.infer<typeof linkSummarySchema>;
 
-const linkDetailsSchema = z.pipe(
-  z.object({
-    shorturl: text,
-    longurl: text,
-    title: text,
-    description: text,
-    location: lenient(toTargetMap),
-    device: lenient(toTargetMap),
-    expiry: optionalText,
-    date: text,
-  }),
-  z.transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest })),
+const linkDetailsSchema = z.lazy(() =>
+  z.pipe(
+    z.object({
+      shorturl: text,
+      longurl: text,
+      title: text,
+      description: text,
+      location: lenient(toTargetMap),
+      device: lenient(toTargetMap),
+      expiry: optionalText,
+      date: text,
+    }),
+    z.transform(({ shorturl, longurl, ...rest }) => ({ shortUrl: shorturl, longUrl: longurl, ...rest })),
+  ),
 );
 
 const linkStatsSchema = (() => {
@@ -258,16 +274,18 @@ function liftDetailsId(value: unknown): unknown {
 }
 
 /** GET /api/url/:id, and GET /api/urls?short=… when it matches. */
-export const linkDetailSchema = z.pipe(
-  preprocess(
-    liftDetailsId,
-    z.object({
-      id: entityId,
-      details: linkDetailsSchema,
-      data: preprocess((value) => (isObject(value) ? value : {}), linkStatsSchema),
-    }),
+export const linkDetailSchema = z.lazy(() =>
+  z.pipe(
+    preprocess(
+      liftDetailsId,
+      z.object({
+        id: entityId,
+        details: linkDetailsSchema,
+        data: preprocess((value) => (isObject(value) ? value : {}), linkStatsSchema),
+      }),
+    ),
+    z.transform(({ id, details, data }) => ({ id, details, stats: data })),
   ),
-  z.transform(({ id, details, data }) => ({ id, details, stats: data })),
 );
 export type LinkDetail = z.infer<typeof linkDetailSchema>;
 
@@ -284,13 +302,15 @@ export type Page<T> = {
   maxPage: number;
 };
 
-const pagingSchema = z.object({
-  result: optionalCount,
-  perpage: optionalCount,
-  currentpage: optionalCount,
-  nextpage: optionalCount,
-  maxpage: optionalCount,
-});
+const pagingSchema = z.lazy(() =>
+  z.object({
+    result: optionalCount,
+    perpage: optionalCount,
+    currentpage: optionalCount,
+    nextpage: optionalCount,
+    maxpage: optionalCount,
+  }),
+);
 
 // PHP encodes an array with gaps as an object keyed by index, and a lone entry may come unwrapped.
 function listEntries(value: unknown): unknown[] {
@@ -327,23 +347,25 @@ function pageSchema<T extends z.ZodMiniType>(key: string, item: T) {
   );
 }
 
-export const domainListSchema = pageSchema('domains', brandedDomainSchema);
-export const splashListSchema = pageSchema('splash', splashPageSchema);
-export const overlayListSchema = pageSchema('cta', ctaOverlaySchema);
-export const campaignListSchema = pageSchema('campaigns', campaignSchema);
-export const channelListSchema = pageSchema('channels', channelSchema);
-export const channelItemListSchema = pageSchema('items', channelItemSchema);
-export const linkListSchema = pageSchema('urls', linkSummarySchema);
+export const domainListSchema = z.lazy(() => pageSchema('domains', brandedDomainSchema));
+export const splashListSchema = z.lazy(() => pageSchema('splash', splashPageSchema));
+export const overlayListSchema = z.lazy(() => pageSchema('cta', ctaOverlaySchema));
+export const campaignListSchema = z.lazy(() => pageSchema('campaigns', campaignSchema));
+export const channelListSchema = z.lazy(() => pageSchema('channels', channelSchema));
+export const channelItemListSchema = z.lazy(() => pageSchema('items', channelItemSchema));
+export const linkListSchema = z.lazy(() => pageSchema('urls', linkSummarySchema));
 
-export const accountResponseSchema = z.pipe(
-  z.object({ data: accountSchema }),
-  z.transform(({ data }) => data),
+export const accountResponseSchema = z.lazy(() =>
+  z.pipe(
+    z.object({ data: accountSchema }),
+    z.transform(({ data }) => data),
+  ),
 );
 
-export const messageResponseSchema = z.object({ message: text });
+export const messageResponseSchema = z.lazy(() => z.object({ message: text }));
 export type MessageResult = z.infer<typeof messageResponseSchema>;
 
-export const idResponseSchema = z.object({ id: entityId });
+export const idResponseSchema = z.lazy(() => z.object({ id: entityId }));
 export type CreatedId = z.infer<typeof idResponseSchema>;
 
 // Some servers name the short URL `short` instead of `shorturl`.
@@ -356,9 +378,11 @@ export const addLinkResponseSchema = z
 export type CreatedLink = z.infer<typeof addLinkResponseSchema>;
 
 // The spec does not show this answer: accept a message, a short URL, both or neither.
-export const updateLinkResponseSchema = z.pipe(
-  z.object({ message: text, shorturl: text, short: text }),
-  z.transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null })),
+export const updateLinkResponseSchema = z.lazy(() =>
+  z.pipe(
+    z.object({ message: text, shorturl: text, short: text }),
+    z.transform(({ message, shorturl, short }) => ({ message, shortUrl: shorturl || short || null })),
+  ),
 );
 export type UpdatedLink = z.infer<typeof updateLinkResponseSchema>;
 
@@ -369,9 +393,11 @@ export type UpdatedLink = z.infer<typeof updateLinkResponseSchema>;
 type Message = { error: () => string };
 const say = (...message: Parameters<typeof t>): Message => ({ error: () => t(...message) });
 
-const entered = z.pipe(
-  z.optional(z.string()),
-  z.transform((value: string | undefined) => value?.trim() || undefined),
+const entered = z.lazy(() =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined) => value?.trim() || undefined),
+  ),
 );
 /** `entered`, with a check of what was entered (an empty field passes). */
 const enteredAnd = (valid: (value: string) => boolean, message: Message) =>
@@ -408,10 +434,12 @@ export const pageQuerySchema = z.object({
 
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
-export const linkListQuerySchema = z.extend(pageQuerySchema, {
-  order: z.optional(z.enum(['date', 'click'], say('error_order_invalid'))),
-  q: entered,
-});
+export const linkListQuerySchema = z.lazy(() =>
+  z.extend(pageQuerySchema, {
+    order: z.optional(z.enum(['date', 'click'], say('error_order_invalid'))),
+    q: entered,
+  }),
+);
 export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 
 export const accountUpdateInputSchema = (() => {
@@ -427,13 +455,15 @@ export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
 
 const redirects = () => ({ redirectroot: entered, redirect404: entered });
 
-export const domainInputSchema = z.object({
-  domain: required(say('error_domain_scheme')).check(z.regex(scheme, say('error_domain_scheme'))),
-  ...redirects(),
-});
+export const domainInputSchema = z.lazy(() =>
+  z.object({
+    domain: required(say('error_domain_scheme')).check(z.regex(scheme, say('error_domain_scheme'))),
+    ...redirects(),
+  }),
+);
 export type DomainInput = z.input<typeof domainInputSchema>;
 
-export const domainUpdateInputSchema = z.object(redirects());
+export const domainUpdateInputSchema = z.lazy(() => z.object(redirects()));
 export type DomainUpdateInput = z.input<typeof domainUpdateInputSchema>;
 
 const campaignFields = () => ({
@@ -441,16 +471,20 @@ const campaignFields = () => ({
   public: z.optional(z.boolean()),
 });
 
-export const campaignInputSchema = z.object({
-  name: enteredMax(TEXT_LIMITS.name, 'name'),
-  ...campaignFields(),
-});
+export const campaignInputSchema = z.lazy(() =>
+  z.object({
+    name: enteredMax(TEXT_LIMITS.name, 'name'),
+    ...campaignFields(),
+  }),
+);
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
-export const campaignUpdateInputSchema = z.object({
-  name: required(say('error_campaign_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
-  ...campaignFields(),
-});
+export const campaignUpdateInputSchema = z.lazy(() =>
+  z.object({
+    name: required(say('error_campaign_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
+    ...campaignFields(),
+  }),
+);
 export type CampaignUpdateInput = z.input<typeof campaignUpdateInputSchema>;
 
 const channelFields = () => ({
@@ -459,20 +493,24 @@ const channelFields = () => ({
   starred: z.optional(z.boolean()),
 });
 
-export const channelInputSchema = z.object({
-  name: required(say('error_channel_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
-  ...channelFields(),
-});
+export const channelInputSchema = z.lazy(() =>
+  z.object({
+    name: required(say('error_channel_name_missing')).check(atMost(TEXT_LIMITS.name, 'name')),
+    ...channelFields(),
+  }),
+);
 export type ChannelInput = z.input<typeof channelInputSchema>;
 
 /** The kinds of item a channel holds (the `:type` of POST /api/channel/:id/assign/:type/:itemid). */
 export const channelItemTypeSchema = z.enum(['links', 'bio', 'qr'], say('error_channel_item_type'));
 export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
 
-export const channelUpdateInputSchema = z.object({
-  name: enteredMax(TEXT_LIMITS.name, 'name'),
-  ...channelFields(),
-});
+export const channelUpdateInputSchema = z.lazy(() =>
+  z.object({
+    name: enteredMax(TEXT_LIMITS.name, 'name'),
+    ...channelFields(),
+  }),
+);
 export type ChannelUpdateInput = z.input<typeof channelUpdateInputSchema>;
 
 /** Rows of a repeatable field: empty rows are dropped, a half-filled row is an error (`message`). */
@@ -536,5 +574,7 @@ export const linkInputSchema = (() => {
 export type LinkInput = z.input<typeof linkInputSchema>;
 
 /** Body of PUT /api/url/:id/update: the add fields without `status` and `description`. */
-export const linkUpdateInputSchema = z.omit(linkInputSchema, { status: true, description: true });
+export const linkUpdateInputSchema = z.lazy(() =>
+  z.omit(linkInputSchema, { status: true, description: true }),
+);
 export type LinkUpdateInput = z.input<typeof linkUpdateInputSchema>;

@@ -11,6 +11,10 @@
  * Not WXT's `storage.defineItem`, which returns a value as stored; and callers and tests pass the
  * area they read (a fake one), where WXT binds each item to the global one.
  *
+ * Each item's schema is built on its first read (`item` takes a builder, and the shared schemas are
+ * `z.lazy`): every page and the worker load this module, and each reads only a few of the items
+ * (issue #27; the figure is in README's Performance).
+ *
  * The link cache is not here: it lives in IndexedDB (lib/links/cache.ts), which has room for
  * thousands of links and is read without waking the background.
  */
@@ -49,12 +53,19 @@ export interface StorageItem<T> {
   entry(value: T): Record<string, unknown>;
 }
 
-function item<T>(area: AreaName, key: string, schema: z.ZodMiniType<T>, fallback: () => T): StorageItem<T> {
+function item<T>(
+  area: AreaName,
+  key: string,
+  schema: () => z.ZodMiniType<T>,
+  fallback: () => T,
+): StorageItem<T> {
+  let built: z.ZodMiniType<T> | undefined;
   return {
     key,
     area,
     read: (raw) => {
-      const parsed = schema.safeParse(raw);
+      built ??= schema();
+      const parsed = built.safeParse(raw);
       return parsed.success ? parsed.data : fallback();
     },
     entry: (value) => ({ [key]: value }),
@@ -82,71 +93,77 @@ const count = z.number().check(z.int(), z.nonnegative());
 // holds input as it was, valid or not.
 
 /** The popup's main fields; select values are ids as strings, '' for "None". */
-const shortenFormSchema = z.object({
-  url: z.string(),
-  alias: z.string(),
-  campaignId: z.string(),
-  channelId: z.string(),
-  /** An `<input type="datetime-local">` value, '' for no expiry. */
-  expiry: z.string(),
-});
+const shortenFormSchema = z.lazy(() =>
+  z.object({
+    url: z.string(),
+    alias: z.string(),
+    campaignId: z.string(),
+    channelId: z.string(),
+    /** An `<input type="datetime-local">` value, '' for no expiry. */
+    expiry: z.string(),
+  }),
+);
 export type ShortenForm = z.infer<typeof shortenFormSchema>;
 
 const row = <K extends string, V extends string>(key: K, value: V) =>
   z.object({ [key]: z.string(), [value]: z.string() } as { [P in K | V]: z.ZodMiniString<string> });
 
 /** Every field of the link editor (More options, the management page), as the user typed it. */
-const linkFormSchema = z.object({
-  url: z.string(),
-  custom: z.string(),
-  /**
-   * '' (the server's default), `direct`, `frame`, `splash`, or `splash-page:<id>` / `overlay:<id>`
-   * (the API takes the bare id for both; the prefix keeps the select's two lists apart).
-   */
-  type: z.string(),
-  password: z.string(),
-  /** A branded domain, with its scheme, or '' for the server's own. */
-  domain: z.string(),
-  /** An `<input type="datetime-local">` value, local time. */
-  expiry: z.string(),
-  geotarget: z.array(row('location', 'link')),
-  devicetarget: z.array(row('device', 'link')),
-  languagetarget: z.array(row('language', 'link')),
-  metatitle: z.string(),
-  metadescription: z.string(),
-  metaimage: z.string(),
-  /** Only sent when creating; the update endpoint does not take it. */
-  description: z.string(),
-  /** Pixel ids separated by commas. */
-  pixels: z.string(),
-  /** A channel id, or ''. */
-  channel: z.string(),
-  /** A campaign id, or ''. */
-  campaign: z.string(),
-  /** `auto` lets the server build app links from the long URL; `stores` sends the two store links. */
-  deeplink: z.enum(['none', 'auto', 'stores']),
-  deeplinkApple: z.string(),
-  deeplinkGoogle: z.string(),
-  /** Only sent when creating; '' leaves the server's default (private). */
-  status: z.enum(['', 'public', 'private']),
-  parameters: z.array(row('name', 'value')),
-});
+const linkFormSchema = z.lazy(() =>
+  z.object({
+    url: z.string(),
+    custom: z.string(),
+    /**
+     * '' (the server's default), `direct`, `frame`, `splash`, or `splash-page:<id>` / `overlay:<id>`
+     * (the API takes the bare id for both; the prefix keeps the select's two lists apart).
+     */
+    type: z.string(),
+    password: z.string(),
+    /** A branded domain, with its scheme, or '' for the server's own. */
+    domain: z.string(),
+    /** An `<input type="datetime-local">` value, local time. */
+    expiry: z.string(),
+    geotarget: z.array(row('location', 'link')),
+    devicetarget: z.array(row('device', 'link')),
+    languagetarget: z.array(row('language', 'link')),
+    metatitle: z.string(),
+    metadescription: z.string(),
+    metaimage: z.string(),
+    /** Only sent when creating; the update endpoint does not take it. */
+    description: z.string(),
+    /** Pixel ids separated by commas. */
+    pixels: z.string(),
+    /** A channel id, or ''. */
+    channel: z.string(),
+    /** A campaign id, or ''. */
+    campaign: z.string(),
+    /** `auto` lets the server build app links from the long URL; `stores` sends the two store links. */
+    deeplink: z.enum(['none', 'auto', 'stores']),
+    deeplinkApple: z.string(),
+    deeplinkGoogle: z.string(),
+    /** Only sent when creating; '' leaves the server's default (private). */
+    status: z.enum(['', 'public', 'private']),
+    parameters: z.array(row('name', 'value')),
+  }),
+);
 export type LinkFormState = z.infer<typeof linkFormSchema>;
 
-const draftSchema = z.object({
-  /** The profile whose campaigns, channels and defaults the form was filled for. */
-  profileId: z.string(),
-  state: z.object({
-    form: shortenFormSchema,
-    /** More options' fields, once opened. */
-    more: z.nullable(linkFormSchema),
-    moreOpen: z.boolean(),
+const draftSchema = z.lazy(() =>
+  z.object({
+    /** The profile whose campaigns, channels and defaults the form was filled for. */
+    profileId: z.string(),
+    state: z.object({
+      form: shortenFormSchema,
+      /** More options' fields, once opened. */
+      more: z.nullable(linkFormSchema),
+      moreOpen: z.boolean(),
+    }),
+    /** The shorten already sent for this input: sending it again joins it instead of making a twin. */
+    request: z.nullable(z.object({ key: z.string(), id: z.string() })),
+    /** Epoch ms of the last change. */
+    at: time,
   }),
-  /** The shorten already sent for this input: sending it again joins it instead of making a twin. */
-  request: z.nullable(z.object({ key: z.string(), id: z.string() })),
-  /** Epoch ms of the last change. */
-  at: time,
-});
+);
 /** One popup's form as the user left it. */
 export type Draft = z.infer<typeof draftSchema>;
 export type DraftState = Draft['state'];
@@ -154,16 +171,18 @@ export type DraftState = Draft['state'];
 export type Drafts = Record<string, Draft>;
 
 /** Drafts by start URL, keeping only the well-formed ones: a damaged draft is dropped, not restored. */
-const draftsSchema = z.pipe(
-  z.record(z.string(), z.unknown()),
-  z.transform((stored: Record<string, unknown>) => {
-    const drafts: Drafts = {};
-    for (const [url, value] of Object.entries(stored)) {
-      const parsed = draftSchema.safeParse(value);
-      if (parsed.success) drafts[url] = parsed.data;
-    }
-    return drafts;
-  }),
+const draftsSchema = z.lazy(() =>
+  z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((stored: Record<string, unknown>) => {
+      const drafts: Drafts = {};
+      for (const [url, value] of Object.entries(stored)) {
+        const parsed = draftSchema.safeParse(value);
+        if (parsed.success) drafts[url] = parsed.data;
+      }
+      return drafts;
+    }),
+  ),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -188,10 +207,12 @@ export function isQrMargin(value: unknown): value is number {
 }
 
 // Each unreadable choice is its default, the other kept.
-const qrOptionsSchema = z.object({
-  size: z.catch(z.union(QR_SIZES.map((size) => z.literal(size))), 512),
-  margin: z.catch(qrMarginSchema, 4),
-});
+const qrOptionsSchema = z.lazy(() =>
+  z.object({
+    size: z.catch(z.union(QR_SIZES.map((size) => z.literal(size))), 512),
+    margin: z.catch(qrMarginSchema, 4),
+  }),
+);
 /** The user's choice of size and margin for a downloaded or copied QR code. */
 export type QrOptions = z.infer<typeof qrOptionsSchema>;
 
@@ -203,15 +224,17 @@ export const QR_LOGO_MAX_CHARS = 200_000;
 
 const hexColour = z.string().check(z.regex(/^#[0-9a-f]{6}$/));
 /** A profile's QR code brand: colours, error correction and a centre logo (lib/links/qr-brand.ts). */
-const qrBrandSchema = z.object({
-  fg: z.catch(hexColour, '#000000'),
-  bg: z.catch(hexColour, '#ffffff'),
-  ecc: z.catch(z.enum(QR_ECC_LEVELS), 'M'),
-  logo: z.catch(
-    z.nullable(z.string().check(z.startsWith('data:image/png;base64,'), z.maxLength(QR_LOGO_MAX_CHARS))),
-    null,
-  ),
-});
+const qrBrandSchema = z.lazy(() =>
+  z.object({
+    fg: z.catch(hexColour, '#000000'),
+    bg: z.catch(hexColour, '#ffffff'),
+    ecc: z.catch(z.enum(QR_ECC_LEVELS), 'M'),
+    logo: z.catch(
+      z.nullable(z.string().check(z.startsWith('data:image/png;base64,'), z.maxLength(QR_LOGO_MAX_CHARS))),
+      null,
+    ),
+  }),
+);
 export type QrBrand = z.infer<typeof qrBrandSchema>;
 
 /** Black on white, level M, no logo: what scanners read best. */
@@ -222,23 +245,27 @@ export function defaultQrBrand(): QrBrand {
 // ---------------------------------------------------------------------------------------------
 // Jobs: batches of creates the background runs and pages watch (entrypoints/background/jobs/).
 
-const errorSchema: z.ZodMiniType<ErrorData> = z.object({
-  kind: z.string() as z.ZodMiniType<ErrorKind>,
-  message: z.string(),
-  status: z.optional(z.number()),
-  retryAt: z.optional(time),
-  uncertain: z.optional(z.literal(true)),
-});
+const errorSchema: z.ZodMiniType<ErrorData> = z.lazy(() =>
+  z.object({
+    kind: z.string() as z.ZodMiniType<ErrorKind>,
+    message: z.string(),
+    status: z.optional(z.number()),
+    retryAt: z.optional(time),
+    uncertain: z.optional(z.literal(true)),
+  }),
+);
 
 /** What was known before a create was sent: a link that create made is newer (see create-link.ts). */
-const createMarkSchema = z.object({
-  /** Epoch ms of the first try that may have reached the server. */
-  at: time,
-  /** Ids of the links to the same address known then. */
-  knownIds: z.array(z.number().check(z.int())),
-  /** The highest id of any link known then; null when none was. */
-  maxKnownId: z.nullable(z.number().check(z.int())),
-});
+const createMarkSchema = z.lazy(() =>
+  z.object({
+    /** Epoch ms of the first try that may have reached the server. */
+    at: time,
+    /** Ids of the links to the same address known then. */
+    knownIds: z.array(z.number().check(z.int())),
+    /** The highest id of any link known then; null when none was. */
+    maxKnownId: z.nullable(z.number().check(z.int())),
+  }),
+);
 export type CreateMark = z.infer<typeof createMarkSchema>;
 
 /** Where a queued create was asked for. */
@@ -256,44 +283,46 @@ const linkInputShape = z.custom<LinkInput>(
  * request goes out, so a row a new worker finds `sending` may have reached the server and is looked
  * for there first; then `made`, `reused` (a link made before, no request) or `failed`.
  */
-const jobRowSchema = z.object({
-  id: z.string(),
-  profileId: z.string(),
-  input: linkInputShape,
-  /** The title the link is kept and copied with (the page's), '' when none. */
-  title: z.string(),
-  /** The row's name in a labelled list (its UTM preset), '' when none. */
-  label: z.string(),
-  state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
-  shortUrl: z.optional(z.string()),
-  /** Made: the server answered with a link it had made before (see create-link.ts). */
-  existing: z.optional(z.literal(true)),
-  /** Why its last try failed (kept while it waits for the next one). */
-  error: z.optional(errorSchema),
-  attempts: count,
-  /** Epoch ms before which it is not tried. */
-  nextTryAt: time,
-  /** True once a try may have reached the server: the next one looks among its newest links first. */
-  uncertain: z.boolean(),
-  mark: z.nullable(createMarkSchema),
-  /** Outage queue: where it was asked for, when, and the popup draft to drop once it is made. */
-  source: z.optional(z.enum(QUEUE_SOURCES)),
-  askedAt: z.optional(time),
-  draftUrl: z.optional(z.string()),
-  /**
-   * Outage queue: the link's password, left out of `input`. `session`: kept in storage.session only
-   * (queuePasswordFamily), put back when the row is sent; `lost`: the browser closed before it was
-   * sent, and it waits for the user to type the password again.
-   */
-  password: z.optional(z.enum(['session', 'lost'])),
-  /** All tabs: handed over to the outage queue. */
-  queued: z.optional(z.boolean()),
-});
+const jobRowSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    profileId: z.string(),
+    input: linkInputShape,
+    /** The title the link is kept and copied with (the page's), '' when none. */
+    title: z.string(),
+    /** The row's name in a labelled list (its UTM preset), '' when none. */
+    label: z.string(),
+    state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
+    shortUrl: z.optional(z.string()),
+    /** Made: the server answered with a link it had made before (see create-link.ts). */
+    existing: z.optional(z.literal(true)),
+    /** Why its last try failed (kept while it waits for the next one). */
+    error: z.optional(errorSchema),
+    attempts: count,
+    /** Epoch ms before which it is not tried. */
+    nextTryAt: time,
+    /** True once a try may have reached the server: the next one looks among its newest links first. */
+    uncertain: z.boolean(),
+    mark: z.nullable(createMarkSchema),
+    /** Outage queue: where it was asked for, when, and the popup draft to drop once it is made. */
+    source: z.optional(z.enum(QUEUE_SOURCES)),
+    askedAt: z.optional(time),
+    draftUrl: z.optional(z.string()),
+    /**
+     * Outage queue: the link's password, left out of `input`. `session`: kept in storage.session only
+     * (queuePasswordFamily), put back when the row is sent; `lost`: the browser closed before it was
+     * sent, and it waits for the user to type the password again.
+     */
+    password: z.optional(z.enum(['session', 'lost'])),
+    /** All tabs: handed over to the outage queue. */
+    queued: z.optional(z.boolean()),
+  }),
+);
 export type JobRow = z.infer<typeof jobRowSchema>;
 
 const JOB_STATES = ['running', 'paused', 'waiting', 'done', 'cancelled'] as const;
 
-const jobFields = {
+const jobFields = () => ({
   id: z.string(),
   kind: z.enum(['bulk', 'queue', 'list']),
   /** The profile its rows are made on ('' for the queue, whose rows each keep their own). */
@@ -316,11 +345,11 @@ const jobFields = {
   skipped: z.optional(count),
   text: z.optional(z.string()),
   copied: z.optional(z.boolean()),
-};
+});
 // A damaged job reads as none, rather than sending requests nobody asked for...
-const jobSchema = z.object(jobFields);
+const jobSchema = z.lazy(() => z.object(jobFields()));
 // ...but the queue's rows were each asked for on their own: a damaged one costs only itself.
-const queueSchema = z.object({ ...jobFields, rows: listOf(jobRowSchema) });
+const queueSchema = z.lazy(() => z.object({ ...jobFields(), rows: listOf(jobRowSchema) }));
 export type Job = z.infer<typeof jobSchema>;
 export type JobKind = Job['kind'];
 
@@ -332,91 +361,130 @@ export type JobKind = Job['kind'];
  * The settings, their version inside (lib/settings/schema.ts); the defaults when unreadable. The
  * background migrates older versions (lib/storage/settings.ts), reading the value as stored.
  */
-export const settingsItem = item<Settings>('local', 'settings', settingsSchema, defaultSettings);
+export const settingsItem = item<Settings>('local', 'settings', () => settingsSchema, defaultSettings);
 /** Settings a newer release wrote, kept aside when this older release had to replace them: never read here. */
 export const newerSettingsItem = item<unknown>(
   'local',
   'settingsOfNewerVersion',
-  z.unknown(),
+  () => z.unknown(),
   () => undefined,
 );
 /** The API key of each profile; only the background reads them (lib/storage/api-keys.ts). */
 export const apiKeysItem = item<KeyMap>(
   'local',
   'apiKeys',
-  z.pipe(z.unknown(), z.transform(parseApiKeys)),
+  () => z.pipe(z.unknown(), z.transform(parseApiKeys)),
   () => ({}),
 );
 /** The size and margin last chosen for a QR code, in the popup or the management page. */
-export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', qrOptionsSchema, defaultQrOptions);
+export const qrOptionsItem = item<QrOptions>('local', 'qrOptions', () => qrOptionsSchema, defaultQrOptions);
 /** Each profile's QR code brand, by profile id: a team's codes in its colours, another profile's in its own. */
 export const qrBrandsItem = item<Record<string, QrBrand>>(
   'local',
   'qrBrands',
-  z.catch(z.record(z.string(), qrBrandSchema), {}),
+  () => z.catch(z.record(z.string(), qrBrandSchema), {}),
   () => ({}),
 );
 /** The bulk create job; null when none. A job of a thousand links outlives workers and browser restarts. */
-export const bulkJobItem = item<Job | null>('local', 'bulkJob', z.nullable(jobSchema), () => null);
+export const bulkJobItem = item<Job | null>(
+  'local',
+  'bulkJob',
+  () => z.nullable(jobSchema),
+  () => null,
+);
 /** Creates waiting for the server (the outage queue): they must outlive a browser restart. */
-export const queueJobItem = item<Job | null>('local', 'createQueue', z.nullable(queueSchema), () => null);
+export const queueJobItem = item<Job | null>(
+  'local',
+  'createQueue',
+  () => z.nullable(queueSchema),
+  () => null,
+);
 /** The ids of the UTM presets last ticked for the popup's "One per preset": the same platforms, each time. */
-export const presetChoiceItem = item<string[]>('local', 'popupPresetChoice', listOf(z.string()), () => []);
+export const presetChoiceItem = item<string[]>(
+  'local',
+  'popupPresetChoice',
+  () => listOf(z.string()),
+  () => [],
+);
 
 // storage.session: memory only, gone when the browser closes; it outlives the service worker, which
 // stops after 30 s idle.
 
 /** The popup's drafts by start URL (lib/links/draft.ts): one map, so a closing popup writes without reading. */
-export const draftsItem = item<Drafts>('session', 'popupDrafts', draftsSchema, () => ({}));
+export const draftsItem = item<Drafts>(
+  'session',
+  'popupDrafts',
+  () => draftsSchema,
+  () => ({}),
+);
 
-const pendingShortenSchema = z.object({ url: z.string(), at: time });
+const pendingShortenSchema = z.lazy(() => z.object({ url: z.string(), at: time }));
 /** `{ url, at }` left by the context menu's "Shorten with options…" for the popup it opens; null when none. */
 export const pendingShortenItem = item<z.infer<typeof pendingShortenSchema> | null>(
   'session',
   'pendingShorten',
-  z.nullable(pendingShortenSchema),
+  () => z.nullable(pendingShortenSchema),
   () => null,
 );
 /** When (epoch ms) a popup last asked for the `tabs` permission to shorten all tabs; null when never. */
-export const allTabsAskedItem = item<number | null>('session', 'allTabsAsked', z.nullable(time), () => null);
+export const allTabsAskedItem = item<number | null>(
+  'session',
+  'allTabsAsked',
+  () => z.nullable(time),
+  () => null,
+);
 /**
  * The latest list copied at the end of this browser session — all tabs of a window, or several URLs
  * pasted in the popup or selected in a page — (its window ids mean nothing after a restart); null when none.
  */
-export const listJobItem = item<Job | null>('session', 'listJob', z.nullable(jobSchema), () => null);
+export const listJobItem = item<Job | null>(
+  'session',
+  'listJob',
+  () => z.nullable(jobSchema),
+  () => null,
+);
 /** `createdAt` of the all-tabs run whose report a popup has shown; null when none. */
-export const allTabsShownItem = item<number | null>('session', 'allTabsShown', z.nullable(time), () => null);
+export const allTabsShownItem = item<number | null>(
+  'session',
+  'allTabsShown',
+  () => z.nullable(time),
+  () => null,
+);
 
-const rateLimitWaitSchema: z.ZodMiniType<RateLimitWait> = z.object({
-  until: time,
-  queued: z.number().check(z.int(), z.gte(1)),
-});
+const rateLimitWaitSchema: z.ZodMiniType<RateLimitWait> = z.lazy(() =>
+  z.object({
+    until: time,
+    queued: z.number().check(z.int(), z.gte(1)),
+  }),
+);
 /** `{ until, queued }` while requests wait for the rate limit; null when none. */
 export const rateLimitWaitItem = item<RateLimitWait | null>(
   'session',
   'rateLimitWait',
-  z.nullable(rateLimitWaitSchema),
+  () => z.nullable(rateLimitWaitSchema),
   () => null,
 );
 
-const queueMadeSchema = z.object({ shortUrl: z.string(), title: z.string() });
+const queueMadeSchema = z.lazy(() => z.object({ shortUrl: z.string(), title: z.string() }));
 /** The links of the latest "made from the queue" notification, which a click copies. */
 export const queueMadeItem = item<z.infer<typeof queueMadeSchema>[]>(
   'session',
   'queueMade',
-  listOf(queueMadeSchema),
+  () => listOf(queueMadeSchema),
   () => [],
 );
 
-const lastFailureSchema = z.object({
-  /** The notification's title: what failed. */
-  title: z.string(),
-  /** The full message, which the notification could only sum up. */
-  message: z.string(),
-  at: time,
-  /** For a rate limit: when the server's window ends, from which the popup says when to retry. */
-  retryAt: z.optional(time),
-});
+const lastFailureSchema = z.lazy(() =>
+  z.object({
+    /** The notification's title: what failed. */
+    title: z.string(),
+    /** The full message, which the notification could only sum up. */
+    message: z.string(),
+    at: time,
+    /** For a rate limit: when the server's window ends, from which the popup says when to retry. */
+    retryAt: z.optional(time),
+  }),
+);
 /**
  * The background's last failure that only a notification could tell (the menu, the shortcut, all
  * tabs), in full, for the next popup; null when none.
@@ -424,7 +492,7 @@ const lastFailureSchema = z.object({
 export const lastFailureItem = item<z.infer<typeof lastFailureSchema> | null>(
   'session',
   'lastFailure',
-  z.nullable(lastFailureSchema),
+  () => z.nullable(lastFailureSchema),
   () => null,
 );
 export type LastFailure = z.infer<typeof lastFailureSchema>;
@@ -437,38 +505,42 @@ export interface StorageFamily<T> {
   read(raw: unknown): T | null;
 }
 
-function family<T>(area: AreaName, prefix: string, schema: z.ZodMiniType<T>): StorageFamily<T> {
+function family<T>(area: AreaName, prefix: string, schema: () => z.ZodMiniType<T>): StorageFamily<T> {
+  let built: z.ZodMiniType<T> | undefined;
   return {
     prefix,
     area,
     read: (raw) => {
-      const parsed = schema.safeParse(raw);
+      built ??= schema();
+      const parsed = built.safeParse(raw);
       return parsed.success ? parsed.data : null;
     },
   };
 }
 
-const cachedLinkSchema = z.object({
-  id: z.number(),
-  alias: z.string(),
-  shortUrl: z.string(),
-  longUrl: z.string(),
-  title: z.string(),
-  description: z.string(),
-  clicks: z.number(),
-  date: z.string(),
-});
+const cachedLinkSchema = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    alias: z.string(),
+    shortUrl: z.string(),
+    longUrl: z.string(),
+    title: z.string(),
+    description: z.string(),
+    clicks: z.number(),
+    date: z.string(),
+  }),
+);
 
 /** A popup's attempt that made its link, by attempt id, so the same attempt sent again gets that link. */
-export const attemptsFamily = family(
-  'session',
-  'shortened:',
+export const attemptsFamily = family('session', 'shortened:', () =>
   z.object({ at: time, link: cachedLinkSchema, existing: z.optional(z.literal(true)) }),
 );
 /** Creates whose outcome is unknown, by createKey (entrypoints/background/create-link.ts). */
-export const uncertainFamily = family('session', 'uncertain-create:', createMarkSchema);
+export const uncertainFamily = family('session', 'uncertain-create:', () => createMarkSchema);
 /** The link password of a queued create, by row id: in memory only, never in storage.local. */
-export const queuePasswordFamily = family('session', 'queue-password:', z.string().check(z.minLength(1)));
+export const queuePasswordFamily = family('session', 'queue-password:', () =>
+  z.string().check(z.minLength(1)),
+);
 
 // ---------------------------------------------------------------------------------------------
 

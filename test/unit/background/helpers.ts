@@ -171,6 +171,7 @@ export function stubBrowserApis() {
   const permissions = {
     contains: vi.fn(async (_: { origins?: string[]; permissions?: string[] }) => true),
     onAdded: fakeEvent<[{ origins?: string[]; permissions?: string[] }]>(),
+    onRemoved: fakeEvent<[{ origins?: string[]; permissions?: string[] }]>(),
   };
   // The page's canonical URL each tab declares, read by scripting.executeScript (null: none).
   const canonicals = new Map<number, string | null>();

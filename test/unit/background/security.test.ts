@@ -171,6 +171,24 @@ describe('no request to a server whose host the user has not granted', () => {
     expect(server.fetch).not.toHaveBeenCalled();
   });
 
+  it('sends nothing once the user removes access that was used before', async () => {
+    await seedProfile();
+    expect((await sendFromPopup('getAccount', {})).ok).toBe(true);
+    const asked = stubs.permissions.contains.mock.calls.length;
+    // Granted before: asked once, remembered for the check just before the request leaves.
+    expect((await sendFromPopup('getAccount', {})).ok).toBe(true);
+    expect(stubs.permissions.contains.mock.calls.length).toBe(asked);
+
+    withoutAccess();
+    await stubs.permissions.onRemoved.trigger({ origins: [`${SERVER}/*`] });
+    server.fetch.mockClear();
+    expect(await sendFromPopup('getAccount', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'permission_denied' },
+    });
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
   it('sends once access is granted', async () => {
     await seedProfile();
     withoutAccess();
