@@ -10,8 +10,25 @@ import type { Behaviour, Profile } from '@/lib/settings/schema';
 
 /** Sweep intervals offered, in hours. */
 const SWEEP_HOURS = [1, 3, 6, 12, 24, 72, 168];
-/** How often the card asks the background where each mirror stands while Options is open. */
+/** How often the card asks the background where each mirror stands while a sync is under way. */
 const POLL_MS = 2_000;
+/**
+ * With every mirror waiting for its next sweep, the card asks again only when one is due (and at
+ * least this often): each question wakes the background, and a woken worker stays up for 30 s.
+ */
+const IDLE_POLL_MS = 15 * 60_000;
+
+/** When to ask again: soon while anything is under way or unknown, else when the next sweep is due. */
+export function nextPollIn(statuses: MirrorStatus[] | null, mirrorOn: boolean, now: number): number {
+  if (!statuses) return POLL_MS;
+  if (!mirrorOn) return IDLE_POLL_MS;
+  let wait = IDLE_POLL_MS;
+  for (const { running, state } of statuses) {
+    if (running || !state || state.phase !== 'idle') return POLL_MS;
+    wait = Math.min(wait, Math.max(POLL_MS, state.nextSweepAt - now));
+  }
+  return wait;
+}
 
 interface MirrorSectionProps {
   behaviour: Behaviour;
@@ -19,25 +36,39 @@ interface MirrorSectionProps {
   onChange: (patch: Partial<Behaviour>) => void;
 }
 
-/** The statuses of every profile's mirror, asked again every few seconds; an error when the background did not answer. */
-function useMirrorStatus() {
+/**
+ * The statuses of every profile's mirror, asked again as `nextPollIn` says, and at once when the
+ * settings or the profiles change; an error when the background did not answer.
+ */
+function useMirrorStatus(behaviour: Behaviour, profiles: Profile[]) {
+  const mirrorOn = behaviour.mirror;
+  const profileIds = profiles.map((p) => p.id).join('\n');
   const [statuses, setStatuses] = useState<MirrorStatus[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  async function load() {
-    const reply = await send('mirrorStatus', {});
-    if (reply.ok) {
-      setStatuses(reply.data.profiles);
-      setFailure(null);
-    } else {
-      setFailure(reply.error.message);
-    }
-  }
+  const [asked, setAsked] = useState(0);
+  const reload = () => setAsked((n) => n + 1);
   useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const load = async () => {
+      const reply = await send('mirrorStatus', {});
+      if (stopped) return;
+      const next = reply.ok ? reply.data.profiles : null;
+      if (reply.ok) {
+        setStatuses(reply.data.profiles);
+        setFailure(null);
+      } else {
+        setFailure(reply.error.message);
+      }
+      timer = setTimeout(() => void load(), nextPollIn(next, mirrorOn, Date.now()));
+    };
     void load();
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return { statuses, failure, reload: load };
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [asked, mirrorOn, behaviour.mirrorSweepHours, profileIds]);
+  return { statuses, failure, reload };
 }
 
 /** One profile's mirror: its links, where its sync stands, its failure and *Sync now*. */
@@ -93,7 +124,7 @@ function MirrorRow({
 
 /** The link mirror: on or off, how often it sweeps, and each profile's state with *Sync now*. */
 export function MirrorSection({ behaviour, profiles, onChange }: MirrorSectionProps) {
-  const { statuses, failure, reload } = useMirrorStatus();
+  const { statuses, failure, reload } = useMirrorStatus(behaviour, profiles);
   const [syncFailure, setSyncFailure] = useState<string | null>(null);
   const now = useNow(false);
 
@@ -101,7 +132,7 @@ export function MirrorSection({ behaviour, profiles, onChange }: MirrorSectionPr
     setSyncFailure(null);
     const reply = await send('mirrorSync', { profileId });
     if (!reply.ok) setSyncFailure(reply.error.message);
-    await reload();
+    reload();
   }
 
   return (

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { MirrorSection } from '@/entrypoints/options/mirror-section';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { MirrorSection, nextPollIn } from '@/entrypoints/options/mirror-section';
 import type { MirrorState } from '@/lib/links/cache';
 import type { MirrorStatus } from '@/lib/messaging/protocol';
 import { defaultBehaviour, emptyDefaults, type Profile } from '@/lib/settings/schema';
@@ -94,5 +94,44 @@ describe('the mirror card in Options', () => {
     interval.value = '24';
     interval.dispatchEvent(new Event('change', { bubbles: true }));
     expect(onChange).toHaveBeenCalledWith({ mirrorSweepHours: 24 });
+  });
+});
+
+describe('how often the card asks the background', () => {
+  const at = Date.UTC(2031, 0, 15, 10, 0);
+  const status = (patch: Partial<MirrorStatus>): MirrorStatus => ({
+    profileId: 'work',
+    links: 12_000,
+    running: false,
+    state: idle,
+    ...patch,
+  });
+
+  it('asks every 2 s while a sync runs, has not started, or failed to answer', () => {
+    expect(nextPollIn([status({ running: true })], true, at)).toBe(2_000);
+    expect(nextPollIn([status({ state: null })], true, at)).toBe(2_000);
+    expect(nextPollIn([status({ state: { ...idle, phase: 'sweep' } })], true, at)).toBe(2_000);
+    expect(nextPollIn(null, true, at)).toBe(2_000);
+  });
+
+  it('lets the background sleep while every mirror waits for its sweep: asks again when one is due', () => {
+    // The sweep is 5 h 20 min away: the card asks again in 15 minutes at most.
+    expect(nextPollIn([status({})], true, at)).toBe(15 * 60_000);
+    const soon = { ...idle, nextSweepAt: at + 90_000 };
+    expect(nextPollIn([status({}), status({ profileId: 'home', state: soon })], true, at)).toBe(90_000);
+    expect(nextPollIn([status({ state: { ...idle, nextSweepAt: at - 5_000 } })], true, at)).toBe(2_000);
+    expect(nextPollIn([status({ state: null })], false, at)).toBe(15 * 60_000);
+  });
+
+  it('asks once at opening while the mirrors are idle, and again after Sync now', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const { view, background } = mountWith({ profileId: 'work', links: 12_000, running: false, state: idle });
+    await view();
+    await vi.waitFor(() => expect(background.of('mirrorStatus')).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(background.of('mirrorStatus')).toHaveLength(1);
+    await click(button('Sync now'));
+    await vi.waitFor(() => expect(background.of('mirrorStatus')).toHaveLength(2));
   });
 });
