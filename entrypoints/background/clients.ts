@@ -5,9 +5,9 @@
  *
  * Every request of every client goes through the rate limiter of its server and key (the server
  * counts per key), with the priority of whoever asked: the user, a job the user left running (bulk
- * create, the outage queue), a background refresh, or the link mirror's sync. None leaves for a server whose host the user has
- * not granted: whatever put its address in the settings (an imported file, an old release), the key
- * and the user's links go only where the user allowed.
+ * create, the outage queue), a background refresh, or the link mirror's sync. None leaves for a
+ * server whose host the user has not granted: whatever put its address in the settings (an imported
+ * file, an old release), the key and the user's links go only where the user allowed.
  */
 import { originOf } from '@/lib/api/base-url';
 import { type ClientOptions, createClient, type HttpRequest, type ShortenerClient } from '@/lib/api/client';
