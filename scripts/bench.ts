@@ -42,7 +42,14 @@ import {
   shortcutShorten,
   startBench,
 } from './bench/measure';
-import { type MirrorHeap, type MirrorTyping, mirrorHeap, mirrorRows, mirrorTyping } from './bench/mirror';
+import {
+  type MirrorHeap,
+  type MirrorTyping,
+  mirroredReadyRow,
+  mirrorHeap,
+  mirrorRows,
+  mirrorTyping,
+} from './bench/mirror';
 import {
   breakdownSection,
   ms,
@@ -418,6 +425,7 @@ async function main(): Promise<void> {
   }
   if (manyLinks) {
     rows.push(...readyRows(manyLinks.ready, ` with ${MANY_LINKS.toLocaleString('en-US')} links cached`));
+    if (ready) rows.push(mirroredReadyRow(ready, manyLinks.ready, MANY_LINKS));
     const many = firstCacheRead(manyLinks.traces);
     const few = traces?.popups.app && firstCacheRead(traces.popups.app);
     const grows = many !== undefined && few !== undefined ? many / few : undefined;
