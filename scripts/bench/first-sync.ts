@@ -12,7 +12,7 @@
  */
 // IndexedDB in memory for this Node process: the bench's own process has none otherwise.
 import 'fake-indexeddb/auto';
-import type { Clock } from '@/lib/api/rate-limiter';
+import { manualClock } from './manual-clock';
 import type { Row } from './report';
 import { ms, yes } from './report';
 import { summarize } from './stats';
@@ -38,30 +38,6 @@ export interface FirstSync {
   /** Links mirrored at the end, and links the server had then (the creates added some). */
   mirrored: number;
   onServer: number;
-}
-
-/** A clock that moves only when told to; the limiters' timers fire as it passes them. */
-function manualClock(start: number) {
-  let now = start;
-  const timers = new Set<{ at: number; callback: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (callback, wait) => {
-      const timer = { at: now + wait, callback };
-      timers.add(timer);
-      return timer;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as { at: number; callback: () => void }),
-  };
-  const advance = (by: number) => {
-    now += by;
-    for (const timer of [...timers].sort((a, b) => a.at - b.at)) {
-      if (timer.at > now) continue;
-      timers.delete(timer);
-      timer.callback();
-    }
-  };
-  return { clock, now: () => now, advance };
 }
 
 const realSleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));

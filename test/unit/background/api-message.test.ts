@@ -48,32 +48,21 @@ async function setUp(profileId: string) {
 describe('links the management page opens or edits join the cache', () => {
   it('a link opened by id or by short URL, with its clicks, keeping the campaign the list gave', async () => {
     const api = await setUp('opened');
-    await putCachedLinks('opened', [
-      {
-        id: 2,
-        alias: 'old2',
-        shortUrl: `${ref.url}/old2`,
-        longUrl: 'https://site.example/2',
-        title: 'Stale title',
-        description: '',
-        clicks: 0,
-        date: '2024-02-01 10:00:00',
-        campaign: 'Spring',
-      },
-    ]);
-    ref.store.links[1]!.clicks = 42;
-    await api({ method: 'getLink', args: [2] });
-    expect(await cachedLink('opened', 2)).toEqual({
+    const stale = {
       id: 2,
       alias: 'old2',
       shortUrl: `${ref.url}/old2`,
       longUrl: 'https://site.example/2',
-      title: 'Page 2',
+      title: 'Stale title',
       description: '',
-      clicks: 42,
+      clicks: 0,
       date: '2024-02-01 10:00:00',
       campaign: 'Spring',
-    });
+    };
+    await putCachedLinks('opened', [stale]);
+    ref.store.links[1]!.clicks = 42;
+    await api({ method: 'getLink', args: [2] });
+    expect(await cachedLink('opened', 2)).toEqual({ ...stale, title: 'Page 2', clicks: 42 });
 
     expect(await cachedLink('opened', 3)).toBeNull();
     await api({ method: 'findLinkByShortUrl', args: [`${ref.url}/old3`] });
