@@ -132,6 +132,7 @@ export function LinksView({
             onValue={setSearch}
             placeholder={t('manage_links_search_placeholder')}
             onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
           />
           <SelectField
             label={t('manage_links_sort_label')}
