@@ -9,6 +9,7 @@
  *   const { rows, notes } = mirrorRows(typing, heap);
  */
 import type { Page, WebWorker } from 'puppeteer-core';
+import { pressKeys } from '../../test/e2e/desktop';
 import { serviceWorker } from '../../test/e2e/harness';
 import { AddressBar } from '../../test/e2e/pages/address-bar';
 import { fillLinkCache } from './cache';
@@ -61,28 +62,24 @@ async function until(what: string, found: () => Promise<boolean>): Promise<void>
   throw new Error(`The bench waited a minute for ${what}`);
 }
 
-/** The real popup's heap (a tab of popup.html) before and after its search read every link. */
-async function popupHeap(bench: Bench, oldestAlias: string): Promise<[number, number]> {
-  const page: Page = await bench.browser.newPage();
-  try {
-    await page.goto(`chrome-extension://${bench.extensionId}/popup.html`, { waitUntil: 'load' });
-    const search = 'input[aria-label="Search recent links"]';
-    await page.waitForSelector(search);
-    const session = await page.createCDPSession();
-    await session.send('HeapProfiler.enable');
-    const before = await heapUsed(session);
-    await page.type(search, oldestAlias);
-    await until('the popup’s search to find the oldest link', () =>
-      page.$$eval(
-        '.links li',
-        (rows, alias) => rows.some((row) => row.textContent?.includes(alias)),
-        oldestAlias,
-      ),
-    );
-    return [before, await heapUsed(session)];
-  } finally {
-    await page.close();
-  }
+/** The real popup's heap (a tab of popup.html, `page`) before and after its search read every link. */
+async function popupHeap(page: Page, oldestAlias: string): Promise<[number, number]> {
+  const search = 'input[aria-label="Search recent links"]';
+  await page.waitForSelector(search);
+  const session = await page.createCDPSession();
+  await session.send('HeapProfiler.enable');
+  const before = await heapUsed(session);
+  await page.type(search, oldestAlias);
+  await until('the popup’s search to find the oldest link', () =>
+    page.$$eval(
+      '.links li',
+      (rows, alias) => rows.some((row) => row.textContent?.includes(alias)),
+      oldestAlias,
+    ),
+  );
+  const after = await heapUsed(session);
+  await session.detach();
+  return [before, after];
 }
 
 /** The worker's heap before and after a keyword session (`sl <the oldest alias>`) read every link. */
@@ -97,7 +94,8 @@ async function workerHeap(bench: Bench, oldestAlias: string): Promise<[number, n
     if (!rows.some((row) => row.includes(oldestAlias)))
       throw new Error(`The keyword did not suggest the oldest link: ${JSON.stringify(rows)}`);
     const after = await heapUsed(session);
-    await bench.tab.keyboard.press('Escape');
+    // Leaves the address bar as it was for the measures after this one.
+    await pressKeys('Escape', 'Escape');
     return [before, after];
   } finally {
     // Detached: a worker that DevTools holds restarts paused, waiting for a debugger that never resumes it.
@@ -108,12 +106,16 @@ async function workerHeap(bench: Bench, oldestAlias: string): Promise<[number, n
 /** Fills the cache with MIRRORED links and reads the popup's and the worker's heaps; puts it back. */
 export async function mirrorHeap(bench: Bench): Promise<MirrorHeap> {
   const cache = await fillLinkCache(bench, MIRRORED);
+  // The popup's refresh as it opens wakes the worker, and the open page keeps it running.
+  const page = await bench.browser.newPage();
   try {
+    await page.goto(`chrome-extension://${bench.extensionId}/popup.html`, { waitUntil: 'load' });
     const oldestAlias = makeLinks(MIRRORED).at(-1)!.alias;
-    const [popupBefore, popupAfter] = await popupHeap(bench, oldestAlias);
+    const [popupBefore, popupAfter] = await popupHeap(page, oldestAlias);
     const [workerBefore, workerAfter] = await workerHeap(bench, oldestAlias);
     return { popupBefore, popupAfter, workerBefore, workerAfter };
   } finally {
+    await page.close();
     await cache.restore();
   }
 }
