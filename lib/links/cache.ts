@@ -336,13 +336,24 @@ export async function putCachedLinks(
   fetchedAt?: number,
 ): Promise<void> {
   const transaction = (await open()).transaction([LINKS, META], 'readwrite');
-  writeLinks(transaction, profileId, links, Date.now());
+  writeLinks(transaction, profileId, links, writeStamp());
   if (fetchedAt !== undefined) {
     const metas = transaction.objectStore(META);
     const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
     metas.put({ ...meta, fetchedAt } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+}
+
+let lastStamp = 0;
+
+/**
+ * When links are written: now, but always after the previous write of this context, so a reader
+ * that saw one write's mark (createLinksReader) tells the next apart even within a millisecond.
+ */
+function writeStamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
 }
 
 function writeLinks(
