@@ -25,16 +25,13 @@ const OMNIBOX_LIMIT = 6;
 
 /** The links of the active profile as the keyword searches them, built once per keyword session. */
 export interface OmniboxCache {
+  links: readonly CachedLink[];
   search: LinkSearch;
-  /** A picked row's text is its short URL: found without a scan (the newest link of that URL). */
-  byShortUrl: ReadonlyMap<string, CachedLink>;
 }
 
 /** Builds the cache the keyword searches over `links`, newest first (and their index, when built). */
 export function omniboxCache(links: readonly CachedLink[], index?: readonly string[]): OmniboxCache {
-  const byShortUrl = new Map<string, CachedLink>();
-  for (const link of links) if (!byShortUrl.has(link.shortUrl)) byShortUrl.set(link.shortUrl, link);
-  return { search: createLinkSearch(links, index), byShortUrl };
+  return { links, search: createLinkSearch(links, index) };
 }
 
 /** What Enter does with the text after the keyword. */
@@ -61,7 +58,8 @@ function intentOf(
   firstMatch: () => CachedLink | undefined,
 ): OmniboxIntent {
   if (!query) return { kind: 'current-tab' };
-  const picked = cache.byShortUrl.get(query);
+  // A picked row's text is its short URL; words, which hold no slash, need no look for one.
+  const picked = query.includes('/') ? cache.links.find((link) => link.shortUrl === query) : undefined;
   if (picked) return { kind: 'link', link: picked };
   const url = urlFromSelection(query);
   if (url) return { kind: 'shorten', url };
