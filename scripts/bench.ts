@@ -12,7 +12,8 @@
  * Measures (--only takes their names): requests, ready (the popups opened by their shortcut),
  * shorten (the popup's Shorten → clipboard), shortcut (stopped worker → clipboard), trace (where the
  * popup's opening and a stopped worker's shortcut spend their time), cache (the popups with 50,000
- * cached links), search (search and address-bar suggestions), bulk. The sizes are always printed.
+ * cached links), search (search and address-bar suggestions, with the mirror's 100,000 links), bulk,
+ * sync (the mirror's first sync, simulated in Node). The sizes are always printed.
  *
  * Timings are medians; noise is the interquartile range over the median. Byte sizes are exact.
  * The machine is shared: compare the popup with the baseline of the same run, not across runs.
@@ -26,6 +27,7 @@ import { ROOT } from '../test/e2e/build';
 import { BASELINE_PATH, BENCH_EXT_PATH, buildAll, bundlePage } from './bench/build';
 import { type BulkJobMemory, bulkJobMemory, bulkPreviewTimes } from './bench/bulk';
 import { fillLinkCache } from './bench/cache';
+import { type FirstSync, firstSyncRows, simulateFirstSync } from './bench/first-sync';
 import { SEARCH_TERMS, typingQueries } from './bench/links';
 import {
   type PopupReadySamples,
@@ -40,6 +42,14 @@ import {
   shortcutShorten,
   startBench,
 } from './bench/measure';
+import {
+  type MirrorHeap,
+  type MirrorTyping,
+  mirroredReadyRow,
+  mirrorHeap,
+  mirrorRows,
+  mirrorTyping,
+} from './bench/mirror';
 import {
   breakdownSection,
   ms,
@@ -80,7 +90,17 @@ const BULK_PREVIEW_GOAL_MS = 200;
 const BULK_HEAP_FENCE = 50 * 1024 * 1024;
 const BULK_HEAP_KEPT_GOAL = 1024 * 1024;
 
-const MEASURES = ['requests', 'ready', 'shorten', 'shortcut', 'trace', 'cache', 'search', 'bulk'] as const;
+const MEASURES = [
+  'requests',
+  'ready',
+  'shorten',
+  'shortcut',
+  'trace',
+  'cache',
+  'search',
+  'bulk',
+  'sync',
+] as const;
 type Measure = (typeof MEASURES)[number];
 
 interface Options {
@@ -167,6 +187,8 @@ interface Measured {
   omnibox?: number[][];
   bulkPreview?: number[];
   bulkMemory?: BulkJobMemory;
+  mirror?: { typing: MirrorTyping; heap: MirrorHeap };
+  firstSync?: FirstSync;
 }
 
 /** Median and spread of navigation start → popup-ready, run by run. */
@@ -277,6 +299,10 @@ async function main(): Promise<void> {
         measured.search[count] = await searchTimes(bench, searchScript, count, queries, runs);
       }
       measured.omnibox = await searchTimes(bench, searchScript, OMNIBOX_LINKS, queries, runs, 'timeOmnibox');
+      measured.mirror = {
+        typing: await mirrorTyping(bench, searchScript, runs),
+        heap: await mirrorHeap(bench),
+      };
     }
     if (on('bulk')) {
       measured.bulkPreview = await bulkPreviewTimes(bench, bulkScript, runs);
@@ -286,6 +312,7 @@ async function main(): Promise<void> {
   } finally {
     await bench.close();
   }
+  if (on('sync')) measured.firstSync = await simulateFirstSync();
 
   const median = (samples: number[]) => ms(summarize(samples).median);
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -398,6 +425,7 @@ async function main(): Promise<void> {
   }
   if (manyLinks) {
     rows.push(...readyRows(manyLinks.ready, ` with ${MANY_LINKS.toLocaleString('en-US')} links cached`));
+    if (ready) rows.push(mirroredReadyRow(ready, manyLinks.ready, MANY_LINKS));
     const many = firstCacheRead(manyLinks.traces);
     const few = traces?.popups.app && firstCacheRead(traces.popups.app);
     const grows = many !== undefined && few !== undefined ? many / few : undefined;
@@ -479,6 +507,13 @@ async function main(): Promise<void> {
       Object.entries(search).map(([count, s]) => [count, { ...s.perRound, worstKeystroke: s.worst }]),
     );
     timings.omnibox = { links: OMNIBOX_LINKS, ...omnibox.perRound, worstKeystroke: omnibox.worst };
+  }
+  for (const part of [
+    measured.mirror && mirrorRows(measured.mirror.typing, measured.mirror.heap),
+    measured.firstSync && firstSyncRows(measured.firstSync),
+  ]) {
+    rows.push(...(part?.rows ?? []));
+    notes.push(...(part?.notes ?? []));
   }
   if (measured.bulkPreview && measured.bulkMemory) {
     const bulkPreview = summarize(measured.bulkPreview);

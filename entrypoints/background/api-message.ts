@@ -5,13 +5,13 @@
  */
 
 import type { ShortenerClient } from '@/lib/api/client';
-import type { CreatedLink, LinkInput, LinkSummary, Page } from '@/lib/api/schemas';
+import type { CreatedLink, LinkDetail, LinkInput, LinkSummary, Page, UpdatedLink } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isObject } from '@/lib/is-object';
-import { putCachedLinks } from '@/lib/links/cache';
+import { type CachedLink, cachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './clients';
-import { type CreateLink, toCachedLink } from './create-link';
+import { type CreateLink, detailToCachedLink, toCachedLink } from './create-link';
 import { ExtensionError } from './errors';
 
 /**
@@ -61,6 +61,37 @@ export function isLinkInputShape(value: unknown): value is LinkInput {
   return isObject(value) && typeof value.url === 'string';
 }
 
+const typed = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+/** A cached link after an edit the server accepted: what the edit changed, and the short URL it answered. */
+function edited(known: CachedLink, input: unknown, answer: UpdatedLink): CachedLink {
+  const fields = isObject(input) ? input : {};
+  const shortUrl = answer.shortUrl ?? known.shortUrl;
+  return {
+    ...known,
+    longUrl: typed(fields.url) ?? known.longUrl,
+    title: typed(fields.metatitle) ?? known.title,
+    alias: typed(fields.custom) ?? known.alias,
+    shortUrl,
+  };
+}
+
+/**
+ * Writes what an answer says of links to the link cache (and its mirror): the links of a list, a
+ * link looked at (by id or short URL) and a link edited join it at once.
+ */
+async function joinCache(profileId: string, method: ApiMethod, args: unknown[], result: unknown) {
+  if (method === 'listLinks') {
+    await putCachedLinks(profileId, (result as Page<LinkSummary>).items.map(toCachedLink));
+  } else if ((method === 'getLink' || method === 'findLinkByShortUrl') && result) {
+    const detail = result as LinkDetail;
+    await putCachedLinks(profileId, [detailToCachedLink(detail, await cachedLink(profileId, detail.id))]);
+  } else if (method === 'updateLink' && typeof args[0] === 'number') {
+    const known = await cachedLink(profileId, args[0]);
+    if (known) await putCachedLinks(profileId, [edited(known, args[1], result as UpdatedLink)]);
+  }
+}
+
 /** The `api` handler: calls the method on the active profile's client and returns plain data. */
 export function createApiHandler(clients: Clients, createLink: CreateLink) {
   return async function api({ method, args }: RequestOf<'api'>): Promise<unknown> {
@@ -77,11 +108,8 @@ export function createApiHandler(clients: Clients, createLink: CreateLink) {
     }
     const call = client[method] as (this: ShortenerClient, ...a: unknown[]) => Promise<unknown>;
     const result = await call.apply(client, args.slice(0, DATA_ARGS[method]));
-    // Links the management page lists join the link cache (and its mirror) at once, edits included.
-    if (method === 'listLinks') {
-      const { items } = result as Page<LinkSummary>;
-      await putCachedLinks(active.profile.id, items.map(toCachedLink)).catch(() => undefined);
-    }
+    // A broken cache must not fail the answer: it is only a cache.
+    await joinCache(active.profile.id, method, args, result).catch(() => undefined);
     // Plain JSON data only: what crosses messaging must look the same in Chrome and Firefox.
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   };

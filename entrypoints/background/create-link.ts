@@ -21,7 +21,7 @@ import { clean } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { isUnreachable } from '@/lib/api/probe';
 import type { Priority } from '@/lib/api/rate-limiter';
-import { type LinkInput, type LinkSummary, linkInputSchema } from '@/lib/api/schemas';
+import { type LinkDetail, type LinkInput, type LinkSummary, linkInputSchema } from '@/lib/api/schemas';
 import { expiryFromDays, toApiDateTime } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import {
@@ -166,6 +166,26 @@ export function toCachedLink(link: LinkSummary): CachedLink {
     date,
     ...(campaign === undefined ? {} : { campaign }),
     ...(channel === undefined ? {} : { channel }),
+  };
+}
+
+/**
+ * A link's details as the cache keeps it: the details lack the alias, campaign and channel of the
+ * list, which the cached copy gives (`known`), or the short URL for the alias when it changed.
+ */
+export function detailToCachedLink(detail: LinkDetail, known: CachedLink | null): CachedLink {
+  const { shortUrl, longUrl, title, description, date } = detail.details;
+  const same = known?.shortUrl === shortUrl;
+  return {
+    ...known,
+    id: detail.id,
+    alias: same ? known.alias : aliasOf(shortUrl),
+    shortUrl,
+    longUrl,
+    title,
+    description,
+    clicks: detail.stats.clicks,
+    date: date || (known?.date ?? ''),
   };
 }
 

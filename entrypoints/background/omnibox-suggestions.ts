@@ -1,9 +1,10 @@
 /**
  * What the address bar's keyword (`sl <text>`) means and shows, from the local link cache only: typing
- * never reaches the server. The search is the popup's (`searchLinks` over a `buildSearchIndex` index);
- * this adds what the text means when Enter is pressed, and the suggestions' descriptions.
+ * never reaches the server. The search is the popup's (`createLinkSearch`, which refines the previous
+ * keystroke's results); this adds what the text means when Enter is pressed, and the suggestions'
+ * descriptions.
  *
- *   const cache = omniboxCache(links);                       // once per keyword session
+ *   const cache = omniboxCache(links, index);                // once per keyword session
  *   const { suggestions, description } = omniboxSuggestions(text, cache, 'chrome');
  *   const intent = omniboxIntent(text, cache);               // what Enter does
  *
@@ -13,7 +14,7 @@
  * answered (the extension's name on the first), so there that row is one text, true whatever is typed.
  */
 import { t } from '@/lib/i18n';
-import { buildSearchIndex, type CachedLink, searchLinks } from '@/lib/links/cache';
+import { type CachedLink, createLinkSearch, type LinkSearch, queryWords } from '@/lib/links/cache';
 import { urlFromSelection } from '@/lib/url/rules';
 
 /** Whose address bar the rows are for (see above). */
@@ -22,15 +23,15 @@ export type OmniboxBrowser = 'chrome' | 'firefox';
 /** How many links the address bar lists; Chrome and Firefox show about this many extension rows. */
 const OMNIBOX_LIMIT = 6;
 
-/** The links of the active profile and their search index, built once per keyword session. */
+/** The links of the active profile as the keyword searches them, built once per keyword session. */
 export interface OmniboxCache {
   links: readonly CachedLink[];
-  index: readonly string[];
+  search: LinkSearch;
 }
 
-/** Builds the cache the keyword searches; the index is the popup's. */
-export function omniboxCache(links: readonly CachedLink[]): OmniboxCache {
-  return { links, index: buildSearchIndex(links) };
+/** Builds the cache the keyword searches over `links`, newest first (and their index, when built). */
+export function omniboxCache(links: readonly CachedLink[], index?: readonly string[]): OmniboxCache {
+  return { links, search: createLinkSearch(links, index) };
 }
 
 /** What Enter does with the text after the keyword. */
@@ -47,7 +48,7 @@ export type OmniboxIntent =
  */
 export function omniboxIntent(text: string, cache: OmniboxCache): OmniboxIntent {
   const query = text.trim();
-  return intentOf(query, cache, () => searchLinks(cache.links, cache.index, query, 1)[0]);
+  return intentOf(query, cache, () => cache.search.find(query, 1)[0]);
 }
 
 /** omniboxIntent for a trimmed query; `firstMatch` lets a caller that already searched reuse its rows. */
@@ -57,7 +58,8 @@ function intentOf(
   firstMatch: () => CachedLink | undefined,
 ): OmniboxIntent {
   if (!query) return { kind: 'current-tab' };
-  const picked = cache.links.find((link) => link.shortUrl === query);
+  // A picked row's text is its short URL; words, which hold no slash, need no look for one.
+  const picked = query.includes('/') ? cache.links.find((link) => link.shortUrl === query) : undefined;
   if (picked) return { kind: 'link', link: picked };
   const url = urlFromSelection(query);
   if (url) return { kind: 'shorten', url };
@@ -178,9 +180,9 @@ export function omniboxSuggestions(
 ): { description: string; suggestions: Suggestion[] } {
   const markup = browser === 'chrome';
   const query = text.trim();
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = queryWords(query);
   // Nothing typed lists nothing: Enter then shortens the current tab, and the rows would hide that.
-  const found = query ? searchLinks(cache.links, cache.index, query, OMNIBOX_LIMIT) : [];
+  const found = query ? cache.search.find(query, OMNIBOX_LIMIT) : [];
   // One scan per keystroke: Enter's first match is the first row.
   const description = markup
     ? defaultDescription(intentOf(query, cache, () => found[0]))

@@ -75,6 +75,9 @@ export function ListTable({ busy, children }: { busy: boolean; children: Compone
   );
 }
 
+/** What a PagedList shows and turns: a server list (PagedResource), or another list paged the same way. */
+export type ShownList<T> = Pick<PagedResource<T>, 'data' | 'error' | 'loading' | 'reload' | 'setPage'>;
+
 /** The items of a list drawn by a PagedList's `children`: cards of a list, or rows of a table. */
 const LIST_ITEMS = '.items > li, tbody > tr';
 
@@ -151,7 +154,7 @@ export function PagedList<T extends { id: number }>({
   pagerLabel,
   children,
 }: {
-  list: PagedResource<T>;
+  list: ShownList<T>;
   /** Said when there is nothing at all, e.g. "No campaigns yet." */
   empty: string;
   /** Names the pager's navigation landmark, e.g. "Campaign pages". */

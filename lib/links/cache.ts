@@ -336,13 +336,24 @@ export async function putCachedLinks(
   fetchedAt?: number,
 ): Promise<void> {
   const transaction = (await open()).transaction([LINKS, META], 'readwrite');
-  writeLinks(transaction, profileId, links, Date.now());
+  writeLinks(transaction, profileId, links, writeStamp());
   if (fetchedAt !== undefined) {
     const metas = transaction.objectStore(META);
     const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
     metas.put({ ...meta, fetchedAt } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+}
+
+let lastStamp = 0;
+
+/**
+ * When links are written: now, but always after the previous write of this context, so a reader
+ * that saw one write's mark (createLinksReader) tells the next apart even within a millisecond.
+ */
+function writeStamp(): number {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return lastStamp;
 }
 
 function writeLinks(
@@ -447,6 +458,127 @@ export function countLinks(profileId: string): Promise<number> {
   );
 }
 
+/** How a profile's links stand: how many, and when the newest write from the server was (0: none). */
+interface LinksMark {
+  count: number;
+  seenAt: number;
+}
+
+/** Reads the profile's mark: a count on the key range and one step of a cursor, no link read. */
+function linksMark(profileId: string): Promise<LinksMark> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => {
+      const links = tx.objectStore(LINKS);
+      const range = IDBKeyRange.bound([profileId, -Infinity], [profileId, Infinity]);
+      const [count, newest] = await Promise.all([
+        promisifyRequest(links.count(profileRange(profileId))),
+        promisifyRequest(links.index(BY_SEEN).openCursor(range, 'prev')),
+      ]);
+      const seenAt = (newest?.value as Partial<StoredLink> | undefined)?.seenAt;
+      return { count, seenAt: typeof seenAt === 'number' ? seenAt : 0 };
+    },
+    () => ({ count: 0, seenAt: 0 }),
+  );
+}
+
+/** The profile's links written from the server at `since` or later, through the `seen` index. */
+function linksSeenSince(profileId: string, since: number): Promise<CachedLink[]> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => {
+      const range = IDBKeyRange.bound([profileId, since], [profileId, Infinity]);
+      return toLinks(await promisifyRequest(tx.objectStore(LINKS).index(BY_SEEN).getAll(range)));
+    },
+    () => [],
+  );
+}
+
+/**
+ * How far before the newest write a reader reads again: a page of the mirror is stamped when its
+ * request was sent, which may be before a write that lands earlier (a request waits up to 90 s for
+ * the rate limit).
+ */
+const SEEN_SLACK_MS = 5 * 60_000;
+
+/** A profile's links in memory, newest first, with their search index. */
+export interface KeptLinks {
+  links: readonly CachedLink[];
+  index: readonly string[];
+}
+
+/**
+ * `kept` with `changed` written in: a link of a known id and date replaced in place, any other
+ * placed by its date, newest first. Answers new arrays; `kept`'s are left as they were.
+ */
+function withChanged(kept: KeptLinks, changed: readonly CachedLink[]): KeptLinks {
+  const links = [...kept.links];
+  const index = [...kept.index];
+  const at = new Map(links.map((link, i) => [link.id, i]));
+  const moved: CachedLink[] = [];
+  for (const link of changed) {
+    const i = at.get(link.id);
+    if (i !== undefined && links[i]!.date === link.date) {
+      links[i] = link;
+      index[i] = searchText(link);
+    } else moved.push(link);
+  }
+  if (moved.length === 0) return { links, index };
+  const gone = new Set(moved.map((link) => link.id));
+  const rows = links.flatMap((link, i) => (gone.has(link.id) ? [] : [[link, index[i]!] as const]));
+  for (const link of moved.sort(compareNewestFirst)) {
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (compareNewestFirst(rows[mid]![0], link) < 0) low = mid + 1;
+      else high = mid;
+    }
+    rows.splice(low, 0, [link, searchText(link)]);
+  }
+  return { links: rows.map(([link]) => link), index: rows.map(([, text]) => text) };
+}
+
+/** One profile's links kept in memory (createLinksReader). */
+export interface LinksReader {
+  read(): Promise<KeptLinks>;
+}
+
+/**
+ * Keeps one profile's links in memory for a search, up to date with the cache at each `read()`:
+ * the first reads every link once; later ones read only the mark, then the links written since
+ * (a sweep's pages, a link edited or made), and every link again only when some left the cache.
+ * `read()` answers the same object while nothing changed, so a page rebuilds nothing.
+ */
+export function createLinksReader(profileId: string): LinksReader {
+  let kept: (KeptLinks & { mark: LinksMark }) | undefined;
+  let reading: Promise<KeptLinks> | undefined;
+  async function refresh(): Promise<KeptLinks> {
+    const mark = await linksMark(profileId);
+    if (kept && mark.count === kept.mark.count && mark.seenAt === kept.mark.seenAt) return kept;
+    if (kept && mark.seenAt >= kept.mark.seenAt) {
+      const next = withChanged(kept, await linksSeenSince(profileId, kept.mark.seenAt - SEEN_SLACK_MS));
+      if (next.links.length === mark.count) {
+        kept = { ...next, mark };
+        return kept;
+      }
+    }
+    const { links } = await getCachedLinks(profileId);
+    kept = { links, index: buildSearchIndex(links), mark };
+    return kept;
+  }
+  return {
+    read() {
+      reading ??= refresh().finally(() => {
+        reading = undefined;
+      });
+      return reading;
+    },
+  };
+}
+
 /** Cached campaign and channel choices of a profile; `fetchedAt` 0 when never fetched. */
 export function getCachedLists(profileId: string): Promise<ListsEntry> {
   return within(
@@ -489,11 +621,25 @@ export function findByLongUrl(links: readonly CachedLink[], longUrl: string): Ca
   return links.find((link) => sameLongUrl(link.longUrl, longUrl));
 }
 
+/** A link's searchable text, lower-cased: what a query's words are looked for in. */
+function searchText(l: CachedLink): string {
+  return `${l.shortUrl}\n${l.longUrl}\n${l.title}\n${l.alias}\n${l.description}`.toLowerCase();
+}
+
 /** Lower-cased text of each link, built once so each keystroke's search only scans strings. */
 export function buildSearchIndex(links: readonly CachedLink[]): string[] {
-  return links.map((l) =>
-    `${l.shortUrl}\n${l.longUrl}\n${l.title}\n${l.alias}\n${l.description}`.toLowerCase(),
-  );
+  return links.map(searchText);
+}
+
+/** The words of a search query, lower-cased: a link matches when its text contains every one. */
+export function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Whether `text` contains every word. */
+function hasAll(text: string, words: readonly string[]): boolean {
+  for (const word of words) if (!text.includes(word)) return false;
+  return true;
 }
 
 /** Links whose text contains every word of the query, at most `limit`, in cache order. */
@@ -503,12 +649,75 @@ export function searchLinks(
   query: string,
   limit: number,
 ): CachedLink[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = queryWords(query);
   if (words.length === 0) return links.slice(0, limit);
   const found: CachedLink[] = [];
   for (let i = 0; i < links.length && found.length < limit; i++) {
-    const text = index[i]!;
-    if (words.every((w) => text.includes(w))) found.push(links[i]!);
+    if (hasAll(index[i]!, words)) found.push(links[i]!);
   }
   return found;
+}
+
+/** A search over one list of links, kept while the user types in one field. */
+export interface LinkSearch {
+  /** Links whose text contains every word of `query`, at most `limit`, in the list's order. */
+  find(query: string, limit: number): CachedLink[];
+}
+
+/** What one query found: the positions of its matches among the links before `scannedTo`. */
+interface Scan {
+  words: string[];
+  matches: number[];
+  scannedTo: number;
+}
+
+/** Earlier queries a search keeps to refine from: the keystrokes of a word or two, and their backspaces. */
+const KEPT_SCANS = 12;
+
+/** Whether every link matching `words` matches `earlier`: each earlier word is inside a word now. */
+const refines = (words: readonly string[], earlier: readonly string[]) =>
+  earlier.every((old) => words.some((word) => word.includes(old)));
+
+/**
+ * A search over `links` that refines its earlier results as the user types. A query that only adds
+ * letters or words to an earlier one can match only links that one matched: it tests those, and scans
+ * only the links the earlier one never reached (it stopped at its limit). So typing a word scans the
+ * whole list at most once, where a search from scratch scans it at every keystroke that finds fewer
+ * than `limit` links; a backspace finds its query's scan kept.
+ */
+export function createLinkSearch(
+  links: readonly CachedLink[],
+  index: readonly string[] = buildSearchIndex(links),
+): LinkSearch {
+  const scans: Scan[] = [];
+  return {
+    find(query, limit) {
+      const words = queryWords(query);
+      if (words.length === 0) return links.slice(0, limit);
+      // The newest scan this query refines: typing on, the previous keystroke's.
+      let base: Scan | undefined;
+      for (let k = scans.length - 1; k >= 0 && !base; k--)
+        if (refines(words, scans[k]!.words)) base = scans[k];
+      const matches: number[] = [];
+      let scannedTo = 0;
+      if (base) {
+        scannedTo = base.scannedTo;
+        for (const i of base.matches) {
+          if (matches.length >= limit) {
+            scannedTo = i;
+            break;
+          }
+          if (hasAll(index[i]!, words)) matches.push(i);
+        }
+      }
+      for (; scannedTo < links.length && matches.length < limit; scannedTo++) {
+        if (hasAll(index[scannedTo]!, words)) matches.push(scannedTo);
+      }
+      const same = scans.findIndex((scan) => scan.words.join(' ') === words.join(' '));
+      if (same >= 0) scans.splice(same, 1);
+      scans.push({ words, matches, scannedTo });
+      if (scans.length > KEPT_SCANS) scans.shift();
+      return matches.map((i) => links[i]!);
+    },
+  };
 }

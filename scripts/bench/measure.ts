@@ -562,7 +562,7 @@ export async function shortcutShorten(bench: Bench, runs: number): Promise<Short
 /**
  * Per round, the time of each keystroke (ms) over `count` cached links, run in a page of the same
  * browser: the popup's own search code (`timeSearch`), or the address bar's suggestion builder
- * (`timeOmnibox`).
+ * (`timeOmnibox`); or each keystroke once, typed in order (`timePopupTyping`, `timeOmniboxTyping`).
  */
 export async function searchTimes(
   bench: Bench,
@@ -570,7 +570,7 @@ export async function searchTimes(
   count: number,
   queries: string[],
   rounds: number,
-  timer: 'timeSearch' | 'timeOmnibox' = 'timeSearch',
+  timer: 'timeSearch' | 'timeOmnibox' | 'timePopupTyping' | 'timeOmniboxTyping' = 'timeSearch',
 ): Promise<number[][]> {
   const page = await bench.browser.newPage();
   try {

@@ -1,19 +1,22 @@
 /**
  * The local copy of every link (the mirror) in the real extension: a server that holds well over ten
  * pages of links before the profile is saved; *Sync now* in Options copies them all, and the popup's
- * search then finds one of the oldest links without asking the server.
+ * search, the address-bar keyword and the management page's search then find one of the oldest links
+ * without asking the server.
  */
 import { describe, expect } from 'vitest';
 import { createLink } from '../server/store';
 import { configureExtension } from './configure';
 import { test } from './fixtures';
+import { AddressBar } from './pages/address-bar';
+import { ManagePage } from './pages/manage';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 
 const LINKS = 1_250;
 
 describe('the local copy of every link', () => {
-  test('copies every page of the server’s links, and the popup finds the oldest one offline', async ({
+  test('copies every page of the server’s links; the popup, the keyword and the management page find the oldest one offline', async ({
     ext,
     referenceServer: server,
     site,
@@ -57,5 +60,23 @@ describe('the local copy of every link', () => {
     await expect.poll(() => popup.recentRows(), { timeout: 5_000 }).toHaveLength(1);
     expect((await popup.recentRows())[0]).toContain('The oldest mirrored page');
     expect(server.requests.slice(before).filter((r) => r.path === '/api/urls')).toEqual([]);
+
+    // The address-bar keyword, a word of its title: the oldest link is what Enter copies.
+    const oldest = server.store.links.find((link) => link.alias === 'oldest-mirrored')!;
+    const oldestShortUrl = server.store.shortUrl(oldest);
+    const worker = await ext.serviceWorker();
+    const tab = await ext.browser.newPage();
+    await tab.goto(site.url('/'));
+    const bar = await AddressBar.watch(tab, worker);
+    const { rows } = await bar.type('oldest', oldestShortUrl);
+    expect(rows).toEqual([oldestShortUrl]);
+
+    // The management page filters the mirror as the user types: no `q` search reaches the server.
+    const manage = await ManagePage.open(ext, 'links');
+    await manage.waitForRows();
+    await manage.fill('Search links', 'oldest mirrored');
+    await manage.waitForRowCount(1);
+    await manage.waitForFirstRow('The oldest mirrored page');
+    expect(server.requests.slice(before).filter((r) => r.query.q !== undefined)).toEqual([]);
   });
 });

@@ -1,9 +1,14 @@
-/** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
+/**
+ * #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. A
+ * search filters the link mirror as the user types when it holds every link (mirror-links.ts), and
+ * is the server's `q` search otherwise.
+ */
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { SelectField, TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
 import { formatNumber, t } from '@/lib/i18n';
+import type { CachedLink } from '@/lib/links/cache';
 import { formatDate } from '@/lib/present/dates';
 import { fixInOptions } from '@/lib/present/errors';
 import { linkName } from '@/lib/present/labels';
@@ -14,6 +19,7 @@ import { ListTable, PagedList } from '../paged-list';
 import { routeHref } from '../route';
 import { ActionButton, SafeLink } from '../ui';
 import { LinksExport } from './links-export';
+import { type MirrorStand, useMirrorLinks, useMirrorPage } from './mirror-links';
 
 type Order = 'date' | 'click';
 
@@ -65,16 +71,42 @@ function FindByShortUrl({ navigate }: { navigate: (hash: string) => void }) {
   );
 }
 
+/** Why a search asks the server instead of the mirror; nothing when there is no mirror to speak of. */
+function mirrorNotice(mirror: MirrorStand): string | undefined {
+  if (mirror.kind === 'off') return t('manage_links_mirror_off');
+  if (mirror.kind !== 'syncing') return undefined;
+  if (mirror.total === 0) return t('manage_links_mirror_not_synced');
+  return t('manage_links_mirror_syncing', formatNumber(mirror.done), formatNumber(mirror.total));
+}
+
 /**
  * The links list. `navigate` sets the location hash (a parameter so tests can watch it); `copy`
- * puts a link on the clipboard in the user's copy format.
+ * puts a link on the clipboard in the user's copy format; `mirrorCheckMs`, how often a search
+ * looks for changes of the mirror.
  */
-export function LinksView({ navigate, copy }: { navigate: (hash: string) => void; copy: CopyLink }) {
+export function LinksView({
+  navigate,
+  copy,
+  mirrorCheckMs,
+}: {
+  navigate: (hash: string) => void;
+  copy: CopyLink;
+  mirrorCheckMs?: number;
+}) {
   const [order, setOrder] = useState<Order>('date');
   const [search, setSearch] = useState('');
+  const [focused, setFocused] = useState(false);
   const [copied, setCopied] = useStatus<CopyResult>();
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = search.trim();
+  // The mirror is read when the field gets the focus, so the first key finds it read.
+  const mirror = useMirrorLinks(focused || query !== '', mirrorCheckMs);
+  const fromMirror = query !== '' && mirror.kind === 'ready';
+  // Until the page knows whether the mirror can answer, the server is not asked either.
+  const q = useDebounced(fromMirror || mirror.kind === 'checking' ? '' : query, SEARCH_DEBOUNCE_MS);
   const links = usePagedResource('listLinks', (paging) => [{ ...paging, order, ...(q ? { q } : {}) }]);
+  const mirrored = useMirrorPage(mirror, fromMirror ? query : '', order);
+  const notice = query ? mirrorNotice(mirror) : undefined;
+  const emptySearch = fromMirror ? query : q;
 
   // Without a working server from the start, the prompt to connect stands alone. A key refused
   // later, with links already shown, keeps the search the user typed in view.
@@ -99,6 +131,8 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
             value={search}
             onValue={setSearch}
             placeholder={t('manage_links_search_placeholder')}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
           />
           <SelectField
             label={t('manage_links_sort_label')}
@@ -111,10 +145,11 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
           />
         </div>
       )}
+      {notice && <p class="notice">{notice}</p>}
       <CopyStatus result={copied} />
-      <PagedList
-        list={links}
-        empty={q ? t('manage_links_empty_search', q) : t('manage_links_empty')}
+      <PagedList<CachedLink>
+        list={fromMirror ? mirrored : links}
+        empty={emptySearch ? t('manage_links_empty_search', emptySearch) : t('manage_links_empty')}
         pagerLabel={t('manage_links_pager')}
       >
         {(items, busy) => (

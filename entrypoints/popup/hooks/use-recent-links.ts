@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
-  buildSearchIndex,
   type CachedLink,
+  createLinkSearch,
   getCachedLinks,
   linksForUrl,
   sameLongUrl,
-  searchLinks,
 } from '@/lib/links/cache';
 
 /** How many recent links the popup reads as it opens and lists; a search reaches the whole cache. */
@@ -50,9 +49,9 @@ export function useRecentLinks() {
   }, [query, all]);
 
   const searched = all ?? links;
-  // Built once per list, so a keystroke of search only scans strings.
-  const index = useMemo(() => buildSearchIndex(searched), [searched]);
-  const shown = useMemo(() => searchLinks(searched, index, query, RECENT_LIMIT), [searched, index, query]);
+  // Built once per list, so a keystroke only scans strings, and only those the last one left.
+  const search = useMemo(() => createLinkSearch(searched), [searched]);
+  const shown = useMemo(() => search.find(query, RECENT_LIMIT), [search, query]);
 
   return {
     /** The newest links. */

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Clients, createClients } from '@/entrypoints/background/clients';
 import { createMirror, type Mirror } from '@/entrypoints/background/mirror';
-import type { Clock } from '@/lib/api/rate-limiter';
 import {
   type CachedLink,
   clearProfileCache,
@@ -19,38 +18,12 @@ import {
 } from '@/lib/links/cache';
 import { defaultSettings, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import { apiKeysItem, getItem, settingsItem } from '@/lib/storage/items';
+import { manualClock } from '@/scripts/bench/manual-clock';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
 import { createLink, type LinkRecord } from '../../server/store';
 import { stubBrowserApis } from './helpers';
 
 const HOUR = 3_600_000;
-
-/** A clock the test moves: the rate limiters' timers fire when it passes them. */
-function manualClock(start: number) {
-  let now = start;
-  const timers = new Set<{ at: number; callback: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (callback, ms) => {
-      const timer = { at: now + ms, callback };
-      timers.add(timer);
-      return timer;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as { at: number; callback: () => void }),
-  };
-  return {
-    clock,
-    now: () => now,
-    advance(ms: number) {
-      now += ms;
-      for (const timer of [...timers].sort((a, b) => a.at - b.at)) {
-        if (timer.at > now) continue;
-        timers.delete(timer);
-        timer.callback();
-      }
-    },
-  };
-}
 
 /** 10,000 links a second apart, the newest first as the server lists them. */
 function seedLinks(ref: ReferenceServer, count: number, firstId = 1): void {

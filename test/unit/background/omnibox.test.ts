@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { putCachedLinks } from '@/lib/links/cache';
+import { clearProfileCache, putCachedLinks } from '@/lib/links/cache';
 import type { Profile, Settings } from '@/lib/settings/schema';
 import { settingsItem } from '@/lib/storage/items';
 import {
@@ -103,6 +103,19 @@ describe('typing after the keyword', () => {
     expect((await type('fresh')).rows).toEqual([]);
     await stubs.omnibox.onInputStarted.trigger();
     expect((await type('fresh')).rows.map((r) => r.content)).toEqual(['https://sho.rt/c3']);
+  });
+
+  it('a new session sees a link edited or gone since the last one', async () => {
+    await withLinks();
+    expect((await type('launch')).rows.map((r) => r.content)).toEqual(['https://sho.rt/c1']);
+    await putCachedLinks(profile.id, [{ ...cachedLink(1, 'https://docs.example/plan'), title: 'Roadmap' }]);
+    await stubs.omnibox.onInputStarted.trigger();
+    expect((await type('launch')).rows).toEqual([]);
+    expect((await type('roadmap')).rows.map((r) => r.content)).toEqual(['https://sho.rt/c1']);
+    await clearProfileCache(profile.id);
+    await putCachedLinks(profile.id, [cachedLink(2, 'https://shop.example/')]);
+    await stubs.omnibox.onInputStarted.trigger();
+    expect((await type('roadmap')).rows).toEqual([]);
   });
 
   it('says Enter opens Options when no server is configured, and Enter does', async () => {

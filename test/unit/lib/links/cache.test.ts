@@ -12,6 +12,7 @@ import {
   clearProfileCache,
   completeMirrorPass,
   countLinks,
+  createLinksReader,
   findByLongUrl,
   getCachedLinks,
   getCachedLists,
@@ -232,5 +233,33 @@ describe('records that do not read as links', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('a profile’s links kept in memory for a search', () => {
+  it('reads every link once, then only what changed, and answers the same object while nothing did', async () => {
+    const day = (d: number) => `2030-01-${String(d).padStart(2, '0')} 10:00:00`;
+    await putCachedLinks('kept', [at(1, day(1)), at(2, day(2)), at(3, day(3))]);
+    const reader = createLinksReader('kept');
+    const first = await reader.read();
+    expect(first.links.map((l) => l.id)).toEqual([3, 2, 1]);
+    expect(await reader.read()).toBe(first);
+
+    // An edit in place, a newer link and one older than all: each where its date puts it.
+    await putCachedLinks('kept', [
+      { ...at(2, day(2)), title: 'Edited' },
+      at(4, day(4)),
+      at(5, '2029-12-31 10:00:00'),
+    ]);
+    const second = await reader.read();
+    expect(second.links.map((l) => l.id)).toEqual([4, 3, 2, 1, 5]);
+    expect(second.links[2]?.title).toBe('Edited');
+    expect(second.index).toEqual(buildSearchIndex(second.links));
+    expect(first.links.map((l) => l.id)).toEqual([3, 2, 1]);
+
+    // Links gone from the cache: everything is read again.
+    await clearProfileCache('kept');
+    await putCachedLinks('kept', [at(7, day(7))]);
+    expect((await reader.read()).links.map((l) => l.id)).toEqual([7]);
   });
 });
