@@ -73,6 +73,11 @@ describe('readBulkRows', () => {
         expiry: '2031-01-02',
         campaign: 'Spring',
         channel: '9',
+        tags: '',
+        domain: '',
+        from: '',
+        created: '',
+        clicks: '',
       },
     ]);
   });
