@@ -394,6 +394,20 @@ const SHLINK_CSV = [
   '2024-04-09T08:15:00+00:00,s.example.com,careers,https://s.example.com/careers,https://example.com/jobs,Careers,,12',
 ].join('\n');
 
+/** Puts `csv` in Bulk create's text box, as a paste does. */
+async function pasteBulk(page: Page, csv: string): Promise<void> {
+  const text = await visible(page, '#bulk-text');
+  await page.evaluate(
+    (element, value) => {
+      const area = element as HTMLTextAreaElement;
+      area.value = value;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    text,
+    csv,
+  );
+}
+
 async function importShots(ext: ExtensionBrowser): Promise<void> {
   // The links list fills the profile's cached links, which the preview checks aliases against.
   const list = await ext.extensionPage('manage.html#/links');
@@ -406,16 +420,7 @@ async function importShots(ext: ExtensionBrowser): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const newBatch = await page.$('button::-p-text(New batch)');
     if (newBatch) await newBatch.click();
-    const text = await visible(page, '#bulk-text');
-    await page.evaluate(
-      (element, value) => {
-        const area = element as HTMLTextAreaElement;
-        area.value = value;
-        area.dispatchEvent(new Event('input', { bubbles: true }));
-      },
-      text,
-      SHLINK_CSV,
-    );
+    await pasteBulk(page, SHLINK_CSV);
     const found = await page
       .waitForSelector('#bulk-collisions', { visible: true, timeout: 3_000 })
       .catch(() => null);
@@ -437,16 +442,7 @@ async function importShots(ext: ExtensionBrowser): Promise<void> {
 async function bulkShots(ext: ExtensionBrowser): Promise<void> {
   const page = await ext.extensionPage('manage.html#/bulk');
   await page.setViewport({ width: 1120, height: 900 });
-  const text = await visible(page, '#bulk-text');
-  await page.evaluate(
-    (element, value) => {
-      const area = element as HTMLTextAreaElement;
-      area.value = value;
-      area.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    text,
-    BULK_CSV,
-  );
+  await pasteBulk(page, BULK_CSV);
   for (const name of ['X', 'LinkedIn']) await page.locator(`label.checkbox::-p-text(${name})`).click();
   await visible(page, '#bulk-summary');
   await settled(page);

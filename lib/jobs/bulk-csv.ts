@@ -35,6 +35,14 @@ const COLUMNS = {
  */
 type Column = (typeof COLUMNS)[keyof typeof COLUMNS] | 'tags' | 'domain' | 'from' | 'created' | 'clicks';
 
+/** The columns most exports name alike. */
+const SHARED: Record<string, Column> = {
+  title: 'title',
+  tags: 'tags',
+  createdat: 'created',
+  clicks: 'clicks',
+};
+
 /**
  * Other shorteners' export files, told apart by the columns they all have (`needs`), tried in order
  * (Shlink's before Bitly's: both have a long URL). Column names as `headerKey` writes them.
@@ -47,13 +55,11 @@ const FORMATS: readonly { name: string; needs: readonly string[]; columns: Recor
     name: 'Shlink',
     needs: ['longurl', 'shortcode'],
     columns: {
+      ...SHARED,
       longurl: 'url',
       shortcode: 'alias',
-      title: 'title',
-      tags: 'tags',
       domain: 'domain',
       shorturl: 'from',
-      createdat: 'created',
       datecreated: 'created',
       visits: 'clicks',
       visitscount: 'clicks',
@@ -72,15 +78,12 @@ const FORMATS: readonly { name: string; needs: readonly string[]; columns: Recor
     name: 'Dub',
     needs: ['key', 'url'],
     columns: {
+      ...SHARED,
       key: 'alias',
       url: 'url',
       domain: 'domain',
       shortlink: 'from',
-      title: 'title',
       description: 'description',
-      tags: 'tags',
-      clicks: 'clicks',
-      createdat: 'created',
     },
   },
   {
@@ -95,16 +98,7 @@ const FORMATS: readonly { name: string; needs: readonly string[]; columns: Recor
     // https://developers.rebrandly.com/docs/link-entity
     name: 'Rebrandly',
     needs: ['destination', 'slashtag'],
-    columns: {
-      slashtag: 'alias',
-      destination: 'url',
-      shorturl: 'from',
-      domain: 'domain',
-      title: 'title',
-      tags: 'tags',
-      createdat: 'created',
-      clicks: 'clicks',
-    },
+    columns: { ...SHARED, slashtag: 'alias', destination: 'url', shorturl: 'from', domain: 'domain' },
   },
   {
     // Short.io's link (originalURL, path, shortURL, secureShortURL, title, tags, createdAt):
@@ -112,15 +106,12 @@ const FORMATS: readonly { name: string; needs: readonly string[]; columns: Recor
     name: 'Short.io',
     needs: ['originalurl'],
     columns: {
+      ...SHARED,
       originalurl: 'url',
       path: 'alias',
       secureshorturl: 'from',
       shorturl: 'from',
       domain: 'domain',
-      title: 'title',
-      tags: 'tags',
-      createdat: 'created',
-      clicks: 'clicks',
     },
   },
 ];

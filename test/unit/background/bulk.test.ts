@@ -79,7 +79,7 @@ describe('bulk create', () => {
     };
     await sendFromPopup('bulkStart', { items: [imported, item('https://b.example')] }, MANAGE());
     const job = await until((j) => j?.state === 'done');
-    expect((adds()[0]?.body as { custom?: string }).custom).toBe('spring');
+    expect(adds()[0]?.body).toMatchObject({ custom: 'spring' });
     expect(job?.rows.map((row) => row.from)).toEqual(['https://s.example.com/spring', undefined]);
     const made = job?.rows[0]?.shortUrl;
     expect(made).toBeTruthy();
