@@ -253,6 +253,48 @@ export function hostOf(domain: string): string {
   }
 }
 
+/** A JSON cell as a CSV one: tags (strings or `{ name }`) joined with |, other objects left out. */
+function jsonCell(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((tag: unknown) =>
+      typeof tag === 'string' ? tag : typeof tag === 'object' && tag && 'name' in tag ? String(tag.name) : '',
+    )
+    .filter(Boolean)
+    .join('|');
+}
+
+/**
+ * A JSON export (the API's list of links: an array of objects, or Shlink's `{ shortUrls: { data } }`,
+ * Dub's and others' `{ data }`) as the records of a CSV with a header of its keys, numbered by item;
+ * null when the text is not one, or its keys name no long URL.
+ */
+function jsonRecords(text: string): { fields: string[]; line: number }[] | null {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (!/^[[{]/.test(trimmed)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  const list: unknown = Array.isArray(parsed)
+    ? parsed
+    : ((parsed as { shortUrls?: { data?: unknown } }).shortUrls?.data ?? (parsed as { data?: unknown }).data);
+  if (!Array.isArray(list)) return null;
+  const items = list.filter(
+    (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+  );
+  const keys = [...new Set(items.flatMap((item) => Object.keys(item)))];
+  if (!headerColumns(keys).columns.includes('url')) return null;
+  return [
+    { fields: keys, line: 0 },
+    ...items.map((item, index) => ({ fields: keys.map((key) => jsonCell(item[key])), line: index + 1 })),
+  ];
+}
+
 /** What a pasted text or CSV file holds: its rows, whether it had a header, and whether rows were left out. */
 export interface BulkRows {
   rows: BulkSourceRow[];
@@ -264,13 +306,14 @@ export interface BulkRows {
 }
 
 /**
- * The rows of a pasted list or CSV file. A first line with another shortener's export columns (see
- * FORMATS) or naming a `url` column is a header, and its recognised columns are read (others
- * ignored); without one, each line is one URL, commas included.
+ * The rows of a pasted list, CSV file or JSON export. A first line with another shortener's export
+ * columns (see FORMATS) or naming a `url` column is a header, and its recognised columns are read
+ * (others ignored); without one, each line is one URL, commas included. A JSON array of links reads
+ * as a CSV whose header is their keys, each numbered by its place in the array.
  */
 export function readBulkRows(text: string): BulkRows {
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
-  const records = parseCsv(text, delimiter);
+  const records = jsonRecords(text) ?? parseCsv(text, delimiter);
   const first = records.find((record) => record.fields.some((cell) => cell.trim() !== ''));
   const { format, columns } = headerColumns(first?.fields ?? []);
   const header = columns.includes('url');

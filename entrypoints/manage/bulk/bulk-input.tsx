@@ -164,7 +164,7 @@ export function BulkInput({ lookups, start }: Props) {
           <input
             id="bulk-file"
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept=".csv,.txt,.json,text/csv,text/plain,application/json"
             onChange={(event) => void pickFile(event.currentTarget.files?.[0])}
           />
           <ErrorMessage error={fileError} />

@@ -228,6 +228,54 @@ describe('readBulkRows with an export file', () => {
   });
 });
 
+describe('readBulkRows with a JSON export', () => {
+  it("reads Shlink's API list, its tags joined and its items numbered", () => {
+    const read = readBulkRows(
+      JSON.stringify({
+        shortUrls: {
+          data: [
+            {
+              shortCode: 'spring',
+              shortUrl: 'https://s.example.com/spring',
+              longUrl: 'https://shop.example/spring',
+              dateCreated: '2024-03-01T10:00:00+00:00',
+              visitsSummary: { total: 42 },
+              tags: ['promo', 'news'],
+              title: null,
+            },
+          ],
+        },
+      }),
+    );
+    expect(read.format).toBe('Shlink');
+    expect(read.rows).toEqual([
+      expect.objectContaining({
+        line: 1,
+        url: 'https://shop.example/spring',
+        alias: 'spring',
+        from: 'https://s.example.com/spring',
+        created: '2024-03-01T10:00:00+00:00',
+        tags: 'promo|news',
+        title: '',
+      }),
+    ]);
+  });
+
+  it("reads Dub's array of links, tags as objects", () => {
+    const read = readBulkRows(
+      `\uFEFF[{"key":"launch","url":"https://acme.example/launch","domain":"dub.sh","tags":[{"id":"t1","name":"Blog"}],"clicks":12}]`,
+    );
+    expect(read.format).toBe('Dub');
+    expect(read.rows[0]).toMatchObject({ alias: 'launch', domain: 'dub.sh', tags: 'Blog', clicks: '12' });
+  });
+
+  it('reads JSON that names no long URL as text, as before', () => {
+    const read = readBulkRows('[{"name":"x"}]');
+    expect(read.format).toBeNull();
+    expect(read.rows[0]?.url).toBe('[{"name":"x"}]');
+  });
+});
+
 describe('redirectMapCsv', () => {
   it('maps each old short URL to the new one, leaving out rows without either', () => {
     const csv = redirectMapCsv([
