@@ -21,6 +21,12 @@
  *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
  *   manage-bulk.png       Bulk create's preview of a pasted CSV fanned out by two UTM presets
  *   manage-bulk-results.png   the job finished: its counts and results
+ *   manage-import.png     a Shlink export in Bulk create's preview: the old links, a domain matched,
+ *                         an alias the server already has given a suffix
+ *   manage-import-results.png   the import finished, with its redirect map to download
+ *
+ * `npm run screenshots -- bulk import` takes only the groups named (popup, anything, options,
+ * manage, sidepanel, bulk, import, languages).
  *
  * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
  * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
@@ -45,6 +51,9 @@ import { type PageServer, startPageServer } from '../test/e2e/page-server';
 import { type ReferenceServer, startReference } from '../test/e2e/reference-server';
 
 const OUT_DIR = join(ROOT, 'docs', 'screenshots');
+/** The groups of shots asked for on the command line; none: all. */
+const groups = process.argv.slice(2);
+const wanted = (group: string) => groups.length === 0 || groups.includes(group);
 const port = Number(process.env.PORT ?? 8787);
 
 /** The page the popup shortens: served locally, shown under this address (see --host-resolver-rules). */
@@ -68,7 +77,7 @@ function rerunWithDisplay(): void {
   const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
   const child = spawn(
     'bash',
-    [join(ROOT, 'scripts', 'with-display.sh'), tsx, join(ROOT, 'scripts', 'screenshots.ts')],
+    [join(ROOT, 'scripts', 'with-display.sh'), tsx, join(ROOT, 'scripts', 'screenshots.ts'), ...groups],
     { stdio: 'inherit' },
   );
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
@@ -376,9 +385,17 @@ const BULK_CSV = [
   'https://docs.example.com/api,API docs,',
 ].join('\n');
 
-async function bulkShots(ext: ExtensionBrowser): Promise<void> {
-  const page = await ext.extensionPage('manage.html#/bulk');
-  await page.setViewport({ width: 1120, height: 900 });
+// A Shlink export (its web client's columns): `docs` is the reference server's already, for another
+// address; go.example.com is its branded domain, s.example.com is not.
+const SHLINK_CSV = [
+  'createdAt,domain,shortCode,shortUrl,longUrl,title,tags,visits',
+  '2024-03-01T10:00:00+00:00,go.example.com,summer,https://go.example.com/summer,https://shop.example.com/summer,Summer sale,Spring launch|promo,418',
+  '2024-03-02T11:30:00+00:00,s.example.com,docs,https://s.example.com/docs,https://docs.example.com/start,Getting started,,96',
+  '2024-04-09T08:15:00+00:00,s.example.com,careers,https://s.example.com/careers,https://example.com/jobs,Careers,,12',
+].join('\n');
+
+/** Puts `csv` in Bulk create's text box, as a paste does. */
+async function pasteBulk(page: Page, csv: string): Promise<void> {
   const text = await visible(page, '#bulk-text');
   await page.evaluate(
     (element, value) => {
@@ -387,8 +404,45 @@ async function bulkShots(ext: ExtensionBrowser): Promise<void> {
       area.dispatchEvent(new Event('input', { bubbles: true }));
     },
     text,
-    BULK_CSV,
+    csv,
   );
+}
+
+async function importShots(ext: ExtensionBrowser): Promise<void> {
+  // The links list fills the profile's cached links, which the preview checks aliases against.
+  const list = await ext.extensionPage('manage.html#/links');
+  await visible(list, 'main table');
+  await settled(list);
+  await list.close();
+  const page = await ext.extensionPage('manage.html#/bulk');
+  await page.setViewport({ width: 1120, height: 900 });
+  // The collision shows once the local copy of the links has its first sync: the page reads it on load.
+  for (let attempt = 0; ; attempt++) {
+    const newBatch = await page.$('button::-p-text(New batch)');
+    if (newBatch) await newBatch.click();
+    await pasteBulk(page, SHLINK_CSV);
+    const found = await page
+      .waitForSelector('#bulk-collisions', { visible: true, timeout: 3_000 })
+      .catch(() => null);
+    if (found) break;
+    if (attempt === 10) throw new Error('The local copy of the links never had the seeded `docs`.');
+    await page.reload();
+  }
+  await page.select('#bulk-collisions', 'suffix');
+  await visible(page, '#bulk-format');
+  await settled(page);
+  await capture(await visible(page, '[aria-labelledby="bulk-preview-heading"]'), 'manage-import');
+
+  await page.locator('button::-p-text(Start)').click();
+  await visible(page, '#bulk-redirect-map');
+  await capture(await visible(page, '[aria-labelledby="bulk-results-heading"]'), 'manage-import-results');
+  await page.close();
+}
+
+async function bulkShots(ext: ExtensionBrowser): Promise<void> {
+  const page = await ext.extensionPage('manage.html#/bulk');
+  await page.setViewport({ width: 1120, height: 900 });
+  await pasteBulk(page, BULK_CSV);
   for (const name of ['X', 'LinkedIn']) await page.locator(`label.checkbox::-p-text(${name})`).click();
   await visible(page, '#bulk-summary');
   await settled(page);
@@ -440,16 +494,19 @@ async function main(): Promise<void> {
       behaviour: { mirror: true },
     });
     console.log(`Writing ${relative(ROOT, OUT_DIR)}/:`);
-    await popupShots(ext);
-    await anythingShots(ext, server);
-    await optionsShot(ext);
-    await manageShots(ext);
-    await sidePanelShots(ext);
-    await bulkShots(ext);
+    if (wanted('popup')) await popupShots(ext);
+    if (wanted('anything')) await anythingShots(ext, server);
+    if (wanted('options')) await optionsShot(ext);
+    if (wanted('manage')) await manageShots(ext);
+    if (wanted('sidepanel')) await sidePanelShots(ext);
+    if (wanted('bulk')) await bulkShots(ext);
+    if (wanted('import')) await importShots(ext);
     await ext.close();
     ext = undefined;
-    await germanShot(extPath, server, hostRule);
-    await languageShots(extPath, server, hostRule);
+    if (wanted('languages')) {
+      await germanShot(extPath, server, hostRule);
+      await languageShots(extPath, server, hostRule);
+    }
   } finally {
     await ext?.close();
     await site?.close();

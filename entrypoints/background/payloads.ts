@@ -75,7 +75,14 @@ const payloads: { [K in MessageType]: () => z.ZodMiniType<RequestOf<K>> } = {
   bulkStart: () =>
     z.object({
       items: z
-        .array(z.object({ input: linkInput, title: pageTitle, label: text(TEXT_LIMITS.name) }))
+        .array(
+          z.object({
+            input: linkInput,
+            title: pageTitle,
+            label: text(TEXT_LIMITS.name),
+            from: z.optional(text(TEXT_LIMITS.longUrl)),
+          }),
+        )
         .check(z.maxLength(MAX_BULK_ROWS)),
     }),
   bulkControl: () => z.object({ action: z.enum(['pause', 'resume', 'cancel', 'clear']) }),

@@ -1,21 +1,24 @@
 /**
  * Reading the rows of a bulk create: a pasted list of URLs (one a line) or a CSV file (RFC 4180:
  * quoted fields, "" inside quotes, line breaks inside quotes, a BOM, CRLF, LF or CR line ends), with
- * or without a header of recognised columns. Pure, so the management page previews 10,000 rows
- * without asking anyone.
+ * or without a header of recognised columns, or another shortener's export (Shlink, YOURLS, Dub,
+ * Bitly, Rebrandly, Short.io: see FORMATS), its slugs kept as aliases. Pure, so the management page
+ * previews 10,000 rows without asking anyone.
  *
- *   const { rows, header, truncated } = readBulkRows(text);
+ *   const { rows, header, format, truncated } = readBulkRows(text);
  *   rows[0]; // { line: 2, url: 'https://…', alias: '', title: '', … }
  */
+import { toCsv } from '../links/csv';
+import { aliasOf } from '../links/shorten-form';
+import type { JobRow } from '../storage/items';
 
 /** The most rows a batch takes: at 30 requests a minute, already more than five hours. */
 export const MAX_BULK_ROWS = 10_000;
 
-/** The columns a header may name, and the field each fills. */
+/** The columns a plain header may name (spaces, `_` and `-` left out), and the field each fills. */
 const COLUMNS = {
   url: 'url',
   longurl: 'url',
-  'long url': 'url',
   link: 'url',
   alias: 'alias',
   custom: 'alias',
@@ -26,7 +29,92 @@ const COLUMNS = {
   channel: 'channel',
 } as const;
 
-type Column = (typeof COLUMNS)[keyof typeof COLUMNS];
+/**
+ * A row's fields: those the plain header names, and what another shortener's export adds: its tags,
+ * the domain and short URL the link had there (`from`), when it was made and how often it was clicked.
+ */
+type Column = (typeof COLUMNS)[keyof typeof COLUMNS] | 'tags' | 'domain' | 'from' | 'created' | 'clicks';
+
+/** The columns most exports name alike. */
+const SHARED: Record<string, Column> = {
+  title: 'title',
+  tags: 'tags',
+  createdat: 'created',
+  clicks: 'clicks',
+};
+
+/**
+ * Other shorteners' export files, told apart by the columns they all have (`needs`), tried in order
+ * (Shlink's before Bitly's: both have a long URL). Column names as `headerKey` writes them.
+ */
+const FORMATS: readonly { name: string; needs: readonly string[]; columns: Record<string, Column> }[] = [
+  {
+    // shlinkio/shlink-web-component src/short-urls/helpers/ExportShortUrlsBtn.tsx (createdAt, domain,
+    // shortCode, shortUrl, longUrl, title, tags joined by |, visits); Shlink's `short-url:list` table
+    // (Short Code, Title, Short URL, Long URL, Date created, Visits, Tags).
+    name: 'Shlink',
+    needs: ['longurl', 'shortcode'],
+    columns: {
+      ...SHARED,
+      longurl: 'url',
+      shortcode: 'alias',
+      domain: 'domain',
+      shorturl: 'from',
+      datecreated: 'created',
+      visits: 'clicks',
+      visitscount: 'clicks',
+    },
+  },
+  {
+    // YOURLS' `yourls_url` table, which its export plugins write as is (keyword, url, title,
+    // timestamp, ip, clicks): https://github.com/YOURLS/YOURLS/blob/master/includes/functions-install.php
+    name: 'YOURLS',
+    needs: ['keyword', 'url'],
+    columns: { keyword: 'alias', url: 'url', title: 'title', timestamp: 'created', clicks: 'clicks' },
+  },
+  {
+    // Dub's link (key, url, domain, shortLink, title, description, tags, clicks, createdAt):
+    // https://dub.co/docs/api-reference/endpoint/retrieve-a-list-of-links, and its CSV export.
+    name: 'Dub',
+    needs: ['key', 'url'],
+    columns: {
+      ...SHARED,
+      key: 'alias',
+      url: 'url',
+      domain: 'domain',
+      shortlink: 'from',
+      description: 'description',
+    },
+  },
+  {
+    // Bitly's links_list export and Bitlink (link, long_url, title, created_at, tags):
+    // https://dev.bitly.com/api-reference/#getBitlink; the alias is the back-half of `link`.
+    name: 'Bitly',
+    needs: ['longurl', 'link'],
+    columns: { link: 'from', longurl: 'url', title: 'title', createdat: 'created', tags: 'tags' },
+  },
+  {
+    // Rebrandly's link (slashtag, destination, shortUrl, domain, title, createdAt, clicks):
+    // https://developers.rebrandly.com/docs/link-entity
+    name: 'Rebrandly',
+    needs: ['destination', 'slashtag'],
+    columns: { ...SHARED, slashtag: 'alias', destination: 'url', shorturl: 'from', domain: 'domain' },
+  },
+  {
+    // Short.io's link (originalURL, path, shortURL, secureShortURL, title, tags, createdAt):
+    // https://developers.short.io/reference and Short-io/shortio-cli's FIELD_MAPPING.
+    name: 'Short.io',
+    needs: ['originalurl'],
+    columns: {
+      ...SHARED,
+      originalurl: 'url',
+      path: 'alias',
+      secureshorturl: 'from',
+      shorturl: 'from',
+      domain: 'domain',
+    },
+  },
+];
 
 /** One row as written, before any check; every field '' when not given. */
 export type BulkSourceRow = { line: number } & Record<Column, string>;
@@ -106,32 +194,128 @@ function delimiterOf(text: string): string {
   return ',';
 }
 
-const columnOf = (cell: string): Column | undefined => {
-  const name = cell.trim().toLowerCase().replace(/_/g, ' ');
-  return Object.hasOwn(COLUMNS, name) ? COLUMNS[name as keyof typeof COLUMNS] : undefined;
-};
+/** A header cell as the tables above write it: `Long URL`, `long_url` and `longUrl` are one name. */
+const headerKey = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+
+/** The export a header comes from (null: a plain header), and the field each of its cells fills. */
+function headerColumns(cells: readonly string[]): { format: string | null; columns: (Column | undefined)[] } {
+  const keys = cells.map(headerKey);
+  const format = FORMATS.find((candidate) => candidate.needs.every((need) => keys.includes(need)));
+  const table: Record<string, Column> = format?.columns ?? COLUMNS;
+  return {
+    format: format?.name ?? null,
+    columns: keys.map((key) => (Object.hasOwn(table, key) ? table[key] : undefined)),
+  };
+}
 
 function emptyRow(line: number): BulkSourceRow {
-  return { line, url: '', alias: '', title: '', description: '', expiry: '', campaign: '', channel: '' };
+  return {
+    line,
+    url: '',
+    alias: '',
+    title: '',
+    description: '',
+    expiry: '',
+    campaign: '',
+    channel: '',
+    tags: '',
+    domain: '',
+    from: '',
+    created: '',
+    clicks: '',
+  };
+}
+
+/**
+ * An export's row made whole: the alias from the old short URL where only that is given (Bitly), and
+ * the old short URL from the domain and alias where only those are (Dub, YOURLS without a domain: the
+ * alias alone), so the redirect map has a line for every link.
+ */
+function completeExportRow(row: BulkSourceRow): void {
+  const oldUrl = row.from && !/^[a-z][\w+.-]*:\/\//i.test(row.from) ? `https://${row.from}` : row.from;
+  if (!row.alias && oldUrl) row.alias = aliasOf(oldUrl);
+  if (!row.from && row.alias)
+    row.from = row.domain ? `https://${hostOf(row.domain)}/${row.alias}` : row.alias;
+}
+
+/** The host of a domain cell, with or without its scheme ('' when it is not one). */
+export function hostOf(domain: string): string {
+  const value = domain.trim();
+  if (!value) return '';
+  try {
+    return new URL(/^[a-z][\w+.-]*:\/\//i.test(value) ? value : `https://${value}`).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** A JSON cell as a CSV one: tags (strings or `{ name }`) joined with |, other objects left out. */
+function jsonCell(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  if (!Array.isArray(value)) return '';
+  return value
+    .map((tag: unknown) =>
+      typeof tag === 'string' ? tag : typeof tag === 'object' && tag && 'name' in tag ? String(tag.name) : '',
+    )
+    .filter(Boolean)
+    .join('|');
+}
+
+/**
+ * A JSON export (the API's list of links: an array of objects, or Shlink's `{ shortUrls: { data } }`,
+ * Dub's and others' `{ data }`) as the records of a CSV with a header of its keys, numbered by item;
+ * null when the text is not one, or its keys name no long URL.
+ */
+function jsonRecords(text: string): { fields: string[]; line: number }[] | null {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (!/^[[{]/.test(trimmed)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  const list: unknown = Array.isArray(parsed)
+    ? parsed
+    : ((parsed as { shortUrls?: { data?: unknown } }).shortUrls?.data ?? (parsed as { data?: unknown }).data);
+  if (!Array.isArray(list)) return null;
+  const items = list.filter(
+    (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+  );
+  const keys = [...new Set(items.flatMap((item) => Object.keys(item)))];
+  if (!headerColumns(keys).columns.includes('url')) return null;
+  return [
+    { fields: keys, line: 0 },
+    ...items.map((item, index) => ({ fields: keys.map((key) => jsonCell(item[key])), line: index + 1 })),
+  ];
 }
 
 /** What a pasted text or CSV file holds: its rows, whether it had a header, and whether rows were left out. */
 export interface BulkRows {
   rows: BulkSourceRow[];
   header: boolean;
+  /** The shortener whose export the header is (`Shlink`, `Bitly`…), null for a plain header or list. */
+  format: string | null;
   /** True when the text had more than MAX_BULK_ROWS rows: those after it are not read. */
   truncated: boolean;
 }
 
 /**
- * The rows of a pasted list or CSV file. A first line naming a `url` column is a header, and its
- * recognised columns are read (others ignored); without one, each line is one URL, commas included.
+ * The rows of a pasted list, CSV file or JSON export. A first line with another shortener's export
+ * columns (see FORMATS) or naming a `url` column is a header, and its recognised columns are read
+ * (others ignored); without one, each line is one URL, commas included. A JSON array of links reads
+ * as a CSV whose header is their keys, each numbered by its place in the array.
  */
 export function readBulkRows(text: string): BulkRows {
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
-  const records = parseCsv(text, delimiter);
+  const records = jsonRecords(text) ?? parseCsv(text, delimiter);
   const first = records.find((record) => record.fields.some((cell) => cell.trim() !== ''));
-  const columns = first?.fields.map(columnOf) ?? [];
+  const { format, columns } = headerColumns(first?.fields ?? []);
   const header = columns.includes('url');
   const rows: BulkSourceRow[] = [];
   let truncated = false;
@@ -148,11 +332,21 @@ export function readBulkRows(text: string): BulkRows {
         const column = columns[index];
         if (column && row[column] === '') row[column] = cell.trim();
       });
+      if (format) completeExportRow(row);
     } else {
       // A plain list: the line is the URL, even where a comma in it split it into cells.
       row.url = record.fields.join(delimiter).trim();
     }
     rows.push(row);
   }
-  return { rows, header, truncated };
+  return { rows, header, format: header ? format : null, truncated };
+}
+
+/**
+ * An import's redirect map: for each link made or reused from a row that had a short URL at another
+ * shortener, old → new, in the job's order; what the old server needs to send its visitors on.
+ */
+export function redirectMapCsv(rows: readonly Pick<JobRow, 'from' | 'shortUrl'>[]): string {
+  const mapped = rows.flatMap((row) => (row.from && row.shortUrl ? [[row.from, row.shortUrl]] : []));
+  return toCsv([['old_short_url', 'new_short_url'], ...mapped]);
 }

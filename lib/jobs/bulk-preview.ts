@@ -20,10 +20,16 @@ import { TEXT_LIMITS, tooLong } from '../text-limits';
 import { resolveLink } from '../url/page-url';
 import { longUrlError } from '../url/rules';
 import { withUtmPreset } from '../url/utm';
-import { type BulkSourceRow, MAX_BULK_ROWS } from './bulk-csv';
+import { type BulkSourceRow, hostOf, MAX_BULK_ROWS } from './bulk-csv';
 import type { JobItem } from './job';
 
-/** What every row of the batch shares; a row's own campaign, channel or expiry wins. */
+/**
+ * What to do with a row whose alias the server already has for another address (known from the
+ * mirror): leave it out, make it with the first free `alias-2`, `alias-3`…, or with a random alias.
+ */
+export type CollisionChoice = 'skip' | 'suffix' | 'random';
+
+/** What every row of the batch shares; a row's own campaign, channel, expiry or domain wins. */
 export interface BulkOptions {
   campaignId: number | null;
   channelId: number | null;
@@ -34,6 +40,8 @@ export interface BulkOptions {
   status: 'public' | 'private';
   /** One link per row and preset; none: one link per row. */
   presets: UtmPreset[];
+  /** For aliases the server already has (absent: skip). */
+  collisions?: CollisionChoice;
 }
 
 /** What the preview looks things up in. */
@@ -43,6 +51,8 @@ export interface BulkContext {
   /** The server's campaigns and channels, null when they could not be loaded. */
   campaigns: readonly NamedItem[] | null;
   channels: readonly NamedItem[] | null;
+  /** The account's branded domains with their scheme, a row's domain is matched to (absent or null: none known). */
+  domains?: readonly string[] | null;
   /** The behaviour setting: tracking parameters removed before a preset adds its own. */
   stripTracking: boolean;
   /** The behaviour setting: a redirect wrapper's address shortened instead of it (absent: off). */
@@ -68,6 +78,13 @@ interface PreviewRow {
   shortUrl?: string;
   /** The redirect wrappers taken off the address as written, outermost first. */
   unwrapped?: string[];
+  /** From another shortener's export: the old short URL (or slug), when it was made, its clicks, its tags. */
+  from?: string;
+  created?: string;
+  clicks?: string;
+  tags?: string[];
+  /** What was changed to make it: its domain not the account's, its alias taken and replaced. */
+  notes?: string[];
 }
 
 /** The preview: every row, the links to make (new and reused, in order), and the counts. */
@@ -75,6 +92,8 @@ export interface BulkPreview {
   rows: PreviewRow[];
   items: JobItem[];
   counts: Record<PreviewStatus, number>;
+  /** Rows whose alias the server already has for another address, whatever the choice made for them. */
+  collisions: number;
   /** Requests the job will send: one per new link. */
   requests: number;
   /** About how long they take at the rate limit, in ms. */
@@ -93,6 +112,12 @@ export function estimateBulkMs(requests: number, limit: number): number {
   return windows * WINDOW_MS + (requests - windows * perWindow) * REQUEST_MS;
 }
 
+/** The campaign or channel named `name`, without regard to case or surrounding spaces. */
+function findNamed(name: string, items: readonly NamedItem[]): NamedItem | undefined {
+  const wanted = name.trim().toLowerCase();
+  return items.find((item) => item.name.trim().toLowerCase() === wanted);
+}
+
 /** A campaign or channel cell: an id, or a name matched without regard to case. */
 function resolveNamed(
   cell: string,
@@ -105,8 +130,7 @@ function resolveNamed(
   const id = parseId(value);
   if (id !== undefined) return { id };
   if (!items) return { error: unavailable };
-  const name = value.toLowerCase();
-  const found = items.find((item) => item.name.trim().toLowerCase() === name);
+  const found = findNamed(value, items);
   return found ? { id: found.id } : { error: unknown(value) };
 }
 
@@ -123,25 +147,65 @@ function resolveExpiry(cell: string, now: Date): { expiry?: string; error?: stri
   return { expiry };
 }
 
+/** An export's tags (Shlink joins them with |, others with commas). */
+const tagsOf = (cell: string) =>
+  cell
+    .split(/[|,;]/)
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/**
+ * A row's campaign or channel cell, else the first of its tags that names one of the server's (an
+ * export's tags; nothing is created for the others).
+ */
+function namedCell(cell: string, tags: readonly string[], items: readonly NamedItem[] | null): string {
+  if (cell.trim() || !items) return cell;
+  for (const tag of tags) {
+    const found = findNamed(tag, items);
+    if (found) return String(found.id);
+  }
+  return '';
+}
+
+/**
+ * A row's domain: the branded domain of the account with the same host, else the batch's, with a
+ * note saying so.
+ */
+function resolveDomain(
+  cell: string,
+  batchDomain: string,
+  domains: readonly string[] | null | undefined,
+): { domain: string; note?: string } {
+  const host = hostOf(cell);
+  if (!host) return { domain: batchDomain };
+  const found = domains?.find((domain) => hostOf(domain) === host);
+  if (found) return { domain: found };
+  const note = batchDomain
+    ? t('manage_bulk_note_domain_batch', host)
+    : t('manage_bulk_note_domain_server', host);
+  return { domain: batchDomain, note };
+}
+
 /** The checks of one source row that do not depend on the preset: the input's fields, or the reason. */
 function checkRow(
   row: BulkSourceRow,
   options: BulkOptions,
   context: BulkContext,
-): { input: Omit<LinkInput, 'url'>; error?: undefined } | { error: string } {
+): { input: Omit<LinkInput, 'url'>; note?: string; error?: undefined } | { error: string } {
   const alias = row.alias.trim();
   const aliasProblem = aliasError(alias);
   if (aliasProblem) return { error: aliasProblem };
   if (alias && options.presets.length > 1) return { error: t('manage_bulk_reason_alias_presets') };
+  const tags = tagsOf(row.tags);
   const campaign = resolveNamed(
-    row.campaign,
+    namedCell(row.campaign, tags, context.campaigns),
     context.campaigns,
     (name) => t('manage_bulk_reason_campaign_unknown', name),
     t('manage_bulk_reason_campaigns_unavailable'),
   );
   if (campaign.error) return { error: campaign.error };
   const channel = resolveNamed(
-    row.channel,
+    namedCell(row.channel, tags, context.channels),
     context.channels,
     (name) => t('manage_bulk_reason_channel_unknown', name),
     t('manage_bulk_reason_channels_unavailable'),
@@ -157,14 +221,34 @@ function checkRow(
   if (channelId !== null) input.channel = channelId;
   const expiryValue = expiry.expiry ?? options.expiry;
   if (expiryValue) input.expiry = expiryValue;
-  const domain = options.domain.trim();
+  const { domain, note } = resolveDomain(row.domain, options.domain.trim(), context.domains);
   if (domain) input.domain = domain;
   const description = row.description.trim();
   // Refused here, with the row's reason, rather than by the background once the job runs.
   const longDescription = tooLong(description, TEXT_LIMITS.description);
   if (longDescription) return { error: longDescription };
   if (description) input.description = description;
-  return { input };
+  return note ? { input, note } : { input };
+}
+
+/** The first of `alias-2`, `alias-3`… that is not in `taken` (lower-cased) and that the server takes. */
+function freeAlias(alias: string, taken: (alias: string) => boolean): string | undefined {
+  for (let n = 2; ; n++) {
+    const candidate = `${alias}-${n}`;
+    if (aliasError(candidate)) return undefined;
+    if (!taken(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** What a row of another shortener's export brings to its preview row. */
+function exportInfo(row: BulkSourceRow): Pick<PreviewRow, 'from' | 'created' | 'clicks' | 'tags'> {
+  const info: Pick<PreviewRow, 'from' | 'created' | 'clicks' | 'tags'> = {};
+  if (row.from) info.from = row.from;
+  if (row.created) info.created = row.created;
+  if (row.clicks) info.clicks = row.clicks;
+  const tags = tagsOf(row.tags);
+  if (tags.length > 0) info.tags = tags;
+  return info;
 }
 
 /** The preview of `rows` with `options`. */
@@ -175,9 +259,11 @@ export function previewBulk(
 ): BulkPreview {
   // Newest first in the cache: the first link seen for a URL is the one reused, as findByLongUrl does.
   const cachedByUrl = new Map<string, CachedLink>();
+  const cachedByAlias = new Map<string, CachedLink>();
   for (const link of context.cached) {
     const key = longUrlKey(link.longUrl);
     if (!cachedByUrl.has(key)) cachedByUrl.set(key, link);
+    if (link.alias) cachedByAlias.set(link.alias.toLowerCase(), link);
   }
   const firstLine = new Map<string, number>();
   const aliasLine = new Map<string, number>();
@@ -186,6 +272,7 @@ export function previewBulk(
     rows: [],
     items: [],
     counts: { new: 0, reused: 0, invalid: 0, duplicate: 0 },
+    collisions: 0,
     requests: 0,
     estimateMs: 0,
   };
@@ -194,6 +281,9 @@ export function previewBulk(
     preview.counts[row.status]++;
     if (item) preview.items.push(item);
   };
+  // A suffix never takes an alias a later row of the file asks for by name.
+  const named = new Set(rows.map((row) => row.alias.trim().toLowerCase()).filter(Boolean));
+  const taken = (alias: string) => cachedByAlias.has(alias) || aliasLine.has(alias) || named.has(alias);
 
   for (const row of rows) {
     const written = row.url.trim();
@@ -201,19 +291,31 @@ export function previewBulk(
     const checked = urlProblem ? { error: urlProblem } : checkRow(row, options, context);
     const resolved = urlProblem ? null : resolveLink(written, { ...context, preferCanonical: false });
     const base = resolved?.url ?? written;
-    const unwrapped = resolved?.unwrapped.length ? { unwrapped: resolved.unwrapped } : {};
+    const about = {
+      ...exportInfo(row),
+      ...(resolved?.unwrapped.length ? { unwrapped: resolved.unwrapped } : {}),
+    };
+    const from = row.from ? { from: row.from } : {};
     for (const preset of presets) {
       const label = preset?.name ?? '';
       // Stripped first: the preset's own utm_* parameters are what the link is for.
       const longUrl = preset && !urlProblem ? withUtmPreset(base, preset) : base;
+      const shown = (status: PreviewStatus, more: Partial<PreviewRow> = {}): PreviewRow => ({
+        line: row.line,
+        longUrl,
+        label,
+        status,
+        ...about,
+        ...more,
+      });
       if (checked.error !== undefined) {
-        add({ line: row.line, longUrl, label, status: 'invalid', reason: checked.error });
+        add(shown('invalid', { reason: checked.error }));
         continue;
       }
       // With its preset's parameters, the address must still be one the background takes.
       const urlTooLong = tooLong(longUrl, TEXT_LIMITS.longUrl);
       if (urlTooLong) {
-        add({ line: row.line, longUrl, label, status: 'invalid', reason: urlTooLong });
+        add(shown('invalid', { reason: urlTooLong }));
         continue;
       }
       const alias = checked.input.custom ?? '';
@@ -224,46 +326,59 @@ export function previewBulk(
       );
       const first = firstLine.get(key);
       if (first !== undefined) {
-        add({
-          line: row.line,
-          longUrl,
-          label,
-          status: 'duplicate',
-          reason: t('manage_bulk_reason_duplicate', first),
-        });
+        add(shown('duplicate', { reason: t('manage_bulk_reason_duplicate', first) }));
         continue;
       }
       const aliasFirst = alias ? aliasLine.get(alias.toLowerCase()) : undefined;
       if (aliasFirst !== undefined) {
-        add({
-          line: row.line,
-          longUrl,
-          label,
-          status: 'invalid',
-          reason: t('manage_bulk_reason_alias_taken', alias, aliasFirst),
-        });
+        add(shown('invalid', { reason: t('manage_bulk_reason_alias_taken', alias, aliasFirst) }));
         continue;
       }
+      let input = checked.input;
+      const notes = checked.note ? [checked.note] : [];
+      const known = alias ? cachedByAlias.get(alias.toLowerCase()) : undefined;
+      // The server's link with this alias is this very address (an import run again): reused.
+      const same = known && longUrlKey(known.longUrl) === longUrlKey(longUrl);
+      if (known && !same) {
+        preview.collisions++;
+        const choice = options.collisions ?? 'skip';
+        const free = choice === 'suffix' ? freeAlias(alias, taken) : undefined;
+        if (choice === 'random') {
+          const { custom: _, ...withoutAlias } = input;
+          input = withoutAlias;
+          notes.push(t('manage_bulk_note_alias_random', alias));
+        } else if (free) {
+          input = { ...input, custom: free };
+          notes.push(t('manage_bulk_note_alias_suffix', alias, free));
+        } else {
+          add(shown('invalid', { reason: t('manage_bulk_reason_alias_exists', alias) }));
+          continue;
+        }
+      }
       if (preview.items.length >= MAX_BULK_ROWS) {
-        add({
-          line: row.line,
-          longUrl,
-          label,
-          status: 'invalid',
-          reason: t('manage_bulk_reason_too_many', MAX_BULK_ROWS),
-        });
+        add(shown('invalid', { reason: t('manage_bulk_reason_too_many', MAX_BULK_ROWS) }));
         continue;
       }
       firstLine.set(key, row.line);
       if (alias) aliasLine.set(alias.toLowerCase(), row.line);
-      const item: JobItem = { input: { url: longUrl, ...checked.input }, title: row.title.trim(), label };
-      const cached = alias ? undefined : cachedByUrl.get(longUrlKey(longUrl));
-      if (cached)
-        add(
-          { line: row.line, longUrl, label, status: 'reused', shortUrl: cached.shortUrl, ...unwrapped },
-          item,
-        );
-      else add({ line: row.line, longUrl, label, status: 'new', ...unwrapped }, item);
+      if (input.custom) aliasLine.set(input.custom.toLowerCase(), row.line);
+      const noted = notes.length > 0 ? { notes } : {};
+      if (same) {
+        // Sent without its alias, the create pipeline finds the cached link by its address.
+        const { custom: _, ...withoutAlias } = input;
+        const item: JobItem = {
+          input: { url: longUrl, ...withoutAlias },
+          title: row.title.trim(),
+          label,
+          ...from,
+        };
+        add(shown('reused', { shortUrl: known.shortUrl, ...noted }), item);
+        continue;
+      }
+      const item: JobItem = { input: { url: longUrl, ...input }, title: row.title.trim(), label, ...from };
+      const cached = input.custom ? undefined : cachedByUrl.get(longUrlKey(longUrl));
+      if (cached) add(shown('reused', { shortUrl: cached.shortUrl, ...noted }), item);
+      else add(shown('new', noted), item);
     }
   }
   preview.requests = preview.counts.new;

@@ -10,11 +10,15 @@ import type { ErrorData } from '../api/errors';
 import type { LinkInput } from '../api/schemas';
 import type { Job, JobKind, JobRow } from '../storage/items';
 
-/** One link to make: its create input, the title it is kept and copied with, and its label ('' when none). */
+/**
+ * One link to make: its create input, the title it is kept and copied with, its label ('' when none),
+ * and, imported from another shortener, the short URL (or slug) it had there: the redirect map's.
+ */
 export interface JobItem {
   input: LinkInput;
   title: string;
   label: string;
+  from?: string;
 }
 
 /** The counts a progress bar shows. */

@@ -292,6 +292,8 @@ const jobRowSchema = z.lazy(() =>
     title: z.string(),
     /** The row's name in a labelled list (its UTM preset), '' when none. */
     label: z.string(),
+    /** Imported from another shortener: the short URL (or slug) it had there, for the redirect map. */
+    from: z.optional(z.string()),
     state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
     shortUrl: z.optional(z.string()),
     /** Made: the server answered with a link it had made before (see create-link.ts). */

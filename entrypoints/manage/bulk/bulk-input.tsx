@@ -19,7 +19,7 @@ import type { ErrorData } from '@/lib/api/errors';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
 import { readBulkRows } from '@/lib/jobs/bulk-csv';
-import { previewBulk } from '@/lib/jobs/bulk-preview';
+import { type CollisionChoice, previewBulk } from '@/lib/jobs/bulk-preview';
 import type { JobItem } from '@/lib/jobs/job';
 import { namesList } from '@/lib/present/labels';
 import { formatDuration } from '@/lib/present/time';
@@ -52,6 +52,8 @@ export function BulkInput({ lookups, start }: Props) {
   const cache = useServerCache();
   const campaigns = useChoices(cache, 'listCampaigns', true);
   const channels = useChoices(cache, 'listChannels', true);
+  // The list DomainField shows: a row's domain is matched to one of these.
+  const domains = useChoices(cache, 'listDomains', true);
   const defaults = lookups.defaults;
   const [text, setText] = useState('');
   const [fileError, setFileError] = useState<string>();
@@ -61,6 +63,7 @@ export function BulkInput({ lookups, start }: Props) {
   const [expiry, setExpiry] = useState('');
   const [status, setStatus] = useState<'public' | 'private'>(defaults?.status ?? 'private');
   const [presetIds, setPresetIds] = useState<string[]>([]);
+  const [collisions, setCollisions] = useState<CollisionChoice>('skip');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   // Typing in a 10,000-row paste must not re-check every row on each key.
@@ -89,11 +92,13 @@ export function BulkInput({ lookups, start }: Props) {
           expiry: (!expiryError && datetimeLocalToApi(expiry)) || '',
           status,
           presets: lookups.presets.filter((preset) => presetIds.includes(preset.id)),
+          collisions,
         },
         {
           cached: lookups.cached,
           campaigns: campaigns.data?.items ?? null,
           channels: channels.data?.items ?? null,
+          domains: domains.data?.items.map((item) => item.domain) ?? null,
           stripTracking: lookups.stripTracking,
           unwrapRedirects: lookups.unwrapRedirects,
           now: new Date(),
@@ -109,9 +114,11 @@ export function BulkInput({ lookups, start }: Props) {
       expiryError,
       status,
       presetIds,
+      collisions,
       lookups,
       campaigns.data,
       channels.data,
+      domains.data,
       limit,
     ],
   );
@@ -139,6 +146,7 @@ export function BulkInput({ lookups, start }: Props) {
 
   const { counts } = preview;
   const hasPresets = presetIds.length > 0;
+  const imported = read.format !== null;
   return (
     <>
       <section class="card" aria-labelledby="bulk-input-heading">
@@ -156,7 +164,7 @@ export function BulkInput({ lookups, start }: Props) {
           <input
             id="bulk-file"
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept=".csv,.txt,.json,text/csv,text/plain,application/json"
             onChange={(event) => void pickFile(event.currentTarget.files?.[0])}
           />
           <ErrorMessage error={fileError} />
@@ -225,6 +233,11 @@ export function BulkInput({ lookups, start }: Props) {
           <p class="hint">{t('manage_bulk_preview_empty')}</p>
         ) : (
           <>
+            {read.format && (
+              <p id="bulk-format">
+                {t('manage_bulk_import_format', read.format, tPlural('manage_bulk_links', read.rows.length))}
+              </p>
+            )}
             <p id="bulk-summary" aria-live="polite">
               {t(
                 'manage_bulk_summary',
@@ -243,11 +256,26 @@ export function BulkInput({ lookups, start }: Props) {
                 )}
             </p>
             {read.truncated && <p class="error">{t('manage_bulk_truncated', read.rows.length)}</p>}
+            {preview.collisions > 0 && (
+              <SelectField
+                id="bulk-collisions"
+                label={t('manage_bulk_collisions_label')}
+                hint={t('manage_bulk_collisions_hint', preview.collisions)}
+                value={collisions}
+                onValue={(value) => setCollisions(value === 'suffix' || value === 'random' ? value : 'skip')}
+                options={[
+                  { value: 'skip', label: t('manage_bulk_collisions_skip') },
+                  { value: 'suffix', label: t('manage_bulk_collisions_suffix') },
+                  { value: 'random', label: t('manage_bulk_collisions_random') },
+                ]}
+              />
+            )}
             <div class="table-scroll">
               <table class="list">
                 <thead>
                   <tr>
                     <th scope="col">{t('manage_bulk_line_column')}</th>
+                    {imported && <th scope="col">{t('manage_bulk_from_column')}</th>}
                     <th scope="col">{t('manage_bulk_long_url_column')}</th>
                     {hasPresets && <th scope="col">{t('manage_bulk_preset_column')}</th>}
                     <th scope="col">{t('manage_bulk_status_column')}</th>
@@ -257,6 +285,21 @@ export function BulkInput({ lookups, start }: Props) {
                   {preview.rows.slice(0, SHOWN_ROWS).map((row, index) => (
                     <tr key={index} class={`bulk-${row.status}`}>
                       <td class="num">{row.line}</td>
+                      {imported && (
+                        <td class="long-url">
+                          <span dir="ltr">{row.from}</span>
+                          {row.created && (
+                            <span class="sub">
+                              {' '}
+                              <span dir="ltr">{row.created}</span>
+                            </span>
+                          )}
+                          {row.clicks && <span class="sub"> {t('manage_bulk_from_clicks', row.clicks)}</span>}
+                          {row.tags && (
+                            <span class="sub"> {t('manage_bulk_from_tags', row.tags.join(', '))}</span>
+                          )}
+                        </td>
+                      )}
                       <td class="long-url">
                         <span dir="ltr">{row.longUrl}</span>
                       </td>
@@ -270,6 +313,12 @@ export function BulkInput({ lookups, start }: Props) {
                           </span>
                         )}
                         {row.reason && <span class="sub"> {row.reason}</span>}
+                        {row.notes?.map((note) => (
+                          <span key={note} class="sub">
+                            {' '}
+                            {note}
+                          </span>
+                        ))}
                         {row.unwrapped && (
                           <span class="sub"> {t('common_unwrapped_from', namesList(row.unwrapped))}</span>
                         )}

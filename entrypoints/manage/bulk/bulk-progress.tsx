@@ -13,6 +13,7 @@ import { useNow } from '@/components/use-now';
 import type { ErrorData } from '@/lib/api/errors';
 import type { LinkInput } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
+import { redirectMapCsv } from '@/lib/jobs/bulk-csv';
 import { estimateBulkMs } from '@/lib/jobs/bulk-preview';
 import { isJobActive, jobCounts } from '@/lib/jobs/job';
 import { copyPayloadForList } from '@/lib/links/copy-format';
@@ -137,6 +138,9 @@ export function BulkProgress({
   const done = counts.total - counts.left;
   const linked = job.rows.filter((row) => row.shortUrl);
   const hasPresets = job.rows.some((row) => row.label);
+  // An import from another shortener, over: what the old links must now redirect to.
+  const imported = job.rows.some((row) => row.from);
+  const redirects = !isJobActive(job) && job.rows.some((row) => row.from && row.shortUrl);
   const rows = job.rows
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => !onlyFailed || row.state === 'failed');
@@ -239,6 +243,20 @@ export function BulkProgress({
           >
             {t('manage_bulk_download_button')}
           </button>
+          {redirects && (
+            <button
+              type="button"
+              id="bulk-redirect-map"
+              onClick={() =>
+                downloadBlob(
+                  new Blob([redirectMapCsv(job.rows)], { type: 'text/csv;charset=utf-8' }),
+                  `shortlink-redirects-${fileDay(new Date(job.createdAt))}.csv`,
+                )
+              }
+            >
+              {t('manage_bulk_redirect_map_button')}
+            </button>
+          )}
           <label class="checkbox">
             <input
               type="checkbox"
@@ -253,6 +271,7 @@ export function BulkProgress({
           <table class="list">
             <thead>
               <tr>
+                {imported && <th scope="col">{t('manage_bulk_from_column')}</th>}
                 <th scope="col">{t('manage_bulk_long_url_column')}</th>
                 {hasPresets && <th scope="col">{t('manage_bulk_preset_column')}</th>}
                 <th scope="col">{t('manage_bulk_result_column')}</th>
@@ -262,6 +281,11 @@ export function BulkProgress({
             <tbody>
               {rows.slice(0, SHOWN_ROWS).map(({ row, index }) => (
                 <tr key={index} class={`bulk-${row.state}`}>
+                  {imported && (
+                    <td class="long-url">
+                      <span dir="ltr">{row.from}</span>
+                    </td>
+                  )}
                   <td class="long-url">
                     <span dir="ltr">{row.input.url}</span>
                   </td>

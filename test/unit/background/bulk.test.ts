@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Clients, createClients } from '@/entrypoints/background/clients';
 import { createLinkPipeline } from '@/entrypoints/background/create-link';
 import { BULK_ALARM, createBulk } from '@/entrypoints/background/jobs/bulk';
+import { redirectMapCsv } from '@/lib/jobs/bulk-csv';
 import { type JobItem, jobCounts, newJob, waitJob } from '@/lib/jobs/job';
 import { putCachedLinks } from '@/lib/links/cache';
 import { bulkJobItem, getItem, type Job } from '@/lib/storage/items';
@@ -65,6 +66,24 @@ describe('bulk create', () => {
       'https://b.example',
     ]);
     expect(job && jobCounts(job)).toEqual({ made: 2, reused: 1, failed: 0, left: 0, total: 3 });
+  });
+
+  it("keeps an imported row's old short URL through the job, for the redirect map", async () => {
+    await seedProfile();
+    startBackground(server);
+    const imported: JobItem = {
+      input: { url: 'https://shop.example/spring', status: 'private', custom: 'spring' },
+      title: 'Spring sale',
+      label: '',
+      from: 'https://s.example.com/spring',
+    };
+    await sendFromPopup('bulkStart', { items: [imported, item('https://b.example')] }, MANAGE());
+    const job = await until((j) => j?.state === 'done');
+    expect(adds()[0]?.body).toMatchObject({ custom: 'spring' });
+    expect(job?.rows.map((row) => row.from)).toEqual(['https://s.example.com/spring', undefined]);
+    const made = job?.rows[0]?.shortUrl;
+    expect(made).toBeTruthy();
+    expect(redirectMapCsv(job?.rows ?? [])).toContain(`"https://s.example.com/spring","${made}"`);
   });
 
   it('marks a row the server answered with a link it had made before', async () => {

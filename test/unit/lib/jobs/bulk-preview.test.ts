@@ -1,4 +1,6 @@
 /** The bulk preview: popup rules per row, duplicates collapsed, cached links reused, names resolved, presets fanned out. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBulkRows } from '@/lib/jobs/bulk-csv';
 import { type BulkContext, type BulkOptions, estimateBulkMs, previewBulk } from '@/lib/jobs/bulk-preview';
@@ -39,6 +41,8 @@ const context = (patch: Partial<BulkContext> = {}): BulkContext => ({
 });
 
 const preview = (text: string, o = options(), c = context()) => previewBulk(readBulkRows(text).rows, o, c);
+/** A sample export (test/unit/lib/jobs/fixtures/, see FORMATS in bulk-csv.ts). */
+const sample = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 
 describe('previewBulk', () => {
   it('marks rows the popup would refuse as invalid, with the reason, and sends none of them', () => {
@@ -217,5 +221,84 @@ describe('estimateBulkMs', () => {
     // 25 a window at 30/min: 40 requests take one wait and 15 requests more.
     expect(estimateBulkMs(40, 30)).toBe(60_000 + 15 * 500);
     expect(estimateBulkMs(1_000, 30)).toBe(39 * 60_000 + 25 * 500);
+  });
+});
+
+const SHLINK =
+  'shortCode,longUrl\nspring,https://shop.example/spring\nspring-2,https://shop.example/other\ndocs,https://docs.example/';
+// The server already has `spring` and `spring-3` for other addresses, and `docs` for the same one.
+const SERVER = [
+  { ...link(1, 'https://elsewhere.example/'), alias: 'spring' },
+  { ...link(2, 'https://elsewhere.example/3'), alias: 'spring-3' },
+  { ...link(3, 'https://docs.example/'), alias: 'docs', shortUrl: 'https://sho.rt/docs' },
+];
+const DOMAINS = { domains: ['https://s.example.com', 'https://go.acme.example'] };
+
+describe('previewBulk with an export', () => {
+  it('shows the old short URL, date, clicks and tags of each row, and carries the old short URL to the job', () => {
+    const result = preview(sample('shlink.csv'), options(), context(DOMAINS));
+    expect(result.rows[0]).toMatchObject({
+      status: 'new',
+      from: 'https://s.example.com/spring',
+      created: '2024-03-01T10:00:00+00:00',
+      clicks: '42',
+      tags: ['Spring Sale', 'news'],
+    });
+    expect(result.items[0]).toMatchObject({
+      input: { url: 'https://shop.example/spring', custom: 'spring', domain: 'https://s.example.com' },
+      title: 'Spring sale',
+      from: 'https://s.example.com/spring',
+    });
+  });
+
+  it('fills the campaign and channel from tags naming the server’s, and creates nothing for the others', () => {
+    const result = preview(sample('dub.csv'), options(), context({ campaigns: [{ id: 3, name: 'launch' }] }));
+    expect(result.items[0]?.input).toMatchObject({ campaign: 3, channel: 9 });
+    expect(result.items[1]?.input.campaign).toBeUndefined();
+    // A tag naming nothing is kept for the preview, never an error.
+    expect(preview(sample('bitly.csv')).counts.invalid).toBe(0);
+  });
+
+  it("uses the account's branded domain with the row's host, and says when there is none", () => {
+    const result = preview(sample('dub.csv'), options(), context(DOMAINS));
+    expect(result.items[1]?.input.domain).toBe('https://go.acme.example');
+    expect(result.items[0]?.input.domain).toBeUndefined();
+    expect(result.rows[0]?.notes).toEqual([expect.stringContaining('dub.sh')]);
+    expect(result.rows[1]?.notes).toBeUndefined();
+    const batch = preview(sample('dub.csv'), options({ domain: 'https://s.example.com' }), context(DOMAINS));
+    expect(batch.items[0]?.input.domain).toBe('https://s.example.com');
+    expect(batch.rows[0]?.notes?.[0]).not.toEqual(result.rows[0]?.notes?.[0]);
+  });
+
+  it('flags an alias the server has for another address and skips it by default; the same address is reused', () => {
+    const result = preview(SHLINK, options(), context({ cached: SERVER }));
+    expect(result.collisions).toBe(1);
+    expect(result.rows.map((r) => r.status)).toEqual(['invalid', 'new', 'reused']);
+    expect(result.rows[0]?.reason).toContain('spring');
+    expect(result.rows[2]?.shortUrl).toBe('https://sho.rt/docs');
+    expect(result.items.map((i) => i.input.custom)).toEqual(['spring-2', undefined]);
+    expect(result.requests).toBe(1);
+  });
+
+  it('adds the first suffix free on the server and in the batch', () => {
+    const result = preview(SHLINK, options({ collisions: 'suffix' }), context({ cached: SERVER }));
+    // spring-2 is the batch's next row, spring-3 the server's: spring-4 is free.
+    expect(result.rows[0]).toMatchObject({ status: 'new', notes: [expect.stringContaining('spring-4')] });
+    expect(result.items.map((i) => i.input.custom)).toEqual(['spring-4', 'spring-2', undefined]);
+    expect(result.collisions).toBe(1);
+  });
+
+  it('leaves the alias to the server when asked for a random one', () => {
+    const result = preview(SHLINK, options({ collisions: 'random' }), context({ cached: SERVER }));
+    expect(result.rows[0]?.status).toBe('new');
+    expect(result.items[0]?.input).not.toHaveProperty('custom');
+    expect(result.items[0]?.input.url).toBe('https://shop.example/spring');
+  });
+
+  it("flags an alias the server can't take, with its reason, before anything is sent", () => {
+    const result = preview(`keyword,url\n${'x'.repeat(65)},https://a.example/\nhas space,https://b.example/`);
+    expect(result.rows.map((r) => r.status)).toEqual(['invalid', 'invalid']);
+    expect(result.rows.every((r) => r.reason)).toBe(true);
+    expect(result.items).toEqual([]);
   });
 });

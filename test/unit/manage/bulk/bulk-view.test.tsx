@@ -6,7 +6,21 @@ import { type JobItem, markFailed, markLinked, newJob, waitJob } from '@/lib/job
 import type { Result } from '@/lib/messaging/protocol';
 import { defaultUtmPresets } from '@/lib/settings/schema';
 import type { Job } from '@/lib/storage/items';
-import { alerts, button, click, fakeApi, field, mount, page, settle, submit, tick, type } from '../../dom';
+import {
+  alerts,
+  button,
+  buttons,
+  choose,
+  click,
+  fakeApi,
+  field,
+  mount,
+  page,
+  settle,
+  submit,
+  tick,
+  type,
+} from '../../dom';
 
 const api = fakeApi((method) => {
   if (method === 'listCampaigns')
@@ -197,5 +211,51 @@ describe('BulkView', () => {
     await settle();
     expect(writeText).toHaveBeenCalledWith('[T](https://sho.rt/a)\n[T](https://sho.rt/b)');
     expect(document.body.textContent).toContain('2 links copied.');
+  });
+
+  it('imports a Shlink export: names it, shows the old links, lets a taken alias get a suffix, keeps the slugs', async () => {
+    const { service } = fakeService();
+    await mount(<BulkView service={service} />, api);
+    await type(
+      field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'),
+      'Short Code,Long URL,Short URL,Visits\nold,https://new.example/,https://s.example/old,5\nkept,https://kept.example/,https://s.example/kept,2',
+    );
+    await vi.waitFor(() => expect(text('#bulk-format')).toBe('Shlink export: 2 links.'));
+    const table = document.querySelector('[aria-labelledby="bulk-preview-heading"] table');
+    expect(table?.querySelector('th')?.nextElementSibling?.textContent).toBe('Before');
+    expect(table?.textContent).toContain('https://s.example/old');
+    expect(table?.textContent).toContain('Clicks: 5');
+    // `old` is the server's already, for another address: left out until another choice is made.
+    expect(table?.textContent).toContain('already has the alias “old”');
+    await choose(field<HTMLSelectElement>('Aliases your server already has'), 'suffix');
+    await vi.waitFor(() => expect(table?.textContent).toContain('made as “old-2”'));
+    await click(button('Start'));
+    await settle();
+    expect(service.start.mock.calls[0]?.[0].map((i) => [i.input.custom, i.from])).toEqual([
+      ['old-2', 'https://s.example/old'],
+      ['kept', 'https://s.example/kept'],
+    ]);
+  });
+
+  it('offers the redirect map once an import is over, and not for a plain batch', async () => {
+    const from = (url: string, old: string): JobItem => ({ ...item(url), from: old });
+    let job = newJob('bulk', 'j1', 'p1', [from('https://a.example', 'https://s.example/a')], Date.now(), 30);
+    job = markLinked(job, 0, 'https://sho.rt/a', false);
+    const { service, set } = fakeService(job);
+    await mount(<BulkView service={service} />, api);
+    await settle();
+    expect(buttons('Download redirect map (CSV)')).toEqual([]);
+    set({ ...job, state: 'done' });
+    await vi.waitFor(() => expect(buttons('Download redirect map (CSV)')).toHaveLength(1));
+    set({
+      ...markLinked(
+        newJob('bulk', 'j2', 'p1', [item('https://b.example')], Date.now(), 30),
+        0,
+        'https://sho.rt/b',
+        false,
+      ),
+      state: 'done',
+    });
+    await vi.waitFor(() => expect(buttons('Download redirect map (CSV)')).toEqual([]));
   });
 });
