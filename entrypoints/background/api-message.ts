@@ -5,10 +5,10 @@
  */
 
 import type { ShortenerClient } from '@/lib/api/client';
-import type { CreatedLink, LinkInput, LinkSummary, Page } from '@/lib/api/schemas';
+import type { CreatedLink, LinkDetail, LinkInput, LinkSummary, Page } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isObject } from '@/lib/is-object';
-import { putCachedLinks } from '@/lib/links/cache';
+import { putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './clients';
 import { type CreateLink, toCachedLink } from './create-link';
@@ -82,6 +82,14 @@ export function createApiHandler(clients: Clients, createLink: CreateLink) {
       const { items } = result as Page<LinkSummary>;
       await putCachedLinks(active.profile.id, items.map(toCachedLink)).catch(() => undefined);
     }
+    // What the page learns of a link's expiry stays with the cached link, where "expiring soon" reads it.
+    if (method === 'getLink') {
+      const { id, details } = result as LinkDetail;
+      await putLinkExpiry(active.profile.id, id, details.expiry || null).catch(() => undefined);
+    }
+    const [id, update] = args;
+    if (method === 'updateLink' && isObject(update) && typeof update.expiry === 'string' && update.expiry)
+      await putLinkExpiry(active.profile.id, id as number, update.expiry).catch(() => undefined);
     // Plain JSON data only: what crosses messaging must look the same in Chrome and Firefox.
     return result === undefined ? null : JSON.parse(JSON.stringify(result));
   };

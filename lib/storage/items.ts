@@ -470,6 +470,17 @@ export const uncertainFamily = family('session', 'uncertain-create:', createMark
 /** The link password of a queued create, by row id: in memory only, never in storage.local. */
 export const queuePasswordFamily = family('session', 'queue-password:', z.string().check(z.minLength(1)));
 
+const linkId = z.number().check(z.int(), z.positive());
+const linkWatchSchema = z.object({
+  /** The links the user watches, the latest last. */
+  watched: z.catch(listOf(linkId), []),
+  /** [link id, click count] a list last showed, the latest last (lib/links/watch.ts). */
+  seen: z.catch(listOf(z.tuple([linkId, count])), []),
+});
+export type LinkWatch = z.infer<typeof linkWatchSchema>;
+/** Per profile: its watched links and the counts lists last showed (lib/links/watch.ts); pages write it. */
+export const linkWatchFamily = family('local', 'link-watch:', linkWatchSchema);
+
 // ---------------------------------------------------------------------------------------------
 
 /** Reads an item from `area` (its own by default). */

@@ -1,7 +1,9 @@
 /** #/links: the server's links, a page at a time, sortable, searchable, and found by short URL. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { ClicksChange } from '@/components/clicks-change';
 import { ErrorMessage } from '@/components/error-message';
 import { SelectField, TextField } from '@/components/fields';
+import { useLinkWatch } from '@/components/use-link-watch';
 import { useStatus } from '@/components/use-status';
 import { formatNumber, t } from '@/lib/i18n';
 import { formatDate } from '@/lib/present/dates';
@@ -13,6 +15,8 @@ import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from '.
 import { ListTable, PagedList } from '../paged-list';
 import { routeHref } from '../route';
 import { ActionButton, SafeLink } from '../ui';
+import { useActiveProfile } from '../use-active-profile';
+import { ExpiringLinks } from './expiring-links';
 import { LinksExport } from './links-export';
 
 type Order = 'date' | 'click';
@@ -75,6 +79,12 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
   const [copied, setCopied] = useStatus<CopyResult>();
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const links = usePagedResource('listLinks', (paging) => [{ ...paging, order, ...(q ? { q } : {}) }]);
+  const watch = useLinkWatch(useActiveProfile()?.id ?? null);
+  // Each page of the list shown is looked at: its counts are where the next "+N" counts from.
+  const shown = links.data?.items;
+  useEffect(() => {
+    if (shown) watch.looked(shown);
+  }, [shown, watch.opened]);
 
   // Without a working server from the start, the prompt to connect stands alone. A key refused
   // later, with links already shown, keeps the search the user typed in view.
@@ -91,6 +101,7 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
         )}
       </div>
       {!setup && <FindByShortUrl navigate={navigate} />}
+      {!setup && <ExpiringLinks />}
       {!setup && (
         <div class="toolbar">
           <TextField
@@ -143,13 +154,22 @@ export function LinksView({ navigate, copy }: { navigate: (hash: string) => void
                         copy={copy}
                         label={t('manage_links_copy_label', linkName(link))}
                         onCopied={setCopied}
+                      />{' '}
+                      <button
+                        type="button"
+                        class="quiet watch"
+                        aria-pressed={watch.watched.includes(link.id)}
+                        aria-label={t('manage_watch_row_label', linkName(link))}
+                        onClick={() => void watch.toggle(link.id)}
                       />
                     </div>
                   </td>
                   <td class="long-url">
                     <SafeLink url={link.longUrl} />
                   </td>
-                  <td class="num">{formatNumber(link.clicks)}</td>
+                  <td class="num">
+                    {formatNumber(link.clicks)} <ClicksChange count={watch.since(link.id, link.clicks)} />
+                  </td>
                   <td class="created" title={formatDate(link.date)}>
                     {formatDate(link.date, { withTime: false })}
                   </td>
