@@ -18,21 +18,24 @@
  *   options-mirror.png    Options' card of the local copy of every link, after Sync now
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
+ *   clicks-chart.png      one link's clicks per day, from a month of seeded history, and Watch
  *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
  *   manage-bulk.png       Bulk create's preview of a pasted CSV fanned out by two UTM presets
  *   manage-bulk-results.png   the job finished: its counts and results
  *
  * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
  * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
- * port, which appears in the short URLs; a free port is used when it is taken.
+ * port, which appears in the short URLs; a free port is used when it is taken. SHOTS (e.g.
+ * `SHOTS=manage`) takes only those groups: popup, anything, options, manage, sidepanel, bulk, languages.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { encodeClickPoints } from '../lib/links/clicks';
 import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
 import { configureExtension } from '../test/e2e/configure';
-import { writeLocalStorage } from '../test/e2e/extension-state';
+import { readStorage, writeLocalStorage } from '../test/e2e/extension-state';
 import {
   allowPermissionDialog,
   CHROMIUM_PATH,
@@ -335,6 +338,41 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
   });
   await settled(page);
   await captureTop(page, 'section[aria-labelledby="stats-heading"]', 'manage-link');
+
+  // A month of link 3's clicks, as the local copy's daily sweeps would have recorded them.
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    return Math.round(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000);
+  });
+  const daily = [4, 9, 15, 7, 3, 22, 31, 12, 6, 2];
+  const month: { day: number; clicks: number }[] = [];
+  for (let i = 0, clicks = 120; i < 30; i++) {
+    clicks += daily[i % daily.length]! + (i > 20 ? 10 : 0);
+    month.push({ day: today - 30 + i, clicks });
+  }
+  const { settings } = await readStorage(await ext.serviceWorker(), 'local');
+  const profileId = (settings as { activeProfileId: string }).activeProfileId;
+  await page.evaluate(
+    async (profileId, points) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('shortlink-links');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = db.transaction('clicks', 'readwrite');
+      transaction.objectStore('clicks').put({ profileId, id: 3, points });
+      await new Promise((resolve) => {
+        transaction.oncomplete = resolve;
+      });
+      db.close();
+    },
+    profileId,
+    encodeClickPoints(month),
+  );
+  await page.reload();
+  await visible(page, '.clicks-chart svg');
+  await settled(page);
+  await capture(await visible(page, 'section[aria-labelledby="clicks-heading"]'), 'clicks-chart');
   await page.close();
 }
 
@@ -440,16 +478,20 @@ async function main(): Promise<void> {
       behaviour: { mirror: true },
     });
     console.log(`Writing ${relative(ROOT, OUT_DIR)}/:`);
-    await popupShots(ext);
-    await anythingShots(ext, server);
-    await optionsShot(ext);
-    await manageShots(ext);
-    await sidePanelShots(ext);
-    await bulkShots(ext);
+    const shots = process.env.SHOTS?.split(',');
+    const take = (group: string) => !shots || shots.includes(group);
+    if (take('popup')) await popupShots(ext);
+    if (take('anything')) await anythingShots(ext, server);
+    if (take('options')) await optionsShot(ext);
+    if (take('manage')) await manageShots(ext);
+    if (take('sidepanel')) await sidePanelShots(ext);
+    if (take('bulk')) await bulkShots(ext);
     await ext.close();
     ext = undefined;
-    await germanShot(extPath, server, hostRule);
-    await languageShots(extPath, server, hostRule);
+    if (take('languages')) {
+      await germanShot(extPath, server, hostRule);
+      await languageShots(extPath, server, hostRule);
+    }
   } finally {
     await ext?.close();
     await site?.close();

@@ -51,7 +51,8 @@ export function ClicksChart({ points }: { points: readonly ClickPoint[] }) {
   const ticks = [...new Set([first.day + 1, ...(last.day - first.day >= 6 ? [middle] : []), last.day])];
   const summary = t(
     'manage_clicks_summary',
-    formatDay(first.day),
+    // The clicks drawn are those after the first reading.
+    formatDay(first.day + 1),
     formatDay(last.day),
     formatNumber(total),
     formatNumber(most),
@@ -84,11 +85,16 @@ export function ClicksChart({ points }: { points: readonly ClickPoint[] }) {
         ))}
         <line class="axis" x1={PAD.start} x2={WIDTH - PAD.end} y1={y(0)} y2={y(0)} />
         <line class="axis" x1={PAD.start} x2={PAD.start} y1={PAD.top} y2={y(0)} />
-        {ticks.map((day) => (
-          <text key={day} class="tick day" x={x(day - 0.5)} y={y(0) + 18}>
-            {formatDay(day)}
-          </text>
-        ))}
+        {ticks.map((day) => {
+          // The first and last labels end at the chart's edges, not past them.
+          const edge = day === first.day + 1 ? 'start' : day === last.day ? 'end' : 'middle';
+          const at = edge === 'start' ? x(day - 1) : edge === 'end' ? x(day) : x(day - 0.5);
+          return (
+            <text key={day} class={`tick day ${edge}`} x={at} y={y(0) + 18}>
+              {formatDay(day)}
+            </text>
+          );
+        })}
         <text class="axis-label" x={PAD.start + plotWidth / 2} y={HEIGHT - 4}>
           {t('manage_clicks_axis_day')}
         </text>

@@ -44,7 +44,7 @@ describe('ClicksChart', () => {
     expect(svg.querySelector('text.day')?.textContent).toBe(dayText(DAY + 1));
     const summary = document.getElementById(svg.getAttribute('aria-labelledby')!)?.textContent;
     expect(summary).toBe(
-      `From ${dayText(DAY)} to ${dayText(DAY + 4)}. Clicks in all: 26; most in one day: 16.`,
+      `From ${dayText(DAY + 1)} to ${dayText(DAY + 4)}. Clicks in all: 26; most in one day: 16.`,
     );
     const rows = [...root.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.children].map((cell) => cell.textContent),
