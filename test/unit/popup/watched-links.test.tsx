@@ -7,20 +7,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
 import { putCachedLinks } from '@/lib/links/cache';
 import { changeLinkWatch, readLinkWatch } from '@/lib/links/watch';
-import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/storage/settings';
+import { saveActiveProfile } from '../../fixtures/active-profile';
 import { cachedLink } from '../background/helpers';
 import { fakeBackground, mount, ok } from '../dom';
 
 async function seed(watched: number[], seen: [number, number][]) {
-  const id = crypto.randomUUID();
-  await saveSettings({
-    version: 1,
-    activeProfileId: id,
-    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: defaultBehaviour(),
-    utmPresets: defaultUtmPresets(),
-  });
+  const id = await saveActiveProfile();
   await putCachedLinks(id, [
     { ...cachedLink(1, 'https://launch.example/'), title: 'Launch', clicks: 25 },
     { ...cachedLink(2, 'https://quiet.example/'), title: 'Quiet', clicks: 4 },

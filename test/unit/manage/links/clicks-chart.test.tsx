@@ -9,8 +9,7 @@ import { ClicksChart, ClicksHistory } from '@/entrypoints/manage/links/clicks-ch
 import { dayNumber } from '@/lib/dates';
 import { type MirrorState, putMirrorPage } from '@/lib/links/cache';
 import { readLinkWatch } from '@/lib/links/watch';
-import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/storage/settings';
+import { saveActiveProfile } from '../../../fixtures/active-profile';
 import { cachedLink } from '../../background/helpers';
 import { button, click, mount } from '../../dom';
 
@@ -82,14 +81,7 @@ const idle: MirrorState = {
 };
 
 async function seedProfile(mirror: boolean) {
-  const id = crypto.randomUUID();
-  await saveSettings({
-    version: 1,
-    activeProfileId: id,
-    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: { ...defaultBehaviour(), mirror },
-    utmPresets: defaultUtmPresets(),
-  });
+  const id = await saveActiveProfile({ mirror });
   return id;
 }
 

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpiringLinks } from '@/entrypoints/manage/links/expiring-links';
 import { putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
-import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/storage/settings';
+import { saveActiveProfile } from '../../../fixtures/active-profile';
 import { cachedLink } from '../../background/helpers';
 import { button, click, fakeApi, field, mount, submit, type } from '../../dom';
 
@@ -14,14 +13,7 @@ const NOW = new Date(2030, 5, 10, 9, 0).getTime();
 const now = () => NOW;
 
 async function seed() {
-  const id = crypto.randomUUID();
-  await saveSettings({
-    version: 1,
-    activeProfileId: id,
-    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: defaultBehaviour(),
-    utmPresets: defaultUtmPresets(),
-  });
+  const id = await saveActiveProfile();
   await putCachedLinks(id, [
     { ...cachedLink(1, 'https://one.example/'), title: 'In three days', expiry: '2030-06-13 18:30:00' },
     { ...cachedLink(2, 'https://two.example/'), title: 'Tomorrow', expiry: '2030-06-11 08:00:00' },

@@ -6,8 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LinksView } from '@/entrypoints/manage/links/links-view';
 import type { LinkSummary } from '@/lib/api/schemas';
 import { changeLinkWatch, readLinkWatch } from '@/lib/links/watch';
-import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/storage/settings';
+import { saveActiveProfile } from '../../../fixtures/active-profile';
 import { button, click, fakeApi, mount, page } from '../../dom';
 
 const copy = async () => ({ copied: true, status: 'Copied' });
@@ -25,14 +24,7 @@ const summary = (id: number, title: string, clicks: number): LinkSummary => ({
 
 describe('the links list’s new clicks and Watch', () => {
   it('shows the clicks since the list last showed each link, then counts from what it showed', async () => {
-    const id = crypto.randomUUID();
-    await saveSettings({
-      version: 1,
-      activeProfileId: id,
-      profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-      behaviour: defaultBehaviour(),
-      utmPresets: defaultUtmPresets(),
-    });
+    const id = await saveActiveProfile();
     await changeLinkWatch(id, () => ({ watched: [], seen: [[3, 40]] }));
     const api = fakeApi(() => ({
       ok: true,
