@@ -19,6 +19,8 @@
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
  *   clicks-chart.png      one link's clicks per day, from a month of seeded history, and Watch
+ *   manage-expiring.png   the links list's links expiring within 7 days, with Extend
+ *   popup-watched.png     the popup with its watched links and their new clicks
  *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
  *   manage-bulk.png       Bulk create's preview of a pasted CSV fanned out by two UTM presets
  *   manage-bulk-results.png   the job finished: its counts and results
@@ -32,6 +34,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { toApiDateTime } from '../lib/dates';
 import { encodeClickPoints } from '../lib/links/clicks';
 import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
 import { configureExtension } from '../test/e2e/configure';
@@ -373,7 +376,51 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
   await visible(page, '.clicks-chart svg');
   await settled(page);
   await capture(await visible(page, 'section[aria-labelledby="clicks-heading"]'), 'clicks-chart');
+
+  // Link 2 known to expire in 3 days; then links 3 and 2 watched, last shown with fewer clicks than now.
+  const expiry = toApiDateTime(new Date(Date.now() + 3 * 86_400_000));
+  await page.evaluate(
+    async (profileId, expiry) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('shortlink-links');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const store = db.transaction('links', 'readwrite').objectStore('links');
+      const read = store.get([profileId, 2]);
+      await new Promise((resolve) => {
+        read.onsuccess = () => resolve(store.put({ ...read.result, expiry }));
+      });
+      db.close();
+    },
+    profileId,
+    expiry,
+  );
+  await page.evaluate(() => {
+    window.location.hash = '#/links';
+  });
+  await settled(page);
+  await capture(await visible(page, 'section.expiring'), 'manage-expiring');
   await page.close();
+
+  // After the links list, which showed them: their new clicks count from here.
+  await writeLocalStorage(await ext.serviceWorker(), {
+    [`link-watch:${profileId}`]: {
+      watched: [3, 2],
+      seen: [
+        [3, 40],
+        [2, 330],
+      ],
+    },
+  });
+  const tab = await ext.browser.newPage();
+  await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
+  const popup = await openPopup(tab);
+  await visible(popup, 'section.watched .clicks-change');
+  await settled(popup);
+  await capture(await visible(popup, 'main.popup'), 'popup-watched');
+  await popup.close();
+  await tab.close();
 }
 
 /**
