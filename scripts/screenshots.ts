@@ -355,15 +355,20 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
   }
   const { settings } = await readStorage(await ext.serviceWorker(), 'local');
   const profileId = (settings as { activeProfileId: string }).activeProfileId;
+  // Link 2 known to expire in 3 days, for the links list's "Expiring within 7 days".
+  const expiry = toApiDateTime(new Date(Date.now() + 3 * 86_400_000));
   await page.evaluate(
-    async (profileId, points) => {
+    async (profileId, points, expiry) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const request = indexedDB.open('shortlink-links');
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const transaction = db.transaction('clicks', 'readwrite');
+      const transaction = db.transaction(['clicks', 'links'], 'readwrite');
       transaction.objectStore('clicks').put({ profileId, id: 3, points });
+      const links = transaction.objectStore('links');
+      const read = links.get([profileId, 2]);
+      read.onsuccess = () => links.put({ ...read.result, expiry });
       await new Promise((resolve) => {
         transaction.oncomplete = resolve;
       });
@@ -371,31 +376,13 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
     },
     profileId,
     encodeClickPoints(month),
+    expiry,
   );
   await page.reload();
   await visible(page, '.clicks-chart svg');
   await settled(page);
   await capture(await visible(page, 'section[aria-labelledby="clicks-heading"]'), 'clicks-chart');
 
-  // Link 2 known to expire in 3 days; then links 3 and 2 watched, last shown with fewer clicks than now.
-  const expiry = toApiDateTime(new Date(Date.now() + 3 * 86_400_000));
-  await page.evaluate(
-    async (profileId, expiry) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('shortlink-links');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const store = db.transaction('links', 'readwrite').objectStore('links');
-      const read = store.get([profileId, 2]);
-      await new Promise((resolve) => {
-        read.onsuccess = () => resolve(store.put({ ...read.result, expiry }));
-      });
-      db.close();
-    },
-    profileId,
-    expiry,
-  );
   await page.evaluate(() => {
     window.location.hash = '#/links';
   });

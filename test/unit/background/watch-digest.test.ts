@@ -6,10 +6,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createWatchDigest, topMovers } from '@/entrypoints/background/watch-digest';
-import { type MirrorState, putMirrorPage } from '@/lib/links/cache';
+import { putMirrorPage } from '@/lib/links/cache';
 import { changeLinkWatch, withWatched } from '@/lib/links/watch';
 import { defaultBehaviour } from '@/lib/settings/schema';
 import { saveActiveProfile } from '../../fixtures/active-profile';
+import { idleMirror } from '../../fixtures/mirror-state';
 import { cachedLink } from './helpers';
 
 const DAY = 20_000;
@@ -17,50 +18,22 @@ const link = (id: number, title: string) => ({ ...cachedLink(id, `https://${id}.
 
 describe('top movers', () => {
   it('names the three watched links with the most clicks on the newest day, most first', () => {
+    /** A watched link read on two days: `before` on day `from`, `after` on DAY + 1. */
+    const read = (id: number, title: string, before: number, after: number, from = DAY) => ({
+      link: link(id, title),
+      points: [
+        { day: from, clicks: before },
+        { day: DAY + 1, clicks: after },
+      ],
+    });
     const movers = topMovers([
-      {
-        link: link(1, 'One'),
-        points: [
-          { day: DAY, clicks: 10 },
-          { day: DAY + 1, clicks: 15 },
-        ],
-      },
-      {
-        link: link(2, 'Two'),
-        points: [
-          { day: DAY, clicks: 0 },
-          { day: DAY + 1, clicks: 40 },
-        ],
-      },
-      {
-        link: link(3, 'Three'),
-        points: [
-          { day: DAY, clicks: 7 },
-          { day: DAY + 1, clicks: 7 },
-        ],
-      },
-      {
-        link: link(4, 'Four'),
-        points: [
-          { day: DAY, clicks: 1 },
-          { day: DAY + 1, clicks: 3 },
-        ],
-      },
-      {
-        link: link(5, 'Five'),
-        points: [
-          { day: DAY, clicks: 1 },
-          { day: DAY + 1, clicks: 9 },
-        ],
-      },
+      read(1, 'One', 10, 15),
+      read(2, 'Two', 0, 40),
+      read(3, 'Three', 7, 7),
+      read(4, 'Four', 1, 3),
+      read(5, 'Five', 1, 9),
       // Clicked over three days without a reading between: not one day's clicks.
-      {
-        link: link(6, 'Six'),
-        points: [
-          { day: DAY - 2, clicks: 0 },
-          { day: DAY + 1, clicks: 90 },
-        ],
-      },
+      read(6, 'Six', 0, 90, DAY - 2),
       { link: link(7, 'Seven'), points: [{ day: DAY + 1, clicks: 500 }] },
     ]);
     expect(movers).toEqual([
@@ -70,19 +43,6 @@ describe('top movers', () => {
     ]);
   });
 });
-
-const mirror: MirrorState = {
-  phase: 'idle',
-  page: 1,
-  total: 1,
-  done: 1,
-  passStartedAt: 0,
-  rereads: 0,
-  syncedAt: 1,
-  nextSweepAt: 2,
-  error: null,
-  failures: 0,
-};
 
 describe('the daily notification', () => {
   it('is off by default: no alarm, no notification', async () => {
@@ -99,11 +59,17 @@ describe('the daily notification', () => {
   it('while on, wakes once a day and names the watched links clicked most on the last day', async () => {
     const profileId = await saveActiveProfile({ watchDigest: true });
     const noon = new Date(2030, 0, 10, 12).getTime();
-    await putMirrorPage(profileId, [{ ...link(1, 'Sale'), clicks: 3 }, link(2, 'Quiet')], mirror, noon, null);
+    await putMirrorPage(
+      profileId,
+      [{ ...link(1, 'Sale'), clicks: 3 }, link(2, 'Quiet')],
+      idleMirror,
+      noon,
+      null,
+    );
     await putMirrorPage(
       profileId,
       [{ ...link(1, 'Sale'), clicks: 45 }, link(2, 'Quiet')],
-      mirror,
+      idleMirror,
       noon + 86_400_000,
       0,
     );

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ClicksChart, ClicksHistory } from '@/entrypoints/manage/links/clicks-chart';
 import { dayNumber } from '@/lib/dates';
-import { type MirrorState, putMirrorPage } from '@/lib/links/cache';
+import { putMirrorPage } from '@/lib/links/cache';
 import { readLinkWatch } from '@/lib/links/watch';
 import { saveActiveProfile } from '../../../fixtures/active-profile';
+import { idleMirror } from '../../../fixtures/mirror-state';
 import { cachedLink } from '../../background/helpers';
 import { button, click, mount } from '../../dom';
 
@@ -67,19 +68,6 @@ describe('ClicksChart', () => {
   });
 });
 
-const idle: MirrorState = {
-  phase: 'idle',
-  page: 1,
-  total: 1,
-  done: 1,
-  passStartedAt: 0,
-  rereads: 0,
-  syncedAt: 1,
-  nextSweepAt: 2,
-  error: null,
-  failures: 0,
-};
-
 async function seedProfile(mirror: boolean) {
   const id = await saveActiveProfile({ mirror });
   return id;
@@ -89,11 +77,17 @@ describe('ClicksHistory', () => {
   it('reads the history the mirror recorded, and Watch watches the link', async () => {
     const profileId = await seedProfile(true);
     const day = new Date(2030, 0, 10, 12).getTime();
-    await putMirrorPage(profileId, [{ ...cachedLink(7, 'https://a.example/'), clicks: 5 }], idle, day, null);
+    await putMirrorPage(
+      profileId,
+      [{ ...cachedLink(7, 'https://a.example/'), clicks: 5 }],
+      idleMirror,
+      day,
+      null,
+    );
     await putMirrorPage(
       profileId,
       [{ ...cachedLink(7, 'https://a.example/'), clicks: 9 }],
-      idle,
+      idleMirror,
       day + 86_400_000,
       0,
     );
