@@ -15,6 +15,20 @@ export function localDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+const DAY_MS = 86_400_000;
+
+/** A moment's local calendar day as days since 1970-01-01: one number a day, in any time zone. */
+export function dayNumber(ms: number): number {
+  const date = new Date(ms);
+  return Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS);
+}
+
+/** The local midnight that starts a day of dayNumber. */
+export function dayStart(day: number): Date {
+  const utc = new Date(day * DAY_MS);
+  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
+}
+
 /** A date as the API writes it, `YYYY-MM-DD HH:MM:SS`, in local time. */
 export function toApiDateTime(date: Date): string {
   return `${localDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;

@@ -18,6 +18,9 @@
  *   options-mirror.png    Options' card of the local copy of every link, after Sync now
  *   manage-links.png      the management page's list of links
  *   manage-link.png       one link's details and statistics
+ *   clicks-chart.png      one link's clicks per day, from a month of seeded history, and Watch
+ *   manage-expiring.png   the links list's links expiring within 7 days, with Extend
+ *   popup-watched.png     the popup with its watched links and their new clicks
  *   sidepanel-<width>-<theme>.png  the side panel beside that page, 320 and 480 px wide, light and dark
  *   manage-bulk.png       Bulk create's preview of a pasted CSV fanned out by two UTM presets
  *   manage-bulk-results.png   the job finished: its counts and results
@@ -36,9 +39,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { toApiDateTime } from '../lib/dates';
+import { encodeClickPoints } from '../lib/links/clicks';
 import { ensureExtensionBuilt, ROOT } from '../test/e2e/build';
 import { configureExtension } from '../test/e2e/configure';
-import { writeLocalStorage } from '../test/e2e/extension-state';
+import { readStorage, writeLocalStorage } from '../test/e2e/extension-state';
 import {
   allowPermissionDialog,
   CHROMIUM_PATH,
@@ -344,7 +349,73 @@ async function manageShots(ext: ExtensionBrowser): Promise<void> {
   });
   await settled(page);
   await captureTop(page, 'section[aria-labelledby="stats-heading"]', 'manage-link');
+
+  // A month of link 3's clicks, as the local copy's daily sweeps would have recorded them.
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    return Math.round(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / 86_400_000);
+  });
+  const daily = [4, 9, 15, 7, 3, 22, 31, 12, 6, 2];
+  const month: { day: number; clicks: number }[] = [];
+  for (let i = 0, clicks = 120; i < 30; i++) {
+    clicks += daily[i % daily.length]! + (i > 20 ? 10 : 0);
+    month.push({ day: today - 30 + i, clicks });
+  }
+  const { settings } = await readStorage(await ext.serviceWorker(), 'local');
+  const profileId = (settings as { activeProfileId: string }).activeProfileId;
+  // Link 2 known to expire in 3 days, for the links list's "Expiring within 7 days".
+  const expiry = toApiDateTime(new Date(Date.now() + 3 * 86_400_000));
+  await page.evaluate(
+    async (profileId, points, expiry) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('shortlink-links');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = db.transaction(['clicks', 'links'], 'readwrite');
+      transaction.objectStore('clicks').put({ profileId, id: 3, points });
+      const links = transaction.objectStore('links');
+      const read = links.get([profileId, 2]);
+      read.onsuccess = () => links.put({ ...read.result, expiry });
+      await new Promise((resolve) => {
+        transaction.oncomplete = resolve;
+      });
+      db.close();
+    },
+    profileId,
+    encodeClickPoints(month),
+    expiry,
+  );
+  await page.reload();
+  await visible(page, '.clicks-chart svg');
+  await settled(page);
+  await capture(await visible(page, 'section[aria-labelledby="clicks-heading"]'), 'clicks-chart');
+
+  await page.evaluate(() => {
+    window.location.hash = '#/links';
+  });
+  await settled(page);
+  await capture(await visible(page, 'section.expiring'), 'manage-expiring');
   await page.close();
+
+  // After the links list, which showed them: their new clicks count from here.
+  await writeLocalStorage(await ext.serviceWorker(), {
+    [`link-watch:${profileId}`]: {
+      watched: [3, 2],
+      seen: [
+        [3, 40],
+        [2, 330],
+      ],
+    },
+  });
+  const tab = await ext.browser.newPage();
+  await tab.goto(`http://${ARTICLE_HOST}${ARTICLE_PATH}`);
+  const popup = await openPopup(tab);
+  await visible(popup, 'section.watched .clicks-change');
+  await settled(popup);
+  await capture(await visible(popup, 'main.popup'), 'popup-watched');
+  await popup.close();
+  await tab.close();
 }
 
 /**

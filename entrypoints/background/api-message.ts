@@ -8,7 +8,7 @@ import type { ShortenerClient } from '@/lib/api/client';
 import type { CreatedLink, LinkDetail, LinkInput, LinkSummary, Page, UpdatedLink } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isObject } from '@/lib/is-object';
-import { type CachedLink, cachedLink, putCachedLinks } from '@/lib/links/cache';
+import { type CachedLink, cachedLink, putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import type { Clients } from './clients';
 import { type CreateLink, detailToCachedLink, toCachedLink } from './create-link';
@@ -86,9 +86,14 @@ async function joinCache(profileId: string, method: ApiMethod, args: unknown[], 
   } else if ((method === 'getLink' || method === 'findLinkByShortUrl') && result) {
     const detail = result as LinkDetail;
     await putCachedLinks(profileId, [detailToCachedLink(detail, await cachedLink(profileId, detail.id))]);
+    // What a link's details say of its expiry stays with it, where "expiring soon" reads it.
+    await putLinkExpiry(profileId, detail.id, detail.details.expiry || null);
   } else if (method === 'updateLink' && typeof args[0] === 'number') {
-    const known = await cachedLink(profileId, args[0]);
-    if (known) await putCachedLinks(profileId, [edited(known, args[1], result as UpdatedLink)]);
+    const [id, update] = args;
+    const known = await cachedLink(profileId, id);
+    if (known) await putCachedLinks(profileId, [edited(known, update, result as UpdatedLink)]);
+    if (isObject(update) && typeof update.expiry === 'string' && update.expiry)
+      await putLinkExpiry(profileId, id, update.expiry);
   }
 }
 

@@ -285,7 +285,9 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     const title = request.pageTitle?.trim() ?? '';
     const done = async (link: CachedLink, existing = false): Promise<Created> => {
       // The link exists on the server whatever happens to the cache: a cache failure is not the user's.
-      await putCachedLinks(profileId, [link]).catch(() => undefined);
+      // Its expiry is known only here (the server's list does not say it): "expiring soon" reads it.
+      const expiry = typeof input.expiry === 'string' && input.expiry ? { expiry: input.expiry } : {};
+      await putCachedLinks(profileId, [{ ...link, ...expiry }]).catch(() => undefined);
       const found = existing ? { existing: true as const } : {};
       if (attemptId) {
         await removeExpired(attemptsFamily, (entry) => !fresh(entry.at, now)).catch(() => undefined);

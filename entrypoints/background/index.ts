@@ -19,6 +19,7 @@ import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
 import { createShortenAndCopy } from './shorten-and-copy';
 import { registerAllTabsOnGrant } from './tabs-permission';
+import { createWatchDigest } from './watch-digest';
 
 // Wiring only, and synchronous: every listener is registered in the first turn of the service worker
 // (Firefox: the event page), or events that woke it would be lost.
@@ -41,6 +42,7 @@ export default defineBackground(() => {
   const lists = createCopyList({ createLink, clients, clipboard, notifier, queue });
   const bulk = createBulk({ createLink, clients });
   const mirror = createMirror({ clients });
+  const watchDigest = createWatchDigest();
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -69,6 +71,8 @@ export default defineBackground(() => {
   bulk.register();
   lists.register();
   mirror.register();
+  watchDigest.register();
   void queue.start().catch(() => undefined);
   void mirror.start().catch(() => undefined);
+  void watchDigest.start();
 });

@@ -4,7 +4,7 @@
  */
 
 import type { ErrorData } from '@/lib/api/errors';
-import { type MessageKey, t } from '@/lib/i18n';
+import { formatNumber, type MessageKey, t } from '@/lib/i18n';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
 import { notificationText } from '@/lib/present/errors';
 import { namesList } from '@/lib/present/labels';
@@ -16,6 +16,7 @@ export const SETUP_NOTIFICATION_ID = 'shortlink-setup';
 const RESULT_NOTIFICATION_ID = 'shortlink-result';
 /** Notification id of "links made from the queue": clicking it copies them. */
 const QUEUE_MADE_NOTIFICATION_ID = 'shortlink-queue-made';
+const WATCH_DIGEST_NOTIFICATION_ID = 'shortlink-watch-digest';
 
 const SUCCESS_BADGE_MS = 3_000;
 const FAILURE_BADGE_MS = 5_000;
@@ -77,6 +78,16 @@ export async function notifyQueueMade(message: string): Promise<void> {
 }
 
 /** How a copied link was come by, and how the user wants to hear of it. */
+/** The daily notification of the watched links with the most new clicks, a line each. */
+export async function notifyWatchedMovers(
+  movers: readonly { name: string; clicks: number }[],
+): Promise<void> {
+  const lines = movers.map(({ name, clicks }) => t('bg_watch_digest_line', name, formatNumber(clicks)));
+  await notify(WATCH_DIGEST_NOTIFICATION_ID, t('bg_watch_digest_title'), lines.join('\n')).catch(
+    () => undefined,
+  );
+}
+
 export interface CopiedNote {
   /** Found among the links made before, without a request. */
   reused: boolean;

@@ -6,6 +6,7 @@
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { t } from '@/lib/i18n';
 import { clearProfileCache } from '@/lib/links/cache';
+import { forgetLinkWatch } from '@/lib/links/watch';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { emptyDefaults, type Profile, type Settings } from '@/lib/settings/schema';
 import { profileName, sameProfile } from '@/lib/settings/transfer';
@@ -82,7 +83,9 @@ export function createProfileHandlers(clients: Clients) {
         activeProfileId: hasActive ? settings.activeProfileId : profile.id,
       });
       // Links of another server are not this profile's links any more.
-      if (existing && existing.serverUrl !== serverUrl) await clearProfileCache(profile.id);
+      // On another server the same ids are other links: their history and watch mean nothing there.
+      if (existing && existing.serverUrl !== serverUrl)
+        await Promise.all([clearProfileCache(profile.id), forgetLinkWatch(profile.id)]);
       return { profile, account };
     });
   }
@@ -98,6 +101,7 @@ export function createProfileHandlers(clients: Clients) {
     });
     await deleteApiKey(id);
     await clearProfileCache(id);
+    await forgetLinkWatch(id);
     clients.forget(id);
     return null;
   }

@@ -69,6 +69,13 @@ export function BehaviourForm({ behaviour, onChange }: BehaviourFormProps) {
         hint={t('options_unwrap_redirects_hint')}
         onChecked={(unwrapRedirects) => onChange({ unwrapRedirects })}
       />
+      <CheckboxField
+        id="behaviour-watch-digest"
+        checked={behaviour.watchDigest}
+        label={t('options_watch_digest')}
+        hint={t('options_watch_digest_hint')}
+        onChecked={(watchDigest) => onChange({ watchDigest })}
+      />
     </div>
   );
 }

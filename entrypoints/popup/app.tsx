@@ -22,6 +22,7 @@ import { SeveralUrls } from './components/several-urls';
 import { ShortenForm } from './components/shorten-form';
 import { ShortenResult } from './components/shorten-result';
 import { UndoNotice } from './components/undo-notice';
+import { WatchedLinks } from './components/watched-links';
 import { useAllTabs } from './hooks/use-all-tabs';
 import { useDraft } from './hooks/use-draft';
 import { useLastFailure } from './hooks/use-last-failure';
@@ -34,6 +35,7 @@ import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
 import { useStartUrl } from './hooks/use-start-url';
+import { useWatchedLinks } from './hooks/use-watched-links';
 import type { StartUrl } from './start-url';
 
 function openOptions() {
@@ -84,6 +86,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const several = useSeveralUrls(popup.profileId, popup.reloadLinks);
   const queue = useQueue();
   const lastFailure = useLastFailure();
+  const watched = useWatchedLinks(ready?.profile.id ?? null);
   const copyExistingRef = useRef<HTMLButtonElement>(null);
   const openSidePanel = useOpenSidePanel(() =>
     shorten.fail({ kind: 'internal', message: t('panel_open_failed') }),
@@ -350,6 +353,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       <p class="sr-only" role="status" aria-live="polite">
         {several.urls ? several.status : fanOut.on ? fanOut.status : shorten.status}
       </p>
+      <WatchedLinks links={watched} />
       <RecentLinks
         shown={recent.shown}
         total={recent.links.length}

@@ -11,10 +11,14 @@
  * The link mirror (entrypoints/background/mirror.ts) fills the same store with every link of the
  * server and keeps where its sync stands in the profile's meta record (`MirrorState`), written in the
  * same transaction as each page it read, so a stopped worker resumes exactly where the last page ended.
+ * Each page also adds the day's click count of each of its links to that link's history (store
+ * `clicks`, one record per link: lib/links/clicks.ts), in the same transaction.
  */
 import { promisifyRequest } from 'idb-keyval';
 import type { ErrorData } from '../api/errors';
+import { dayNumber } from '../dates';
 import { isObject } from '../is-object';
+import { type ClickPoint, decodeClickPoints, encodeClickPoints, withClickPoint } from './clicks';
 
 /** A link as the popup lists it. */
 export interface CachedLink {
@@ -30,6 +34,12 @@ export interface CachedLink {
   /** The campaign and channel (name, else id) where the server's list gives them. */
   campaign?: string;
   channel?: string;
+  /**
+   * When the link expires (`YYYY-MM-DD HH:MM:SS`), where the extension knows it: set through it, or
+   * seen in the link's details; the server's list does not say. A write without it keeps the one
+   * stored; null says the link has none.
+   */
+  expiry?: string | null;
 }
 
 /** A campaign or channel as a choice in a select. */
@@ -94,9 +104,10 @@ interface StoredMeta {
 }
 
 const DB_NAME = 'shortlink-links';
-// A new shape is a new version: its upgrade drops the stores and the next refresh fills them again
-// (version 2 added `seenAt` and its index for the mirror; its first sync fills the store again).
-const DB_VERSION = 2;
+// A new shape is a new version. Version 2 added `seenAt` and its index for the mirror: an older
+// database is dropped and filled again. Version 3 added the click histories and the expiry index,
+// which version 2's links and mirror state keep.
+const DB_VERSION = 3;
 /** The database of releases that kept each profile's links as one value. */
 const OLD_DB_NAME = 'shortlink-cache';
 const LINKS = 'links';
@@ -105,6 +116,10 @@ const BY_DATE = 'date';
 const BY_URL = 'url';
 /** By when a link was last written from the server's answer: a sweep's end finds the stale ones alone. */
 const BY_SEEN = 'seen';
+/** By known expiry; links without one are not in it, so "expiring soon" reads only those that are. */
+const BY_EXPIRY = 'expiry';
+/** Each link's click history, keyed as its link: `{ profileId, id, points }` (lib/links/clicks.ts). */
+const CLICKS = 'clicks';
 /** Sorts after every id and date: the upper end of one profile's range. */
 const HIGHEST = [[]];
 
@@ -113,15 +128,21 @@ let opening: Promise<IDBDatabase> | undefined;
 function open(): Promise<IDBDatabase> {
   if (opening) return opening;
   const request = indexedDB.open(DB_NAME, DB_VERSION);
-  request.onupgradeneeded = () => {
+  request.onupgradeneeded = ({ oldVersion }) => {
     const db = request.result;
-    for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
-    const links = db.createObjectStore(LINKS, { keyPath: ['profileId', 'id'] });
-    links.createIndex(BY_DATE, ['profileId', 'date', 'id']);
-    links.createIndex(BY_URL, ['profileId', 'urlKey']);
-    links.createIndex(BY_SEEN, ['profileId', 'seenAt']);
-    db.createObjectStore(META, { keyPath: 'profileId' });
-    indexedDB.deleteDatabase(OLD_DB_NAME);
+    if (oldVersion < 2) {
+      for (const name of [...db.objectStoreNames]) db.deleteObjectStore(name);
+      const links = db.createObjectStore(LINKS, { keyPath: ['profileId', 'id'] });
+      links.createIndex(BY_DATE, ['profileId', 'date', 'id']);
+      links.createIndex(BY_URL, ['profileId', 'urlKey']);
+      links.createIndex(BY_SEEN, ['profileId', 'seenAt']);
+      db.createObjectStore(META, { keyPath: 'profileId' });
+      indexedDB.deleteDatabase(OLD_DB_NAME);
+    }
+    if (oldVersion < 3) {
+      request.transaction?.objectStore(LINKS).createIndex(BY_EXPIRY, ['profileId', 'expiry']);
+      db.createObjectStore(CLICKS, { keyPath: ['profileId', 'id'] });
+    }
   };
   const opened = promisifyRequest(request).then((db) => {
     // Another page upgrading the database closes this connection; the next call opens it again.
@@ -160,6 +181,7 @@ function toLink(value: unknown): CachedLink | null {
   const link: CachedLink = { id, alias, shortUrl, longUrl, title, description, clicks, date };
   if (typeof value.campaign === 'string') link.campaign = value.campaign;
   if (typeof value.channel === 'string') link.channel = value.channel;
+  if (typeof value.expiry === 'string') link.expiry = value.expiry;
   return link;
 }
 
@@ -363,9 +385,41 @@ function writeLinks(
   seenAt: number,
 ): void {
   const store = transaction.objectStore(LINKS);
-  for (const link of links)
-    store.put({ ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt } satisfies StoredLink);
+  for (const { expiry, ...link } of links) {
+    const record: StoredLink = { ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt };
+    if (expiry !== undefined) {
+      store.put(expiry === null ? record : { ...record, expiry });
+      continue;
+    }
+    // The server's list does not say when a link expires: what the extension knew stays.
+    const stored = store.get([profileId, link.id]);
+    stored.onsuccess = () => {
+      const known = toLink(stored.result)?.expiry;
+      store.put(known ? { ...record, expiry: known } : record);
+    };
+  }
 }
+
+/** Adds each link's count to its history, as the count of `seenAt`'s day (lib/links/clicks.ts). */
+function recordClicks(
+  transaction: IDBTransaction,
+  profileId: string,
+  links: CachedLink[],
+  seenAt: number,
+): void {
+  const store = transaction.objectStore(CLICKS);
+  const day = dayNumber(seenAt);
+  for (const link of links) {
+    const stored = store.get([profileId, link.id]);
+    stored.onsuccess = () => {
+      const points = withClickPoint(readPoints(stored.result), day, link.clicks);
+      store.put({ profileId, id: link.id, points: encodeClickPoints(points) });
+    };
+  }
+}
+
+const readPoints = (record: unknown): ClickPoint[] =>
+  isObject(record) ? decodeClickPoints(record.points) : [];
 
 /** The profile's mirror state; null when its sync never started (or the database is broken). */
 export function getMirrorState(profileId: string): Promise<MirrorState | null> {
@@ -391,12 +445,13 @@ export async function putMirrorPage(
   seenAt: number,
   owned: number | null,
 ): Promise<boolean> {
-  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  const transaction = (await open()).transaction([LINKS, META, CLICKS], 'readwrite');
   const metas = transaction.objectStore(META);
   const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
   const mine = (meta.mirror?.passStartedAt ?? null) === owned;
   if (mine) {
     writeLinks(transaction, profileId, links, seenAt);
+    recordClicks(transaction, profileId, links, seenAt);
     metas.put({ ...meta, mirror: state } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
@@ -414,16 +469,17 @@ export function putMirrorState(
 
 /**
  * Ends a complete pass: drops the profile's links not written since `passStartedAt` (gone from the
- * server) and stores `state`, in one transaction, while that pass is still the stored one. Answers
- * how many links the profile keeps.
+ * server) with their click histories, and stores `state`, in one transaction, while that pass is
+ * still the stored one. Answers how many links the profile keeps.
  */
 export async function completeMirrorPass(
   profileId: string,
   passStartedAt: number,
   state: MirrorState,
 ): Promise<number> {
-  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  const transaction = (await open()).transaction([LINKS, META, CLICKS], 'readwrite');
   const links = transaction.objectStore(LINKS);
+  const clicks = transaction.objectStore(CLICKS);
   const metas = transaction.objectStore(META);
   const meta = toMeta(profileId, await promisifyRequest(metas.get(profileId)));
   if (meta.mirror?.passStartedAt !== passStartedAt) {
@@ -439,6 +495,7 @@ export async function completeMirrorPass(
       const cursor = request.result;
       if (!cursor) return resolve();
       links.delete(cursor.primaryKey);
+      clicks.delete(cursor.primaryKey);
       cursor.continue();
     };
   });
@@ -598,11 +655,66 @@ export async function putCachedLists(profileId: string, lists: ListsEntry): Prom
   await promisifyRequest(transaction);
 }
 
-/** Drops everything cached for a profile (when it is deleted or its server changes). */
+/** Drops everything cached for a profile (when it is deleted or its server changes), click histories too. */
 export async function clearProfileCache(profileId: string): Promise<void> {
-  const transaction = (await open()).transaction([LINKS, META], 'readwrite');
+  const transaction = (await open()).transaction([LINKS, META, CLICKS], 'readwrite');
   transaction.objectStore(LINKS).delete(profileRange(profileId));
+  transaction.objectStore(CLICKS).delete(profileRange(profileId));
   transaction.objectStore(META).delete(profileId);
+  await promisifyRequest(transaction);
+}
+
+/** A link's click history, oldest first: one record read; none when the mirror never read the link. */
+export function clickHistory(profileId: string, id: number): Promise<ClickPoint[]> {
+  return within(
+    [CLICKS],
+    'readonly',
+    async (tx) => readPoints(await promisifyRequest(tx.objectStore(CLICKS).get([profileId, id]))),
+    () => [],
+  );
+}
+
+/** The profile's links with these ids that the cache holds, in the order of `ids`: one transaction. */
+export function linksById(profileId: string, ids: readonly number[]): Promise<CachedLink[]> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => {
+      const store = tx.objectStore(LINKS);
+      const found = await Promise.all(ids.map((id) => promisifyRequest(store.get([profileId, id]))));
+      return toLinks(found);
+    },
+    () => [],
+  );
+}
+
+/** The profile's links known to expire from `from` to `until` (API dates), soonest first: one index read. */
+export function expiringLinks(
+  profileId: string,
+  from: string,
+  until: string,
+): Promise<(CachedLink & { expiry: string })[]> {
+  return within(
+    [LINKS],
+    'readonly',
+    async (tx) => {
+      const range = IDBKeyRange.bound([profileId, from], [profileId, until]);
+      const stored = await promisifyRequest(tx.objectStore(LINKS).index(BY_EXPIRY).getAll(range));
+      return toLinks(stored).filter((link): link is CachedLink & { expiry: string } => !!link.expiry);
+    },
+    () => [],
+  );
+}
+
+/** Stores what the extension learnt of a cached link's expiry (null: none); a link not cached is left alone. */
+export async function putLinkExpiry(profileId: string, id: number, expiry: string | null): Promise<void> {
+  const transaction = (await open()).transaction([LINKS], 'readwrite');
+  const store = transaction.objectStore(LINKS);
+  const stored = await promisifyRequest(store.get([profileId, id]));
+  if (isObject(stored) && toLink(stored)) {
+    const { expiry: _old, ...rest } = stored;
+    store.put(expiry ? { ...rest, expiry } : rest);
+  }
   await promisifyRequest(transaction);
 }
 

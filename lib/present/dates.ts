@@ -1,5 +1,5 @@
 /** Dates as users read them, in their local time: server dates, and the day a saved file is named after. */
-import { localDay, parseApiDate } from '../dates';
+import { dayStart, localDay, parseApiDate } from '../dates';
 import { uiLanguage } from '../i18n';
 
 /**
@@ -18,6 +18,11 @@ export function formatDate(value: string, { withTime = true } = {}): string {
 /** A moment the extension keeps (ms since the epoch) in the user's language: date and time. */
 export function formatMoment(at: number): string {
   return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+/** A day of a click history (lib/dates.ts dayNumber) in the user's language. */
+export function formatDay(day: number): string {
+  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(dayStart(day));
 }
 
 /** The day in a saved file's name (settings, links export, bulk results): the user's local day. */

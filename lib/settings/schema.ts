@@ -94,6 +94,8 @@ export const behaviourFields = {
   mirror: z.boolean(),
   /** Hours between two full sweeps of the mirror, which pick up edits, clicks and deletions. */
   mirrorSweepHours: z.number().check(z.int(), z.gte(MIRROR_SWEEP_HOURS.min), z.lte(MIRROR_SWEEP_HOURS.max)),
+  /** A daily notification of the watched links with the most new clicks (entrypoints/background/watch-digest.ts). */
+  watchDigest: z.boolean(),
 };
 
 const behaviourSchema = z.object({
@@ -106,6 +108,7 @@ const behaviourSchema = z.object({
   unwrapRedirects: z.catch(behaviourFields.unwrapRedirects, true),
   mirror: z.catch(behaviourFields.mirror, true),
   mirrorSweepHours: z.catch(behaviourFields.mirrorSweepHours, MIRROR_SWEEP_HOURS.default),
+  watchDigest: z.catch(behaviourFields.watchDigest, false),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
 

@@ -544,6 +544,19 @@ export const queuePasswordFamily = family('session', 'queue-password:', () =>
   z.string().check(z.minLength(1)),
 );
 
+const linkWatchSchema = z.lazy(() => {
+  const linkId = z.number().check(z.int(), z.positive());
+  return z.object({
+    /** The links the user watches, the latest last. */
+    watched: z.catch(listOf(linkId), []),
+    /** [link id, click count] a list last showed, the latest last (lib/links/watch.ts). */
+    seen: z.catch(listOf(z.tuple([linkId, count])), []),
+  });
+});
+export type LinkWatch = z.infer<typeof linkWatchSchema>;
+/** Per profile: its watched links and the counts lists last showed (lib/links/watch.ts); pages write it. */
+export const linkWatchFamily = family('local', 'link-watch:', () => linkWatchSchema);
+
 // ---------------------------------------------------------------------------------------------
 
 /** Reads an item from `area` (its own by default). */

@@ -21,6 +21,7 @@ import { CopyButton, type CopyLink, type CopyResult, CopyStatus } from '../copy-
 import { type Reply, useAction, useCached } from '../hooks';
 import { routeHref } from '../route';
 import { ActionButton, LoadState, SafeLink, StatusMessage } from '../ui';
+import { ClicksHistory } from './clicks-chart';
 import { LinkEditor } from './link-editor';
 import { notePlacement, usePlacement } from './link-placement';
 
@@ -348,6 +349,7 @@ export function LinkView({ id, copy }: { id: number; copy: CopyLink }) {
             </section>
           </div>
           <Statistics link={data} />
+          <ClicksHistory linkId={id} />
           <Assign linkId={id} />
           <Editor key={id} link={data} onSaved={link.reload} />
         </>

@@ -3,9 +3,11 @@
  * search filters the link mirror as the user types when it holds every link (mirror-links.ts), and
  * is the server's `q` search otherwise.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { ClicksChange } from '@/components/clicks-change';
 import { ErrorMessage } from '@/components/error-message';
 import { SelectField, TextField } from '@/components/fields';
+import { useLinkWatch } from '@/components/use-link-watch';
 import { useStatus } from '@/components/use-status';
 import { formatNumber, t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
@@ -18,6 +20,8 @@ import { SEARCH_DEBOUNCE_MS, useAction, useDebounced, usePagedResource } from '.
 import { ListTable, PagedList } from '../paged-list';
 import { routeHref } from '../route';
 import { ActionButton, SafeLink } from '../ui';
+import { useActiveProfile } from '../use-active-profile';
+import { ExpiringLinks } from './expiring-links';
 import { LinksExport } from './links-export';
 import { type MirrorStand, useMirrorLinks, useMirrorPage } from './mirror-links';
 
@@ -107,6 +111,13 @@ export function LinksView({
   const mirrored = useMirrorPage(mirror, fromMirror ? query : '', order);
   const notice = query ? mirrorNotice(mirror) : undefined;
   const emptySearch = fromMirror ? query : q;
+  const list = fromMirror ? mirrored : links;
+  const watch = useLinkWatch(useActiveProfile()?.id ?? null);
+  // Each page of the list shown is looked at: its counts are where the next "+N" counts from.
+  const shown = list.data?.items;
+  useEffect(() => {
+    if (shown) watch.looked(shown);
+  }, [shown, watch.opened]);
 
   // Without a working server from the start, the prompt to connect stands alone. A key refused
   // later, with links already shown, keeps the search the user typed in view.
@@ -123,6 +134,7 @@ export function LinksView({
         )}
       </div>
       {!setup && <FindByShortUrl navigate={navigate} />}
+      {!setup && <ExpiringLinks />}
       {!setup && (
         <div class="toolbar">
           <TextField
@@ -148,7 +160,7 @@ export function LinksView({
       {notice && <p class="notice">{notice}</p>}
       <CopyStatus result={copied} />
       <PagedList<CachedLink>
-        list={fromMirror ? mirrored : links}
+        list={list}
         empty={emptySearch ? t('manage_links_empty_search', emptySearch) : t('manage_links_empty')}
         pagerLabel={t('manage_links_pager')}
       >
@@ -178,13 +190,22 @@ export function LinksView({
                         copy={copy}
                         label={t('manage_links_copy_label', linkName(link))}
                         onCopied={setCopied}
+                      />{' '}
+                      <button
+                        type="button"
+                        class="quiet watch"
+                        aria-pressed={watch.watched.includes(link.id)}
+                        aria-label={t('manage_watch_row_label', linkName(link))}
+                        onClick={() => void watch.toggle(link.id)}
                       />
                     </div>
                   </td>
                   <td class="long-url">
                     <SafeLink url={link.longUrl} />
                   </td>
-                  <td class="num">{formatNumber(link.clicks)}</td>
+                  <td class="num">
+                    {formatNumber(link.clicks)} <ClicksChange count={watch.since(link.id, link.clicks)} />
+                  </td>
                   <td class="created" title={formatDate(link.date)}>
                     {formatDate(link.date, { withTime: false })}
                   </td>

@@ -3,7 +3,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '@/entrypoints/background';
 import { REMEMBER_MS } from '@/entrypoints/background/create-link';
 import { LINKS_TTL_MS, LISTS_TTL_MS } from '@/entrypoints/background/links';
-import { getCachedLinks, getCachedLists, putCachedLinks, putCachedLists } from '@/lib/links/cache';
+import {
+  expiringLinks,
+  getCachedLinks,
+  getCachedLists,
+  putCachedLinks,
+  putCachedLists,
+} from '@/lib/links/cache';
 import {
   cachedLink,
   type FakeServer,
@@ -288,6 +294,18 @@ describe('a create whose answer never came', () => {
     expect(await create()).toEqual({ ok: true, data: { id: 500, shortUrl: 'https://sho.rt/m' } });
     expect(adds()).toHaveLength(1);
     expect((await getCachedLinks(profile.id)).links.map((l) => l.shortUrl)).toContain('https://sho.rt/m');
+  });
+
+  it('keeps the expiry a create sent with the cached link, for "expiring soon"', async () => {
+    const profile = await seedProfile();
+    const made = await sendFromPopup('api', {
+      method: 'addLink',
+      args: [{ url: 'https://a.example/soon', expiry: '2030-06-13 18:30:00' }],
+    });
+    expect(made.ok).toBe(true);
+    expect(await expiringLinks(profile.id, '2030-06-10 00:00:00', '2030-06-17 00:00:00')).toMatchObject([
+      { longUrl: 'https://a.example/soon', expiry: '2030-06-13 18:30:00' },
+    ]);
   });
 
   it('puts the links the management page lists into the cache, with their edits', async () => {

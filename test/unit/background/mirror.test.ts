@@ -9,9 +9,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type Clients, createClients } from '@/entrypoints/background/clients';
 import { createMirror, type Mirror } from '@/entrypoints/background/mirror';
+import { dayNumber } from '@/lib/dates';
 import {
   type CachedLink,
   clearProfileCache,
+  clickHistory,
   getCachedLinks,
   getMirrorState,
   type MirrorState,
@@ -296,6 +298,40 @@ describe('sweep', () => {
     expect(await mirrored(profile!.id)).toEqual(serverLinks(ref));
     expect(swept.total).toBe(9_901);
     expect(next.sent.length).toBeGreaterThan(0);
+  });
+
+  it('records each link’s clicks a point a day: the day’s last count wins, a new day adds one, a deleted link’s history goes', async () => {
+    const [profile] = await saveProfiles([{ ref }]);
+    const id = profile!.id;
+    const worker = await startWorker();
+    await fireAlarm(id);
+    await untilIdle(id);
+    const first = dayNumber(time.now());
+    const busy = ref.store.links.find((l) => l.id === 5_000)!;
+    const before = busy.clicks;
+    expect(await clickHistory(id, 5_000)).toEqual([{ day: first, clicks: before }]);
+
+    // A sweep the same day: its count replaces the day's.
+    busy.clicks += 5;
+    await worker.mirror.sync(id, true);
+    expect(await clickHistory(id, 5_000)).toEqual([{ day: first, clicks: before + 5 }]);
+
+    // The next day: a point more; a link deleted on the server leaves with its history.
+    time.advance(24 * HOUR);
+    const next = dayNumber(time.now());
+    busy.clicks += 7;
+    ref.store.links = ref.store.links.filter((l) => l.id !== 4_000);
+    await worker.mirror.sync(id, true);
+    expect(await clickHistory(id, 5_000)).toEqual([
+      { day: first, clicks: before + 5 },
+      { day: next, clicks: before + 12 },
+    ]);
+    expect(await clickHistory(id, 4_000)).toEqual([]);
+    const idle = ref.store.links.find((l) => l.id === 17)!;
+    expect(await clickHistory(id, 17)).toEqual([
+      { day: first, clicks: idle.clicks },
+      { day: next, clicks: idle.clicks },
+    ]);
   });
 });
 

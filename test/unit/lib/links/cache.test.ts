@@ -6,28 +6,34 @@
 import fc from 'fast-check';
 import { promisifyRequest } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
+import { dayNumber } from '@/lib/dates';
 import {
   buildSearchIndex,
   type CachedLink,
+  cachedLink,
   clearProfileCache,
+  clickHistory,
   completeMirrorPass,
   countLinks,
   createLinksReader,
+  expiringLinks,
   findByLongUrl,
   getCachedLinks,
   getCachedLists,
   getMirrorState,
   highestLinkId,
+  linksById,
   linksFetchedAt,
   linksForUrl,
   type MirrorState,
   putCachedLinks,
   putCachedLists,
+  putLinkExpiry,
   putMirrorPage,
   recentLinks,
   searchLinks,
 } from '@/lib/links/cache';
-import { cachedLink } from '../../background/helpers';
+import { cachedLink as linkOf } from '../../background/helpers';
 
 /** Writes records as a broken or hostile release might have, past the module's checks. */
 async function writeRaw(store: 'links' | 'meta', values: unknown[]): Promise<void> {
@@ -40,7 +46,7 @@ async function writeRaw(store: 'links' | 'meta', values: unknown[]): Promise<voi
 }
 
 const at = (id: number, date: string, url = `https://${id}.example/`): CachedLink => ({
-  ...cachedLink(id, url),
+  ...linkOf(id, url),
   date,
 });
 
@@ -169,6 +175,64 @@ describe('the mirror', () => {
     // An older pass ending late changes nothing.
     expect(await completeMirrorPass(profile, 100, { ...idle, syncedAt: 999 })).toBe(0);
     expect(await countLinks(profile)).toBe(2);
+  });
+
+  it('records each page’s click counts, a point a day, in the same write; a link dropped or a profile cleared loses its history', async () => {
+    const profile = crypto.randomUUID();
+    const noon = new Date(2030, 0, 10, 12).getTime();
+    const day = dayNumber(noon);
+    const clicked = (id: number, clicks: number) => ({ ...at(id, '2030-01-01 00:00:01'), clicks });
+    await putMirrorPage(profile, [clicked(1, 4), clicked(2, 0)], mirrorState(100, 2), noon, null);
+    // Later the same day, the count read last wins; the next day adds a point.
+    await putMirrorPage(profile, [clicked(1, 6)], mirrorState(100, 3), noon + 3_600_000, 100);
+    await putMirrorPage(profile, [clicked(1, 9), clicked(2, 0)], mirrorState(200, 2), noon + 86_400_000, 100);
+    expect(await clickHistory(profile, 1)).toEqual([
+      { day, clicks: 6 },
+      { day: day + 1, clicks: 9 },
+    ]);
+    // A run that was refused (its pass is not the stored one) records nothing.
+    expect(
+      await putMirrorPage(profile, [clicked(1, 50)], mirrorState(300, 2), noon + 2 * 86_400_000, 100),
+    ).toBe(false);
+    expect(await clickHistory(profile, 1)).toHaveLength(2);
+
+    // Link 1 is not seen by the next pass: it leaves with its history.
+    const later = noon + 3 * 86_400_000;
+    await putMirrorPage(profile, [clicked(2, 0)], mirrorState(later, 2), later + 50, 200);
+    await completeMirrorPass(profile, later, { ...mirrorState(later, 1), phase: 'idle' });
+    expect(await clickHistory(profile, 1)).toEqual([]);
+    expect(await clickHistory(profile, 2)).toEqual([
+      { day, clicks: 0 },
+      { day: day + 3, clicks: 0 },
+    ]);
+    await clearProfileCache(profile);
+    expect(await clickHistory(profile, 2)).toEqual([]);
+  });
+
+  it('keeps a link’s known expiry through pages that do not say it, and lists those expiring in a range', async () => {
+    const profile = crypto.randomUUID();
+    await putCachedLinks(profile, [
+      { ...at(1, '2030-01-01 00:00:01'), expiry: '2030-06-13 18:30:00' },
+      { ...at(2, '2030-01-01 00:00:02'), expiry: '2030-06-11 08:00:00' },
+      { ...at(3, '2030-01-01 00:00:03'), expiry: '2030-07-01 00:00:00' },
+      at(4, '2030-01-01 00:00:04'),
+    ]);
+    // The mirror's pages and the refresh's say nothing of expiry.
+    await putMirrorPage(profile, [at(1, '2030-01-01 00:00:01')], mirrorState(100, 2), 100, null);
+    await putCachedLinks(profile, [at(2, '2030-01-01 00:00:02')], 5);
+    const soon = await expiringLinks(profile, '2030-06-10 00:00:00', '2030-06-17 00:00:00');
+    expect(soon.map((l) => [l.id, l.expiry])).toEqual([
+      [2, '2030-06-11 08:00:00'],
+      [1, '2030-06-13 18:30:00'],
+    ]);
+    // Learnt later (a link's details, an update): set, moved, or gone.
+    await putLinkExpiry(profile, 4, '2030-06-12 00:00:00');
+    await putLinkExpiry(profile, 1, null);
+    await putLinkExpiry(profile, 99, '2030-06-12 00:00:00');
+    const after = await expiringLinks(profile, '2030-06-10 00:00:00', '2030-06-17 00:00:00');
+    expect(after.map((l) => l.id)).toEqual([2, 4]);
+    expect(await linksById(profile, [4, 99, 2])).toMatchObject([{ id: 4 }, { id: 2 }]);
+    expect((await cachedLink(profile, 1))?.expiry).toBeUndefined();
   });
 });
 
