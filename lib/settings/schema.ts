@@ -94,6 +94,8 @@ export const behaviourFields = {
   mirror: z.boolean(),
   /** Hours between two full sweeps of the mirror, which pick up edits, clicks and deletions. */
   mirrorSweepHours: z.number().check(z.int(), z.gte(MIRROR_SWEEP_HOURS.min), z.lte(MIRROR_SWEEP_HOURS.max)),
+  /** Show on the toolbar button how many short links the cache has for each tab's page (entrypoints/background/tab-marker.ts). */
+  markPages: z.boolean(),
 };
 
 const behaviourSchema = z.object({
@@ -106,6 +108,8 @@ const behaviourSchema = z.object({
   unwrapRedirects: z.catch(behaviourFields.unwrapRedirects, true),
   mirror: z.catch(behaviourFields.mirror, true),
   mirrorSweepHours: z.catch(behaviourFields.mirrorSweepHours, MIRROR_SWEEP_HOURS.default),
+  // Off until the user turns it on: it needs the optional `tabs` permission, asked for from that click.
+  markPages: z.catch(behaviourFields.markPages, false),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
 

@@ -168,6 +168,7 @@ const fileSchema = z.object({
     unwrapRedirects: z.optional(behaviourFields.unwrapRedirects),
     mirror: z.optional(behaviourFields.mirror),
     mirrorSweepHours: z.optional(behaviourFields.mirrorSweepHours),
+    markPages: z.optional(behaviourFields.markPages),
   }),
   // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
   utmPresets: z.optional(
