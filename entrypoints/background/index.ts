@@ -18,6 +18,7 @@ import { createProfileHandlers } from './profiles';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
 import { createShortenAndCopy } from './shorten-and-copy';
+import { createTabMarker } from './tab-marker';
 import { registerAllTabsOnGrant } from './tabs-permission';
 
 // Wiring only, and synchronous: every listener is registered in the first turn of the service worker
@@ -41,6 +42,7 @@ export default defineBackground(() => {
   const lists = createCopyList({ createLink, clients, clipboard, notifier, queue });
   const bulk = createBulk({ createLink, clients });
   const mirror = createMirror({ clients });
+  const marker = createTabMarker({ ready: migrations.ready });
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -69,6 +71,7 @@ export default defineBackground(() => {
   bulk.register();
   lists.register();
   mirror.register();
+  marker.register();
   void queue.start().catch(() => undefined);
   void mirror.start().catch(() => undefined);
 });

@@ -255,20 +255,50 @@ export function recentLinks(profileId: string, limit: number): Promise<CachedLin
   );
 }
 
+/** The range of the url index that holds a profile's links to this address (compared as `sameLongUrl` does). */
+const urlRange = (profileId: string, longUrl: string) => IDBKeyRange.only([profileId, longUrlKey(longUrl)]);
+
 /** The profile's links to this address (compared as `sameLongUrl` does), newest first. */
 export function linksForUrl(profileId: string, longUrl: string): Promise<CachedLink[]> {
   return within(
     [LINKS],
     'readonly',
-    async (tx) => {
-      const key = [profileId, longUrlKey(longUrl)];
-      const stored = await promisifyRequest(
-        tx.objectStore(LINKS).index(BY_URL).getAll(IDBKeyRange.only(key)),
-      );
-      return toLinks(stored).sort(compareNewestFirst);
-    },
+    async (tx) =>
+      toLinks(
+        await promisifyRequest(tx.objectStore(LINKS).index(BY_URL).getAll(urlRange(profileId, longUrl))),
+      ).sort(compareNewestFirst),
     () => [],
   );
+}
+
+/**
+ * How many links the profile has for each address (as `linksForUrl` finds them), in one transaction:
+ * a count on the url index per address, no record read.
+ */
+export function countLinksForUrls(profileId: string, longUrls: readonly string[]): Promise<number[]> {
+  return within(
+    [LINKS],
+    'readonly',
+    (tx) => {
+      const index = tx.objectStore(LINKS).index(BY_URL);
+      return Promise.all(longUrls.map((url) => promisifyRequest(index.count(urlRange(profileId, url)))));
+    },
+    () => longUrls.map(() => 0),
+  );
+}
+
+/** Called after the background wrote or removed links of a profile. */
+type WriteListener = (profileId: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/** Calls `listener` after each write of a profile's links (the background's tab marker); returns the stop. */
+export function onLinksWritten(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+function written(profileId: string): void {
+  for (const listener of writeListeners) listener(profileId);
 }
 
 /** The highest link id the profile's cache knows; null when it knows none. */
@@ -343,6 +373,7 @@ export async function putCachedLinks(
     metas.put({ ...meta, fetchedAt } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+  if (links.length > 0) written(profileId);
 }
 
 function writeLinks(
@@ -389,6 +420,7 @@ export async function putMirrorPage(
     metas.put({ ...meta, mirror: state } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+  if (mine && links.length > 0) written(profileId);
   return mine;
 }
 
@@ -434,6 +466,7 @@ export async function completeMirrorPass(
   metas.put({ ...meta, mirror: state } satisfies StoredMeta);
   const kept = await promisifyRequest(links.count(profileRange(profileId)));
   await promisifyRequest(transaction);
+  written(profileId);
   return kept;
 }
 
@@ -472,6 +505,7 @@ export async function clearProfileCache(profileId: string): Promise<void> {
   transaction.objectStore(LINKS).delete(profileRange(profileId));
   transaction.objectStore(META).delete(profileId);
   await promisifyRequest(transaction);
+  written(profileId);
 }
 
 /** A long URL as sameLongUrl compares it, for looking many up at once (a bulk preview's Map). */

@@ -18,7 +18,7 @@ export const GOOD_KEY = 'good-key-1234';
 export const SERVER = 'https://sho.rt';
 
 /** An event that tests can fire, like fakeBrowser's own. */
-function fakeEvent<A extends unknown[]>() {
+export function fakeEvent<A extends unknown[]>() {
   const listeners: ((...args: A) => unknown)[] = [];
   return {
     addListener: (l: (...args: A) => unknown) => void listeners.push(l),
@@ -171,6 +171,7 @@ export function stubBrowserApis() {
   const permissions = {
     contains: vi.fn(async (_: { origins?: string[]; permissions?: string[] }) => true),
     onAdded: fakeEvent<[{ origins?: string[]; permissions?: string[] }]>(),
+    onRemoved: fakeEvent<[{ origins?: string[]; permissions?: string[] }]>(),
   };
   // The page's canonical URL each tab declares, read by scripting.executeScript (null: none).
   const canonicals = new Map<number, string | null>();
