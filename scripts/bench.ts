@@ -12,7 +12,8 @@
  * Measures (--only takes their names): requests, ready (the popups opened by their shortcut),
  * shorten (the popup's Shorten → clipboard), shortcut (stopped worker → clipboard), trace (where the
  * popup's opening and a stopped worker's shortcut spend their time), cache (the popups with 50,000
- * cached links), search (search and address-bar suggestions), bulk. The sizes are always printed.
+ * cached links), marker (the tab marker per navigation, 100,000 links cached), search (search and
+ * address-bar suggestions), bulk. The sizes are always printed.
  *
  * Timings are medians; noise is the interquartile range over the median. Byte sizes are exact.
  * The machine is shared: compare the popup with the baseline of the same run, not across runs.
@@ -27,6 +28,7 @@ import { BASELINE_PATH, BENCH_EXT_PATH, buildAll, bundlePage } from './bench/bui
 import { type BulkJobMemory, bulkJobMemory, bulkPreviewTimes } from './bench/bulk';
 import { fillLinkCache } from './bench/cache';
 import { SEARCH_TERMS, typingQueries } from './bench/links';
+import { markerRow, markerTimes } from './bench/marker';
 import {
   type PopupReadySamples,
   type PopupShortenSamples,
@@ -80,7 +82,17 @@ const BULK_PREVIEW_GOAL_MS = 200;
 const BULK_HEAP_FENCE = 50 * 1024 * 1024;
 const BULK_HEAP_KEPT_GOAL = 1024 * 1024;
 
-const MEASURES = ['requests', 'ready', 'shorten', 'shortcut', 'trace', 'cache', 'search', 'bulk'] as const;
+const MEASURES = [
+  'requests',
+  'ready',
+  'shorten',
+  'shortcut',
+  'trace',
+  'cache',
+  'marker',
+  'search',
+  'bulk',
+] as const;
 type Measure = (typeof MEASURES)[number];
 
 interface Options {
@@ -165,6 +177,7 @@ interface Measured {
   manyLinks?: { ready: PopupReadySamples; traces: PopupTraces; linksBefore: number };
   search?: Record<number, number[][]>;
   omnibox?: number[][];
+  marker?: number[];
   bulkPreview?: number[];
   bulkMemory?: BulkJobMemory;
 }
@@ -270,6 +283,7 @@ async function main(): Promise<void> {
         await cache.restore();
       }
     }
+    if (on('marker')) measured.marker = await markerTimes(bench, runs);
     if (on('search')) {
       const queries = typingQueries(SEARCH_TERMS);
       measured.search = {};
@@ -479,6 +493,12 @@ async function main(): Promise<void> {
       Object.entries(search).map(([count, s]) => [count, { ...s.perRound, worstKeystroke: s.worst }]),
     );
     timings.omnibox = { links: OMNIBOX_LINKS, ...omnibox.perRound, worstKeystroke: omnibox.worst };
+  }
+  if (measured.marker) {
+    const { row, note } = markerRow(measured.marker);
+    rows.push(row);
+    notes.push(note);
+    timings.marker = measured.marker;
   }
   if (measured.bulkPreview && measured.bulkMemory) {
     const bulkPreview = summarize(measured.bulkPreview);
