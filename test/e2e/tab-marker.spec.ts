@@ -66,13 +66,8 @@ describe('the tab marker', () => {
       apiKey: server.apiKey,
       behaviour: { mirror: true },
     });
-
     const options = await OptionsPage.open(ext);
-    await expect.poll(() => options.mirrorText(), { timeout: 10_000 }).toContain('Sync now');
-    await options.syncMirrorNow();
-    await expect
-      .poll(() => options.mirrorText(), { timeout: 45_000, interval: 500 })
-      .toMatch(/Up to date as of/);
+    await options.syncMirrorToEnd();
     await allowPermissionDialog(
       async () => {
         await options.toggleMarkPages();

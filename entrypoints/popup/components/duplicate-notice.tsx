@@ -3,6 +3,7 @@ import { useRef, useState } from 'preact/hooks';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { t, tPlural } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
+import { CopyRowButton } from './copy-row-button';
 
 /** Rows listed before "Show N more": the form and Shorten stay in view at the popup's default size. */
 const FIRST_ROWS = 3;
@@ -67,13 +68,7 @@ export function DuplicateNotice({
                 <span class="muted small" dir="auto">
                   {details(link)}
                 </span>
-                <button
-                  type="button"
-                  aria-label={t('popup_copy_link_label', link.shortUrl)}
-                  onClick={() => onCopy(link)}
-                >
-                  {t(copiedId === link.id ? 'popup_copied_button' : 'popup_copy_button')}
-                </button>
+                <CopyRowButton link={link} copied={copiedId === link.id} onCopy={onCopy} />
               </li>
             ))}
           </ul>

@@ -234,6 +234,16 @@ export class OptionsPage extends ExtensionPage {
     await this.page.locator(`${MIRROR} button::-p-text(Sync now)`).click();
   }
 
+  /** Presses *Sync now* once the card offers it, and waits until the local copy is up to date. */
+  async syncMirrorToEnd(timeout = 45_000): Promise<void> {
+    await this.page.locator(`${MIRROR} button::-p-text(Sync now)`).setTimeout(10_000).click();
+    await this.page.waitForFunction(
+      (card) => document.querySelector(card)?.textContent?.includes('Up to date as of'),
+      { timeout, polling: 500 },
+      MIRROR,
+    );
+  }
+
   /** Clicks *Mark pages that have a short link*, which asks for the `tabs` permission as it turns on. */
   async toggleMarkPages(): Promise<void> {
     await this.page.click(MARK_PAGES);

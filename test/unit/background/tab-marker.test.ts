@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { showQueueCount } from '@/entrypoints/background/notify';
 import { createTabMarker, type TabMarker } from '@/entrypoints/background/tab-marker';
-import { type CachedLink, clearProfileCache, putCachedLinks } from '@/lib/links/cache';
+import { clearProfileCache, putCachedLinks } from '@/lib/links/cache';
 import {
   type Behaviour,
   defaultSettings,
@@ -16,7 +16,7 @@ import {
   type Settings,
 } from '@/lib/settings/schema';
 import { settingsItem } from '@/lib/storage/items';
-import { fakeEvent } from './helpers';
+import { cachedLink, fakeEvent } from './helpers';
 
 const PAGE = 'https://blog.example/post';
 const OTHER = 'https://other.example/';
@@ -90,20 +90,6 @@ function profile(name: string): Profile {
   return { id: `${name}-${++counter}`, name, serverUrl: 'https://sho.rt', defaults: emptyDefaults() };
 }
 
-function link(id: number, longUrl: string, extra: Partial<CachedLink> = {}): CachedLink {
-  return {
-    id,
-    alias: `a${id}`,
-    shortUrl: `https://sho.rt/a${id}`,
-    longUrl,
-    title: '',
-    description: '',
-    clicks: 0,
-    date: `2031-01-0${id % 9} 10:00:00`,
-    ...extra,
-  };
-}
-
 async function saveSettings(settings: Settings) {
   await fakeBrowser.storage.local.set({ [settingsItem.key]: settings });
 }
@@ -131,8 +117,8 @@ beforeEach(async () => {
     behaviour: { ...defaultSettings().behaviour, markPages: true },
   };
   await saveSettings(settings);
-  await putCachedLinks(work.id, [link(1, PAGE), link(2, `${PAGE}/`), link(3, OTHER)]);
-  await putCachedLinks(home.id, [link(4, PAGE)]);
+  await putCachedLinks(work.id, [cachedLink(1, PAGE), cachedLink(2, `${PAGE}/`), cachedLink(3, OTHER)]);
+  await putCachedLinks(home.id, [cachedLink(4, PAGE)]);
   action = stubAction();
   tabs = stubTabs();
   vi.stubGlobal('fetch', fetch);
@@ -184,7 +170,7 @@ describe('the tab marker', () => {
   it('counts a link made for the page as soon as it is in the cache', async () => {
     await tabs.go(1, PAGE);
     await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
-    await putCachedLinks(work.id, [link(5, PAGE)]);
+    await putCachedLinks(work.id, [cachedLink(5, PAGE)]);
     await vi.waitFor(() => expect(action.badge(1)).toBe('3'));
     expect(action.title(1)).toBe('3 short links for this page');
   });
