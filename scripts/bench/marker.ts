@@ -26,11 +26,15 @@ const MARKER_LINKS = 100_000;
 const MARKER_GOAL_MS = 5;
 const MARKED_PATH = '/marked';
 
+interface Namespace {
+  tabs: { onUpdated: { addListener(l: (tabId: number, change: { url?: string }) => void): void } };
+  action: { setBadgeText(details: { tabId?: number; text?: string | null }): Promise<void> };
+}
+
 interface BenchGlobal {
-  chrome: {
-    tabs: { onUpdated: { addListener(l: (tabId: number, change: { url?: string }) => void): void } };
-    action: { setBadgeText(details: { tabId?: number; text?: string | null }): Promise<void> };
-  };
+  chrome: Namespace;
+  /** Chromium gives `browser` objects of its own, which the extension's code calls. */
+  browser?: Namespace;
   markerBench?: { starts: Map<number, number>; spans: number[] };
 }
 
@@ -107,16 +111,17 @@ export async function markerTimes(bench: Bench, runs: number): Promise<number[]>
       scope.chrome.tabs.onUpdated.addListener((tabId, change) => {
         if (change.url === markedUrl) timing.starts.set(tabId, performance.now());
       });
-      const action = scope.chrome.action;
-      const setBadgeText = action.setBadgeText.bind(action);
-      action.setBadgeText = (details) => {
-        const start = details.tabId === undefined ? undefined : timing.starts.get(details.tabId);
-        if (start !== undefined && details.text) {
-          timing.spans.push(performance.now() - start);
-          timing.starts.delete(details.tabId as number);
-        }
-        return setBadgeText(details);
-      };
+      for (const { action } of new Set([scope.chrome, scope.browser ?? scope.chrome])) {
+        const setBadgeText = action.setBadgeText.bind(action);
+        action.setBadgeText = (details) => {
+          const start = details.tabId === undefined ? undefined : timing.starts.get(details.tabId);
+          if (start !== undefined && details.text) {
+            timing.spans.push(performance.now() - start);
+            timing.starts.delete(details.tabId as number);
+          }
+          return setBadgeText(details);
+        };
+      }
     }, marked);
 
     const spans = () =>
