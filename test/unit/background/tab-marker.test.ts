@@ -19,6 +19,9 @@ import { settingsItem } from '@/lib/storage/items';
 import { cachedLink, fakeEvent } from './helpers';
 
 const PAGE = 'https://blog.example/post';
+
+/** Waits for a condition, with room for a machine busy with other work. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000 });
 const OTHER = 'https://other.example/';
 
 /** The toolbar button as Chrome keeps it: each tab's own text and title over the global ones. */
@@ -138,13 +141,13 @@ describe('the tab marker', () => {
     await tabs.go(1, `${PAGE}#comments`);
     await tabs.go(2, 'https://never.example/');
 
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
     expect(action.title(1)).toBe('2 short links for this page');
     expect(action.badge(2)).toBe('');
     expect(action.title(2)).toBe('Shortlink');
     expect(action.action.setBadgeBackgroundColor).toHaveBeenCalledWith({ tabId: 1, color: '#2563eb' });
     await tabs.go(3, OTHER);
-    await vi.waitFor(() => expect(action.title(3)).toBe('1 short link for this page'));
+    await until(() => expect(action.title(3)).toBe('1 short link for this page'));
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -154,14 +157,14 @@ describe('the tab marker', () => {
     expect(action.badge(1)).toBe('');
 
     await behave({ stripTracking: true });
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
   });
 
   it('clears a tab that navigates to a page without links, and leaves pages that are no web page alone', async () => {
     await tabs.go(1, PAGE);
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
     await tabs.go(1, 'https://never.example/');
-    await vi.waitFor(() => expect(action.ownBadge(1)).toBe(false));
+    await until(() => expect(action.ownBadge(1)).toBe(false));
     expect(action.title(1)).toBe('Shortlink');
     await marker.markTab(1, 'chrome://settings/');
     expect(action.ownBadge(1)).toBe(false);
@@ -169,18 +172,18 @@ describe('the tab marker', () => {
 
   it('counts a link made for the page as soon as it is in the cache', async () => {
     await tabs.go(1, PAGE);
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
     await putCachedLinks(work.id, [cachedLink(5, PAGE)]);
-    await vi.waitFor(() => expect(action.badge(1)).toBe('3'));
+    await until(() => expect(action.badge(1)).toBe('3'));
     expect(action.title(1)).toBe('3 short links for this page');
   });
 
   it('gives way to the queue’s count while links wait in it, then marks again', async () => {
     await tabs.go(1, PAGE);
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
 
     await showQueueCount(4);
-    await vi.waitFor(() => expect(action.ownBadge(1)).toBe(false));
+    await until(() => expect(action.ownBadge(1)).toBe(false));
     // The tab shows the global badge: the queue's count.
     expect(action.badge(1)).toBe('4');
     await tabs.go(2, PAGE);
@@ -188,63 +191,61 @@ describe('the tab marker', () => {
     expect(action.ownBadge(2)).toBe(false);
 
     await showQueueCount(0);
-    await vi.waitFor(() => expect(action.badge(2)).toBe('2'));
+    await until(() => expect(action.badge(2)).toBe('2'));
     expect(action.badge(1)).toBe('2');
   });
 
   it('clears every tab when the setting is turned off, and marks them again when it is on', async () => {
     await tabs.go(1, PAGE);
     await tabs.go(2, OTHER);
-    await vi.waitFor(() => expect([action.badge(1), action.badge(2)]).toEqual(['2', '1']));
+    await until(() => expect([action.badge(1), action.badge(2)]).toEqual(['2', '1']));
 
     await behave({ markPages: false });
-    await vi.waitFor(() => expect([action.ownBadge(1), action.ownBadge(2)]).toEqual([false, false]));
+    await until(() => expect([action.ownBadge(1), action.ownBadge(2)]).toEqual([false, false]));
     await tabs.go(3, PAGE);
     await marker.markTab(3, PAGE);
     expect(action.ownBadge(3)).toBe(false);
 
     await behave({ markPages: true });
-    await vi.waitFor(() =>
-      expect([action.badge(1), action.badge(2), action.badge(3)]).toEqual(['2', '1', '2']),
-    );
+    await until(() => expect([action.badge(1), action.badge(2), action.badge(3)]).toEqual(['2', '1', '2']));
   });
 
   it('counts the links of the profile switched to', async () => {
     await tabs.go(1, PAGE);
     await tabs.go(2, OTHER);
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
 
     settings = { ...settings, activeProfileId: home.id };
     await saveSettings(settings);
-    await vi.waitFor(() => expect([action.badge(1), action.ownBadge(2)]).toEqual(['1', false]));
+    await until(() => expect([action.badge(1), action.ownBadge(2)]).toEqual(['1', false]));
   });
 
   it('stops when the tabs permission is removed, and clears every tab', async () => {
     await tabs.go(1, PAGE);
-    await vi.waitFor(() => expect(action.badge(1)).toBe('2'));
+    await until(() => expect(action.badge(1)).toBe('2'));
 
     tabs.permission.granted = false;
     await tabs.onRemoved.trigger({ permissions: ['tabs'] });
-    await vi.waitFor(() => expect(action.ownBadge(1)).toBe(false));
+    await until(() => expect(action.ownBadge(1)).toBe(false));
     await tabs.go(2, PAGE);
     await marker.markTab(2, PAGE);
     expect(action.ownBadge(2)).toBe(false);
 
     tabs.permission.granted = true;
     await tabs.onAdded.trigger({ permissions: ['tabs'] });
-    await vi.waitFor(() => expect(action.badge(2)).toBe('2'));
+    await until(() => expect(action.badge(2)).toBe('2'));
   });
 
   it('reads the settings once for many navigations, and again only after they changed', async () => {
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     for (let i = 0; i < 5; i++) await tabs.go(i + 1, PAGE);
-    await vi.waitFor(() => expect(action.badge(5)).toBe('2'));
+    await until(() => expect(action.badge(5)).toBe('2'));
     const reads = () => get.mock.calls.filter(([keys]) => JSON.stringify(keys).includes(settingsItem.key));
     expect(reads()).toHaveLength(1);
 
     await behave({ copyFormat: 'markdown' });
     await tabs.go(6, PAGE);
-    await vi.waitFor(() => expect(action.badge(6)).toBe('2'));
+    await until(() => expect(action.badge(6)).toBe('2'));
     // A change that does not touch marking keeps what was read.
     expect(reads()).toHaveLength(1);
   });
