@@ -1,6 +1,6 @@
 /**
  * The tab marker's cost per navigation (issue #22: < 5 ms of worker time with 100,000 links, no
- * request). The active profile's cache holds 100,000 links (fillLinkCache) and two more for a page of
+ * request). The active profile's cache holds 100,000 links (scripts/bench/links.ts, written a chunk at a time) and two more for a page of
  * the bench's site; *Mark pages that have a short link* is turned on in Options, its `tabs` permission
  * allowed in Chromium's dialog. The bench's tab then goes back and forth between that page and the
  * site's start page, and in the worker a bench-only listener and a wrapper of action.setBadgeText time
@@ -13,10 +13,11 @@
  * is an upper bound of the worker's time.
  */
 import type { Page, WebWorker } from 'puppeteer-core';
-import { longUrlKey } from '@/lib/links/cache';
+import { type CachedLink, longUrlKey } from '@/lib/links/cache';
+import { settingsItem } from '@/lib/storage/items';
 import { allowPermissionDialog, serviceWorker } from '../../test/e2e/harness';
 import { samplePage } from '../../test/e2e/page-server';
-import { fillLinkCache } from './cache';
+import { makeLinks } from './links';
 import type { Bench } from './measure';
 import { ms, pct, type Row, yes } from './report';
 import { summarize } from './stats';
@@ -38,35 +39,101 @@ interface BenchGlobal {
   markerBench?: { starts: Map<number, number>; spans: number[] };
 }
 
-/** Adds two links to `url` to the profile's cache, as the background would have stored them. */
-function addPageLinks(page: Page, profileId: string, url: string): Promise<void> {
+/** Records written per call: a whole 100,000 in one would outlast DevTools' 30 s on a busy machine. */
+const CHUNK = 10_000;
+
+/**
+ * In the cache of the extension's origin (from `page`), for one profile: `clear` drops its links
+ * (answering how many there were), then `links` are put; answers how many it holds after.
+ */
+function writeLinks(page: Page, profileId: string, links: unknown[], clear = false): Promise<number> {
   return page.evaluate(
-    ({ profileId, url, urlKey }) =>
-      new Promise<void>((resolve, reject) => {
+    ({ profileId, links, clear }) =>
+      new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('shortlink-links');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction(['links'], 'readwrite');
-          for (const id of [900_001, 900_002])
-            tx.objectStore('links').put({
-              id,
-              alias: `marked${id}`,
-              shortUrl: `https://sho.rt/marked${id}`,
-              longUrl: url,
-              title: 'Marked page',
-              description: '',
-              clicks: 0,
-              date: '2020-01-01 00:00:00',
-              profileId,
-              urlKey,
-              seenAt: Date.now(),
-            });
-          tx.oncomplete = () => resolve();
+          const store = tx.objectStore('links');
+          const range = IDBKeyRange.bound([profileId], [profileId, []]);
+          if (clear) store.delete(range);
+          for (const link of links) store.put(link);
+          const count = store.count(range);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve(count.result);
+          };
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { profileId, url, urlKey: longUrlKey(url) },
+    { profileId, links, clear },
   );
+}
+
+/** The profile's links now (the bench's few), to put back at the end. */
+function profileLinks(page: Page, profileId: string): Promise<unknown[]> {
+  return page.evaluate(
+    (profileId) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('shortlink-links');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result
+            .transaction(['links'])
+            .objectStore('links')
+            .getAll(IDBKeyRange.bound([profileId], [profileId, []]));
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+    profileId,
+  );
+}
+
+/**
+ * Fills the active profile's cache with MARKER_LINKS links (scripts/bench/links.ts, stored as
+ * lib/links/cache.ts stores them) and two for `url`, a chunk a call; answers how to put it back.
+ */
+async function fillForMarker(
+  bench: Bench,
+  url: string,
+): Promise<{ profileId: string; restore(): Promise<void> }> {
+  const page = await bench.browser.newPage();
+  await page.goto(`chrome-extension://${bench.extensionId}/manifest.json`, { waitUntil: 'load' });
+  const settings = await page.evaluate(
+    async (key) =>
+      (
+        (await (
+          globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<never> } } } }
+        ).chrome.storage.local.get(key)) as Record<string, { activeProfileId?: string } | undefined>
+      )[key],
+    settingsItem.key,
+  );
+  const profileId = settings?.activeProfileId;
+  if (!profileId) throw new Error('The bench’s extension has no active profile to fill the cache of');
+  const original = await profileLinks(page, profileId);
+  const seenAt = Date.now();
+  const records = [
+    ...makeLinks(MARKER_LINKS),
+    ...[MARKER_LINKS + 1, MARKER_LINKS + 2].map((id) => ({ ...makeLinks(1, id)[0]!, id, longUrl: url })),
+  ].map((link: CachedLink) => ({ ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt }));
+  let held = 0;
+  for (let i = 0; i < records.length; i += CHUNK)
+    held = await writeLinks(page, profileId, records.slice(i, i + CHUNK), i === 0);
+  if (held !== records.length) throw new Error(`The cache holds ${held} links, not ${records.length}`);
+  return {
+    profileId,
+    async restore() {
+      try {
+        await writeLinks(page, profileId, original, true);
+      } finally {
+        await page.close();
+      }
+    },
+  };
 }
 
 /** Turns the marker on or off through Options, as a user does (on: allowing `tabs` in the dialog). */
@@ -91,15 +158,11 @@ async function switchMarker(bench: Bench, on: boolean): Promise<void> {
 
 /** Times the marker over `runs` navigations to a page with two of 100,000 cached links; ms each. */
 export async function markerTimes(bench: Bench, runs: number): Promise<number[]> {
-  const cache = await fillLinkCache(bench, MARKER_LINKS);
+  bench.site.setPage(MARKED_PATH, samplePage('A page shortened twice'));
+  const marked = bench.site.url(MARKED_PATH);
+  const cache = await fillForMarker(bench, marked);
   let worker: WebWorker | undefined;
   try {
-    bench.site.setPage(MARKED_PATH, samplePage('A page shortened twice'));
-    const marked = bench.site.url(MARKED_PATH);
-    const page = await bench.browser.newPage();
-    await page.goto(`chrome-extension://${bench.extensionId}/manifest.json`, { waitUntil: 'load' });
-    await addPageLinks(page, cache.profileId, marked);
-    await page.close();
     await switchMarker(bench, true);
 
     worker = await serviceWorker(bench.browser, bench.extensionId);
