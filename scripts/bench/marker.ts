@@ -14,9 +14,9 @@
  */
 import type { Page, WebWorker } from 'puppeteer-core';
 import { type CachedLink, longUrlKey } from '@/lib/links/cache';
-import { settingsItem } from '@/lib/storage/items';
 import { allowPermissionDialog, serviceWorker } from '../../test/e2e/harness';
 import { samplePage } from '../../test/e2e/page-server';
+import { cachePage } from './cache';
 import { makeLinks } from './links';
 import type { Bench } from './measure';
 import { ms, pct, type Row, yes } from './report';
@@ -101,19 +101,7 @@ async function fillForMarker(
   bench: Bench,
   url: string,
 ): Promise<{ profileId: string; restore(): Promise<void> }> {
-  const page = await bench.browser.newPage();
-  await page.goto(`chrome-extension://${bench.extensionId}/manifest.json`, { waitUntil: 'load' });
-  const settings = await page.evaluate(
-    async (key) =>
-      (
-        (await (
-          globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<never> } } } }
-        ).chrome.storage.local.get(key)) as Record<string, { activeProfileId?: string } | undefined>
-      )[key],
-    settingsItem.key,
-  );
-  const profileId = settings?.activeProfileId;
-  if (!profileId) throw new Error('The bench’s extension has no active profile to fill the cache of');
+  const { page, profileId } = await cachePage(bench);
   const original = await profileLinks(page, profileId);
   const seenAt = Date.now();
   const records = [
