@@ -12,8 +12,9 @@
  * Measures (--only takes their names): requests, ready (the popups opened by their shortcut),
  * shorten (the popup's Shorten → clipboard), shortcut (stopped worker → clipboard), trace (where the
  * popup's opening and a stopped worker's shortcut spend their time), cache (the popups with 50,000
- * cached links), search (search and address-bar suggestions, with the mirror's 100,000 links), bulk,
- * sync (the mirror's first sync, simulated in Node). The sizes are always printed.
+ * cached links), marker (the tab marker per navigation, 100,000 links cached), search (search and
+ * address-bar suggestions, with the mirror's 100,000 links), bulk, sync (the mirror's first sync,
+ * simulated in Node). The sizes are always printed.
  *
  * Timings are medians; noise is the interquartile range over the median. Byte sizes are exact.
  * The machine is shared: compare the popup with the baseline of the same run, not across runs.
@@ -29,6 +30,7 @@ import { type BulkJobMemory, bulkJobMemory, bulkPreviewTimes } from './bench/bul
 import { fillLinkCache } from './bench/cache';
 import { type FirstSync, firstSyncRows, simulateFirstSync } from './bench/first-sync';
 import { SEARCH_TERMS, typingQueries } from './bench/links';
+import { markerRow, markerTimes } from './bench/marker';
 import {
   type PopupReadySamples,
   type PopupShortenSamples,
@@ -97,6 +99,7 @@ const MEASURES = [
   'shortcut',
   'trace',
   'cache',
+  'marker',
   'search',
   'bulk',
   'sync',
@@ -185,6 +188,7 @@ interface Measured {
   manyLinks?: { ready: PopupReadySamples; traces: PopupTraces; linksBefore: number };
   search?: Record<number, number[][]>;
   omnibox?: number[][];
+  marker?: number[];
   bulkPreview?: number[];
   bulkMemory?: BulkJobMemory;
   mirror?: { typing: MirrorTyping; heap: MirrorHeap };
@@ -292,6 +296,7 @@ async function main(): Promise<void> {
         await cache.restore();
       }
     }
+    if (on('marker')) measured.marker = await markerTimes(bench, runs);
     if (on('search')) {
       const queries = typingQueries(SEARCH_TERMS);
       measured.search = {};
@@ -514,6 +519,12 @@ async function main(): Promise<void> {
   ]) {
     rows.push(...(part?.rows ?? []));
     notes.push(...(part?.notes ?? []));
+  }
+  if (measured.marker) {
+    const { row, note } = markerRow(measured.marker);
+    rows.push(row);
+    notes.push(note);
+    timings.marker = measured.marker;
   }
   if (measured.bulkPreview && measured.bulkMemory) {
     const bulkPreview = summarize(measured.bulkPreview);

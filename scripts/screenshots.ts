@@ -27,9 +27,10 @@
  *   manage-import.png     a Shlink export in Bulk create's preview: the old links, a domain matched,
  *                         an alias the server already has given a suffix
  *   manage-import-results.png   the import finished, with its redirect map to download
+ *   popup-page-links.png  the popup on a page with three links made before: each listed, with Copy
  *
  * `npm run screenshots -- bulk import` takes only the groups named (popup, anything, options,
- * manage, sidepanel, bulk, import, languages).
+ * manage, sidepanel, bulk, import, page-links, languages).
  *
  * Each PNG is cropped to its content. Needs Chromium and an X display; without DISPLAY it runs
  * itself again under Xvfb (scripts/with-display.sh). PORT (default 8787) is the reference server's
@@ -54,6 +55,7 @@ import {
 } from '../test/e2e/harness';
 import { type PageServer, startPageServer } from '../test/e2e/page-server';
 import { type ReferenceServer, startReference } from '../test/e2e/reference-server';
+import { createLink } from '../test/server/store';
 
 const OUT_DIR = join(ROOT, 'docs', 'screenshots');
 /** The groups of shots asked for on the command line; none: all. */
@@ -76,6 +78,10 @@ const ARTICLE = `<!doctype html>
 /** A second page, where links are pasted: a pasted draft there leaves the article's popup as it was. */
 const WEEKLY_PATH = '/2026/links-of-the-week';
 const WEEKLY = ARTICLE.replaceAll('How we name our short links', 'Links of the week');
+
+/** A page shared three times before (two campaigns and a plain link): the popup lists them all. */
+const LAUNCH_PATH = '/2026/launch-notes';
+const LAUNCH = ARTICLE.replaceAll('How we name our short links', 'Launch notes');
 
 /** Runs this script again through scripts/with-display.sh (Xvfb) and exits with its status. */
 function rerunWithDisplay(): void {
@@ -336,6 +342,55 @@ async function optionsShot(ext: ExtensionBrowser): Promise<void> {
   await page.close();
 }
 
+/** The popup on a page with three links on the server: after its refresh it lists them all. Shot last: they join every list. */
+async function pageLinksShot(ext: ExtensionBrowser, server: ReferenceServer): Promise<void> {
+  const url = `http://${ARTICLE_HOST}${LAUNCH_PATH}`;
+  const [first, second] = server.store.campaigns;
+  const id = Math.max(0, ...server.store.links.map((link) => link.id)) + 1;
+  // Newer than every seeded link, so the popup's refresh (the newest page) brings them.
+  const latest = Math.max(
+    Date.now(),
+    ...server.store.links.map((link) => Date.parse(`${link.date.replace(' ', 'T')}Z`)),
+  );
+  const date = (minutesAgo: number) =>
+    new Date(latest + 600 * 60_000 - minutesAgo * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+  server.store.links.push(
+    createLink({ id, alias: 'launch', longurl: url, date: date(300), clicks: 7 }),
+    createLink({
+      id: id + 1,
+      alias: 'launch-news',
+      longurl: url,
+      date: date(200),
+      clicks: 42,
+      campaign: second?.id ?? null,
+    }),
+    createLink({
+      id: id + 2,
+      alias: 'launch-x',
+      longurl: url,
+      date: date(100),
+      clicks: 128,
+      campaign: first?.id ?? null,
+    }),
+  );
+  const tab = await ext.browser.newPage();
+  await tab.goto(url);
+  // The links were made elsewhere just now: a forced refresh brings them before the popup opens on them.
+  const asking = await ext.extensionPage('options.html');
+  await asking.evaluate(() =>
+    (
+      globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+    ).chrome.runtime.sendMessage({ type: 'refresh', payload: { force: true } }),
+  );
+  await asking.close();
+  const popup = await openPopup(tab);
+  await visible(popup, '.page-links li:nth-child(3)');
+  await settled(popup);
+  await capture(await visible(popup, 'main.popup'), 'popup-page-links');
+  await popup.close();
+  await tab.close();
+}
+
 async function manageShots(ext: ExtensionBrowser): Promise<void> {
   const page = await ext.extensionPage('manage.html#/links');
   await page.setViewport({ width: 1120, height: 760 });
@@ -552,7 +607,7 @@ async function main(): Promise<void> {
       console.warn(`Port ${port} is taken (${error.message}); using a free port instead.`);
       return startReference();
     });
-    site = await startPageServer({ [ARTICLE_PATH]: ARTICLE, [WEEKLY_PATH]: WEEKLY });
+    site = await startPageServer({ [ARTICLE_PATH]: ARTICLE, [WEEKLY_PATH]: WEEKLY, [LAUNCH_PATH]: LAUNCH });
     const sitePort = new URL(site.origin).port;
     // The article appears under a real-looking address instead of 127.0.0.1 and a random port.
     const hostRule = `--host-resolver-rules=MAP ${ARTICLE_HOST}:80 127.0.0.1:${sitePort}`;
@@ -572,6 +627,7 @@ async function main(): Promise<void> {
     if (wanted('sidepanel')) await sidePanelShots(ext);
     if (wanted('bulk')) await bulkShots(ext);
     if (wanted('import')) await importShots(ext);
+    if (wanted('page-links')) await pageLinksShot(ext, server);
     await ext.close();
     ext = undefined;
     if (wanted('languages')) {

@@ -18,6 +18,7 @@ import { createProfileHandlers } from './profiles';
 import { createWaitPublisher } from './rate-limit-wait';
 import { createSettingsTransferHandlers } from './settings-transfer';
 import { createShortenAndCopy } from './shorten-and-copy';
+import { createTabMarker } from './tab-marker';
 import { registerAllTabsOnGrant } from './tabs-permission';
 import { createWatchDigest } from './watch-digest';
 
@@ -43,6 +44,7 @@ export default defineBackground(() => {
   const bulk = createBulk({ createLink, clients });
   const mirror = createMirror({ clients });
   const watchDigest = createWatchDigest();
+  const marker = createTabMarker({ ready: migrations.ready });
 
   registerMigrations(migrations);
   registerMessageHandlers(
@@ -72,6 +74,7 @@ export default defineBackground(() => {
   lists.register();
   mirror.register();
   watchDigest.register();
+  marker.register();
   void queue.start().catch(() => undefined);
   void mirror.start().catch(() => undefined);
   void watchDigest.start();

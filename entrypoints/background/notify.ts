@@ -29,7 +29,15 @@ export function toolbarAction(): typeof browser.action {
 let badgeTimer: ReturnType<typeof setTimeout> | undefined;
 /** The number of queued creates as the badge shows it between short-lived badges ('' for none). */
 let queueBadge = '';
-const QUEUE_BADGE_COLOR = '#2563eb';
+/** The colour of the queue's count, and of the tab marker's: a tab's own colour would show on the queue's count. */
+export const QUEUE_BADGE_COLOR = '#2563eb';
+/** Hears each change of the queue's count (the tab marker, which gives way while links wait). */
+let queueCountListener: ((count: number) => void) | undefined;
+
+/** Calls `listener` with the queue's count each time it changes. */
+export function watchQueueCount(listener: (count: number) => void): void {
+  queueCountListener = listener;
+}
 
 async function showQueueBadge(): Promise<void> {
   const action = toolbarAction();
@@ -53,7 +61,9 @@ async function showBadge(text: string, color: string, ms: number): Promise<void>
 
 /** Shows how many creates wait in the queue; with none, the badge clears once any short-lived one is over. */
 export async function showQueueCount(count: number): Promise<void> {
+  const before = queueBadge;
   queueBadge = count > 0 ? String(count) : '';
+  if (queueBadge !== before) queueCountListener?.(count);
   if (queueBadge) {
     clearTimeout(badgeTimer);
     badgeTimer = undefined;

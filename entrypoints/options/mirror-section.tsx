@@ -7,6 +7,7 @@ import { send } from '@/lib/messaging/send';
 import { formatMoment } from '@/lib/present/dates';
 import { errorText, fixInOptions } from '@/lib/present/errors';
 import type { Behaviour, Profile } from '@/lib/settings/schema';
+import { MarkPagesField } from './mark-pages-field';
 
 /** Sweep intervals offered, in hours. */
 const SWEEP_HOURS = [1, 3, 6, 12, 24, 72, 168];
@@ -159,6 +160,7 @@ export function MirrorSection({ behaviour, profiles, onChange }: MirrorSectionPr
           }))}
           onValue={(value) => onChange({ mirrorSweepHours: Number(value) })}
         />
+        <MarkPagesField on={behaviour.markPages} onChange={onChange} />
       </div>
       {profiles.length > 0 && (
         <ul class="mirrors">

@@ -3,6 +3,7 @@ import { RateLimitNotice } from '@/components/rate-limit-notice';
 import { useRateLimitWait } from '@/components/use-rate-limit-wait';
 import { t, tPlural } from '@/lib/i18n';
 import { isQueueable } from '@/lib/jobs/queue';
+import type { CachedLink } from '@/lib/links/cache';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/all-tabs-report';
 import { ConnectPrompt } from './components/connect-prompt';
@@ -65,8 +66,9 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
     onLinks: recent.refreshed,
     recent: RECENT_LIMIT,
     onLoad({ settings, profile, start: tab, links, ofStart, drafts, restored }) {
-      recent.start(profile.id, links, tab?.url ?? '', ofStart);
       const url = tab && start.begin(tab, settings.behaviour);
+      // The links of the address the form starts with, as the settings cleaned it (use-popup-load.ts).
+      recent.start(profile.id, links, url || '', ofStart);
       if (restored) {
         draft.setRequest(restored.request);
         // A draft's URL is what the user typed: a canonical URL arriving later must not replace it.
@@ -129,10 +131,16 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const { settings, profile } = ready;
   const { values, more, moreOpen } = form;
   const { result } = shorten;
-  const duplicate =
+  const earlier =
     !fanOut.on && !several.urls && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
-      ? recent.earlierFor(values.url)
-      : undefined;
+      ? recent.allEarlierFor(values.url)
+      : [];
+  const duplicate = earlier[0];
+  /** Copies a link of the recent list or of the page's, marking its row Copied. */
+  const copyRow = async (link: CachedLink) => {
+    const copied = await shorten.copy(link);
+    recent.setCopiedId(copied ? link.id : null);
+  };
 
   /** Shortens the form, one link or one per preset: a new attempt, so no message of an earlier one stays. */
   const attempt = () => {
@@ -229,7 +237,9 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
       ) : (
         duplicate && (
           <DuplicateNotice
-            link={duplicate}
+            links={earlier}
+            copiedId={recent.copiedId}
+            onCopy={(link) => void copyRow(link)}
             buttonRef={copyExistingRef}
             onCopyExisting={() => shorten.showLink(duplicate, true)}
             onCreateNew={attempt}
@@ -361,10 +371,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
         onQuery={recent.setQuery}
         onSearchFocus={recent.readyToSearch}
         copiedId={recent.copiedId}
-        onCopy={async (link) => {
-          const copied = await shorten.copy(link);
-          recent.setCopiedId(copied ? link.id : null);
-        }}
+        onCopy={copyRow}
         note={popup.refreshNote}
       />
       {allTabs.view && <AllTabsReport view={allTabs.view} follow={allTabs.started} />}

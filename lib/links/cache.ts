@@ -277,20 +277,49 @@ export function recentLinks(profileId: string, limit: number): Promise<CachedLin
   );
 }
 
+/** The range of the url index that holds a profile's links to this address (compared as `sameLongUrl` does). */
+const urlRange = (profileId: string, longUrl: string) => IDBKeyRange.only([profileId, longUrlKey(longUrl)]);
+
 /** The profile's links to this address (compared as `sameLongUrl` does), newest first. */
 export function linksForUrl(profileId: string, longUrl: string): Promise<CachedLink[]> {
   return within(
     [LINKS],
     'readonly',
-    async (tx) => {
-      const key = [profileId, longUrlKey(longUrl)];
-      const stored = await promisifyRequest(
-        tx.objectStore(LINKS).index(BY_URL).getAll(IDBKeyRange.only(key)),
-      );
-      return toLinks(stored).sort(compareNewestFirst);
-    },
+    async (tx) =>
+      toLinks(
+        await promisifyRequest(tx.objectStore(LINKS).index(BY_URL).getAll(urlRange(profileId, longUrl))),
+      ).sort(compareNewestFirst),
     () => [],
   );
+}
+
+/**
+ * How many links the profile has for each address (as `linksForUrl` finds them), in one transaction:
+ * a count on the url index per address, no record read.
+ */
+export async function countLinksForUrls(profileId: string, longUrls: readonly string[]): Promise<number[]> {
+  try {
+    const index = (await open()).transaction([LINKS], 'readonly').objectStore(LINKS).index(BY_URL);
+    // The counts are the answer: waiting for the read-only transaction's end too would add a round
+    // trip to the browser to every navigation of the tab marker.
+    return await Promise.all(longUrls.map((url) => promisifyRequest(index.count(urlRange(profileId, url)))));
+  } catch {
+    return longUrls.map(() => 0);
+  }
+}
+
+/** Called after the background wrote or removed links of a profile. */
+type WriteListener = (profileId: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/** Calls `listener` after each write of a profile's links (the background's tab marker); returns the stop. */
+export function onLinksWritten(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+function written(profileId: string): void {
+  for (const listener of writeListeners) listener(profileId);
 }
 
 /** The highest link id the profile's cache knows; null when it knows none. */
@@ -365,6 +394,7 @@ export async function putCachedLinks(
     metas.put({ ...meta, fetchedAt } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+  if (links.length > 0) written(profileId);
 }
 
 let lastStamp = 0;
@@ -455,6 +485,7 @@ export async function putMirrorPage(
     metas.put({ ...meta, mirror: state } satisfies StoredMeta);
   }
   await promisifyRequest(transaction);
+  if (mine && links.length > 0) written(profileId);
   return mine;
 }
 
@@ -502,6 +533,7 @@ export async function completeMirrorPass(
   metas.put({ ...meta, mirror: state } satisfies StoredMeta);
   const kept = await promisifyRequest(links.count(profileRange(profileId)));
   await promisifyRequest(transaction);
+  written(profileId);
   return kept;
 }
 
@@ -662,6 +694,7 @@ export async function clearProfileCache(profileId: string): Promise<void> {
   transaction.objectStore(CLICKS).delete(profileRange(profileId));
   transaction.objectStore(META).delete(profileId);
   await promisifyRequest(transaction);
+  written(profileId);
 }
 
 /** A link's click history, oldest first: one record read; none when the mirror never read the link. */

@@ -96,6 +96,8 @@ export const behaviourFields = {
   mirrorSweepHours: z.number().check(z.int(), z.gte(MIRROR_SWEEP_HOURS.min), z.lte(MIRROR_SWEEP_HOURS.max)),
   /** A daily notification of the watched links with the most new clicks (entrypoints/background/watch-digest.ts). */
   watchDigest: z.boolean(),
+  /** Show on the toolbar button how many short links the cache has for each tab's page (entrypoints/background/tab-marker.ts). */
+  markPages: z.boolean(),
 };
 
 const behaviourSchema = z.object({
@@ -109,6 +111,8 @@ const behaviourSchema = z.object({
   mirror: z.catch(behaviourFields.mirror, true),
   mirrorSweepHours: z.catch(behaviourFields.mirrorSweepHours, MIRROR_SWEEP_HOURS.default),
   watchDigest: z.catch(behaviourFields.watchDigest, false),
+  // Off until the user turns it on: it needs the optional `tabs` permission, asked for from that click.
+  markPages: z.catch(behaviourFields.markPages, false),
 });
 export type Behaviour = z.infer<typeof behaviourSchema>;
 

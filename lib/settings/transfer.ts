@@ -169,6 +169,7 @@ const fileSchema = z.object({
     mirror: z.optional(behaviourFields.mirror),
     mirrorSweepHours: z.optional(behaviourFields.mirrorSweepHours),
     watchDigest: z.optional(behaviourFields.watchDigest),
+    markPages: z.optional(behaviourFields.markPages),
   }),
   // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
   utmPresets: z.optional(

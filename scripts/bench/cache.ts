@@ -99,9 +99,11 @@ export interface FilledCache {
   restore(): Promise<void>;
 }
 
-/** Fills the active profile's link cache with `count` links. */
-export async function fillLinkCache(bench: Bench, count: number): Promise<FilledCache> {
-  // A page of the extension's origin that runs none of its code.
+/**
+ * A page of the extension's origin that runs none of its code, to write its IndexedDB from, and the
+ * active profile's id.
+ */
+export async function cachePage(bench: Bench): Promise<{ page: Page; profileId: string }> {
   const page = await bench.browser.newPage();
   await page.goto(`chrome-extension://${bench.extensionId}/manifest.json`, { waitUntil: 'load' });
   const settings = await page.evaluate(
@@ -115,6 +117,12 @@ export async function fillLinkCache(bench: Bench, count: number): Promise<Filled
   );
   const profileId = settings?.activeProfileId;
   if (!profileId) throw new Error('The bench’s extension has no active profile to fill the cache of');
+  return { page, profileId };
+}
+
+/** Fills the active profile's link cache with `count` links. */
+export async function fillLinkCache(bench: Bench, count: number): Promise<FilledCache> {
+  const { page, profileId } = await cachePage(bench);
   const records = makeLinks(count).map((link: CachedLink) => ({
     ...link,
     profileId,

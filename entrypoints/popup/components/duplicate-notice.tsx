@@ -1,22 +1,96 @@
 import type { Ref } from 'preact';
-import { t } from '@/lib/i18n';
+import { useRef, useState } from 'preact/hooks';
+import { useFocusAfterRender } from '@/components/use-focus-after-render';
+import { t, tPlural } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
+import { CopyRowButton } from './copy-row-button';
+
+/** Rows listed before "Show N more": the form and Shorten stay in view at the popup's default size. */
+const FIRST_ROWS = 3;
 
 interface DuplicateNoticeProps {
-  link: CachedLink;
+  /** Every link made before for the page, newest first (at least one). */
+  links: readonly CachedLink[];
+  /** The link whose short URL was just copied from its row. */
+  copiedId: number | null;
+  /** Copies one row's short URL. */
+  onCopy: (link: CachedLink) => void;
+  /** Reuses the newest link. */
   onCopyExisting: () => void;
   onCreateNew: () => void;
-  /** The "Copy existing" button, for the popup to focus: Enter then reuses the old link. */
+  /** The "Copy existing" button, for the popup to focus: Enter then reuses the newest link. */
   buttonRef?: Ref<HTMLButtonElement>;
 }
 
-/** Offers the link made before for the same long URL instead of a second one. */
-export function DuplicateNotice({ link, onCopyExisting, onCreateNew, buttonRef }: DuplicateNoticeProps) {
+/** A link's campaign, channel and clicks, as the server's list gave them. */
+function details(link: CachedLink): string {
+  return [link.campaign, link.channel, tPlural('popup_page_link_clicks', link.clicks)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Offers the links made before for the same long URL instead of another one: the newest is reused by
+ * Enter ("Copy existing"); with several, each is listed with its campaign, channel and clicks and a
+ * Copy button of its own.
+ */
+export function DuplicateNotice({
+  links,
+  copiedId,
+  onCopy,
+  onCopyExisting,
+  onCreateNew,
+  buttonRef,
+}: DuplicateNoticeProps) {
+  const [all, setAll] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const newest = links[0];
+  if (!newest) return null;
+  const shown = all ? links : links.slice(0, FIRST_ROWS);
+
   return (
     <section class="card" aria-label={t('popup_duplicate_label')}>
-      <p class="dup">
-        {t('popup_duplicate_text')} <strong dir="ltr">{link.shortUrl}</strong>
-      </p>
+      {links.length === 1 ? (
+        <p class="dup">
+          {t('popup_duplicate_text')} <strong dir="ltr">{newest.shortUrl}</strong>{' '}
+          <span class="muted small">{details(newest)}</span>
+        </p>
+      ) : (
+        <>
+          <p class="dup">{tPlural('popup_page_links_text', links.length)}</p>
+          <ul class="page-links" ref={list}>
+            {shown.map((link) => (
+              <li key={link.id}>
+                <strong dir="ltr" title={link.shortUrl}>
+                  {link.shortUrl}
+                </strong>
+                <span class="muted small" dir="auto">
+                  {details(link)}
+                </span>
+                <CopyRowButton link={link} copied={copiedId === link.id} onCopy={onCopy} />
+              </li>
+            ))}
+          </ul>
+          {shown.length < links.length && (
+            <button
+              type="button"
+              class="quiet"
+              onClick={() => {
+                setAll(true);
+                // The button goes: the first row it uncovered takes its focus.
+                focusAfterRender({
+                  get current() {
+                    return list.current?.querySelectorAll('button')[FIRST_ROWS] ?? null;
+                  },
+                });
+              }}
+            >
+              {tPlural('popup_page_links_more', links.length - shown.length)}
+            </button>
+          )}
+        </>
+      )}
       <div class="row wrap">
         <button type="button" class="primary" ref={buttonRef} onClick={onCopyExisting}>
           {t('popup_copy_existing')}

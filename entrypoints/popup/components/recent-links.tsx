@@ -1,6 +1,7 @@
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { safeHref } from '@/lib/url/rules';
+import { CopyRowButton } from './copy-row-button';
 
 interface RecentLinksProps {
   /** The rows to show: the newest links, or those matching the query. */
@@ -68,13 +69,7 @@ export function RecentLinks({
                     {link.longUrl}
                   </span>
                 </div>
-                <button
-                  type="button"
-                  aria-label={t('popup_copy_link_label', link.shortUrl)}
-                  onClick={() => onCopy(link)}
-                >
-                  {t(copiedId === link.id ? 'popup_copied_button' : 'popup_copy_button')}
-                </button>
+                <CopyRowButton link={link} copied={copiedId === link.id} onCopy={onCopy} />
               </li>
             );
           })}

@@ -8,6 +8,7 @@ import { send } from '@/lib/messaging/send';
 import { activeProfile, type Profile, type Settings } from '@/lib/settings/schema';
 import type { Draft, Drafts } from '@/lib/storage/items';
 import { loadSettings } from '@/lib/storage/settings';
+import { resolvePageUrl } from '@/lib/url/page-url';
 
 /** What the popup draws from once loaded. */
 interface Ready {
@@ -21,7 +22,7 @@ interface Ready {
 interface Loaded extends Ready {
   /** The newest links. */
   links: CachedLink[];
-  /** The links of the start address, newest first. */
+  /** The links of the start address as the settings clean it, newest first. */
   ofStart: CachedLink[];
   drafts: Drafts | null;
   /** The draft of the start URL, typed for this profile. */
@@ -70,10 +71,12 @@ export function usePopupLoad(handlers: LoadHandlers) {
     const settings = await loadSettings();
     const active = activeProfile(settings);
     if (!active) return setReady('unconfigured');
-    // Reads that cost the same whatever the cache holds: the newest links, those of this address.
+    // Reads that cost the same whatever the cache holds: the newest links, those of this address (as
+    // the form starts with it: cleaned as the settings say, the rule the tab marker counts by too).
     const ofStartUrl = async () => {
       const start = await starting;
-      return { start, ofStart: start ? await linksForUrl(active.id, start.url) : [] };
+      const url = start?.url && resolvePageUrl(start.url, null, settings.behaviour);
+      return { start, ofStart: url ? await linksForUrl(active.id, url) : [] };
     };
     const [newest, { start, ofStart }, choices, drafts] = await Promise.all([
       recentLinks(active.id, on.current.recent),

@@ -99,6 +99,11 @@ export function useRecentLinks() {
       if (sameLongUrl(url, forUrl.url) && forUrl.links[0]) return forUrl.links[0];
       return searched.find((link) => sameLongUrl(link.longUrl, url));
     },
+    /** Every link made before for `url`, newest first, as far as the popup has read. */
+    allEarlierFor(url: string): CachedLink[] {
+      if (sameLongUrl(url, forUrl.url) && forUrl.links.length > 0) return forUrl.links;
+      return searched.filter((link) => sameLongUrl(link.longUrl, url));
+    },
     /** Puts a link just made or reused at the top, once. */
     add(link: CachedLink) {
       setLinks((known) => merged([link], known));

@@ -25,6 +25,7 @@ const INCLUDE_KEYS = '#export-include-keys';
 const COPY_FORMAT = '#behaviour-copy-format';
 const STRIP_TRACKING = '#behaviour-strip-tracking';
 const MIRROR = 'section[aria-labelledby="mirror-heading"]';
+const MARK_PAGES = '#mark-pages';
 
 /** The Options page. */
 export class OptionsPage extends ExtensionPage {
@@ -231,6 +232,26 @@ export class OptionsPage extends ExtensionPage {
   /** Clicks *Sync now* of the local copy, for the only profile. */
   async syncMirrorNow(): Promise<void> {
     await this.page.locator(`${MIRROR} button::-p-text(Sync now)`).click();
+  }
+
+  /** Presses *Sync now* once the card offers it, and waits until the local copy is up to date. */
+  async syncMirrorToEnd(timeout = 45_000): Promise<void> {
+    await this.page.locator(`${MIRROR} button::-p-text(Sync now)`).setTimeout(10_000).click();
+    await this.page.waitForFunction(
+      (card) => document.querySelector(card)?.textContent?.includes('Up to date as of'),
+      { timeout, polling: 500 },
+      MIRROR,
+    );
+  }
+
+  /** Clicks *Mark pages that have a short link*, which asks for the `tabs` permission as it turns on. */
+  async toggleMarkPages(): Promise<void> {
+    await this.page.click(MARK_PAGES);
+  }
+
+  /** Whether *Mark pages that have a short link* is on. */
+  markPages(): Promise<boolean> {
+    return this.page.$eval(MARK_PAGES, (el) => (el as HTMLInputElement).checked);
   }
 
   /** Chooses the copy format of the behaviour settings. */

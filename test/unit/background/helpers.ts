@@ -18,7 +18,7 @@ export const GOOD_KEY = 'good-key-1234';
 export const SERVER = 'https://sho.rt';
 
 /** An event that tests can fire, like fakeBrowser's own. */
-function fakeEvent<A extends unknown[]>() {
+export function fakeEvent<A extends unknown[]>() {
   const listeners: ((...args: A) => unknown)[] = [];
   return {
     addListener: (l: (...args: A) => unknown) => void listeners.push(l),

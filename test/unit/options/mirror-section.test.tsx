@@ -1,9 +1,13 @@
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MirrorSection, nextPollIn } from '@/entrypoints/options/mirror-section';
 import type { MirrorState } from '@/lib/links/cache';
 import type { MirrorStatus } from '@/lib/messaging/protocol';
 import { defaultBehaviour, emptyDefaults, type Profile } from '@/lib/settings/schema';
 import { alerts, button, click, fakeBackground, field, mount, ok, tick } from '../dom';
+import { stubPermissionEvents } from './permission-events';
+
+// The card holds the tab marker's switch, which follows the `tabs` permission.
+beforeEach(() => void stubPermissionEvents());
 
 const profile: Profile = { id: 'work', name: 'Work', serverUrl: 'https://sho.rt', defaults: emptyDefaults() };
 

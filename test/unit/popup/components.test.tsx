@@ -194,7 +194,15 @@ describe('ShortenResult and DuplicateNotice', () => {
   it('offers the existing link first and a new one second', async () => {
     const onCopyExisting = vi.fn();
     const onCreateNew = vi.fn();
-    await mount(<DuplicateNotice link={LINK} onCopyExisting={onCopyExisting} onCreateNew={onCreateNew} />);
+    await mount(
+      <DuplicateNotice
+        links={[LINK]}
+        copiedId={null}
+        onCopy={() => {}}
+        onCopyExisting={onCopyExisting}
+        onCreateNew={onCreateNew}
+      />,
+    );
     const [first, second] = document.querySelectorAll('button');
     expect(first?.textContent).toBe('Copy existing');
     expect(first?.className).toContain('primary');

@@ -636,6 +636,53 @@ describe('a URL shortened before', () => {
     expect(roleText('status')).toBe('Your server returned an existing link: https://sho.rt/old');
   });
 
+  it('lists every link of the page, three at first, each with its campaign, channel, clicks and Copy', async () => {
+    const page = [
+      link(11, TAB.url, { shortUrl: 'https://sho.rt/x', campaign: 'Spring', channel: 'Blog', clicks: 12 }),
+      link(12, `${TAB.url}/`, { shortUrl: 'https://sho.rt/li', campaign: 'Autumn', clicks: 1 }),
+      link(13, TAB.url, { shortUrl: 'https://sho.rt/news' }),
+      link(14, TAB.url, { shortUrl: 'https://sho.rt/old1', date: '2030-01-01 10:00:00' }),
+      link(15, TAB.url, { shortUrl: 'https://sho.rt/old2', date: '2029-01-01 10:00:00' }),
+    ];
+    await seed({ links: [...page, link(16, 'https://elsewhere.example/')] });
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+
+    const card = document.querySelector<HTMLElement>('[aria-label="Shortened before"]')!;
+    expect(card.textContent).toContain('This page has 5 short links:');
+    const rows = () => [...card.querySelectorAll('li')].map((row) => row.textContent);
+    // Newest first (by date, then id), three rows and a button for the rest.
+    expect(rows()).toEqual([
+      'https://sho.rt/news0 clicksCopy',
+      'https://sho.rt/liAutumn · 1 clickCopy',
+      'https://sho.rt/xSpring · Blog · 12 clicksCopy',
+    ]);
+    // Enter still reuses the newest.
+    expect(document.activeElement).toBe(button('Copy existing'));
+
+    await click(button('Copy https://sho.rt/x'));
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/x');
+    expect(button(card, 'Copy https://sho.rt/x').textContent).toBe('Copied');
+    expect(bg.of('shorten')).toEqual([]);
+
+    await click(button('Show 2 more'));
+    expect(rows()).toHaveLength(5);
+    expect(rows()[4]).toContain('https://sho.rt/old2');
+    expect(buttons('Show 2 more')).toEqual([]);
+    // The button went: focus is on the first row it uncovered.
+    expect(document.activeElement).toBe(button('Copy https://sho.rt/old1'));
+  });
+
+  it('finds the page’s links by the address the form starts with, tracking parameters removed', async () => {
+    await seed({ links: [old, link(8, TAB.url)], behaviour: { stripTracking: true } });
+    activeTab(`${TAB.url}?utm_source=news`);
+    background();
+    await mountPopup();
+
+    expect(document.body.textContent).toContain('This page has 2 short links:');
+  });
+
   it('is not offered for a URL never shortened', async () => {
     await seed({ links: [old] });
     activeTab('https://fresh.example/');

@@ -15,6 +15,7 @@ import {
   clickHistory,
   completeMirrorPass,
   countLinks,
+  countLinksForUrls,
   createLinksReader,
   expiringLinks,
   findByLongUrl,
@@ -26,6 +27,7 @@ import {
   linksFetchedAt,
   linksForUrl,
   type MirrorState,
+  onLinksWritten,
   putCachedLinks,
   putCachedLists,
   putLinkExpiry,
@@ -85,6 +87,37 @@ describe('reads that do not grow with the cache', () => {
 
     expect((await linksForUrl('u1', ' https://a.example/post/ ')).map((l) => l.id)).toEqual([2, 1]);
     expect(await linksForUrl('u1', 'https://b.example/')).toEqual([]);
+  });
+
+  it('counts the links of several addresses in one read, as linksForUrl finds them', async () => {
+    await putCachedLinks('count-1', [
+      at(1, '2030-01-01 10:00:00', 'https://a.example/post'),
+      at(2, '2030-01-02 10:00:00', 'https://a.example/post/#top'),
+      at(3, '2030-01-03 10:00:00', 'https://a.example/other'),
+    ]);
+    await putCachedLinks('count-2', [at(4, '2030-01-04 10:00:00', 'https://a.example/post')]);
+
+    expect(
+      await countLinksForUrls('count-1', [
+        'https://a.example/post#x',
+        'https://a.example/other/',
+        'https://b.example/',
+      ]),
+    ).toEqual([2, 1, 0]);
+    expect(await countLinksForUrls('count-1', [])).toEqual([]);
+  });
+});
+
+describe('who hears of a write', () => {
+  it('is told the profile after links were written, deleted by a sweep, or cleared', async () => {
+    const heard: string[] = [];
+    const stop = onLinksWritten((profileId) => heard.push(profileId));
+    await putCachedLinks('heard-1', [at(1, '2030-01-01 10:00:00', 'https://a.example/')]);
+    await putCachedLinks('heard-2', []);
+    await clearProfileCache('heard-1');
+    stop();
+    await putCachedLinks('heard-1', [at(2, '2030-01-01 10:00:00', 'https://a.example/')]);
+    expect(heard).toEqual(['heard-1', 'heard-1']);
   });
 });
 
