@@ -77,5 +77,4 @@ export default defineBackground(() => {
   marker.register();
   void queue.start().catch(() => undefined);
   void mirror.start().catch(() => undefined);
-  void watchDigest.start();
 });

@@ -58,6 +58,11 @@ export function createWatchDigest({ now = () => Date.now() }: { now?: () => numb
     if (movers.length > 0) await notifyWatchedMovers(movers);
   }
 
+  /** The alarm follows the switch (on install, update and browser start). */
+  async function start(): Promise<void> {
+    await schedule((await getItem(settingsItem)).behaviour.watchDigest).catch(() => undefined);
+  }
+
   return {
     /** Listens for the alarm and the switch (synchronously, at the worker's start). */
     register(): void {
@@ -65,11 +70,12 @@ export function createWatchDigest({ now = () => Date.now() }: { now?: () => numb
       onItemChanged(settingsItem, (settings) => {
         void schedule(settings.behaviour.watchDigest).catch(() => undefined);
       });
+      // The alarm outlives the worker; an update may clear it, a new profile of the browser may lack
+      // it. Not at every worker start: a stopped worker woken by the shortcut has no read to spare.
+      browser.runtime.onInstalled.addListener(() => void start());
+      browser.runtime.onStartup.addListener(() => void start());
     },
-    /** Worker start: the alarm follows the switch. */
-    async start(): Promise<void> {
-      await schedule((await getItem(settingsItem)).behaviour.watchDigest).catch(() => undefined);
-    },
+    start,
     send,
   };
 }

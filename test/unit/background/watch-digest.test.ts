@@ -89,3 +89,17 @@ describe('the daily notification', () => {
     });
   });
 });
+
+describe('its alarm', () => {
+  it('is set on browser start and on install or update, not at each worker start', async () => {
+    await saveActiveProfile({ watchDigest: true });
+    createWatchDigest().register();
+    // A worker started for anything else (the shortcut) asks nothing of the alarms.
+    expect(await fakeBrowser.alarms.get('watch-digest')).toBeUndefined();
+    await fakeBrowser.runtime.onStartup.trigger();
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get('watch-digest')).toBeDefined());
+    await fakeBrowser.alarms.clearAll();
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'update', previousVersion: '0.1.0' });
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get('watch-digest')).toBeDefined());
+  });
+});
