@@ -9,9 +9,9 @@ import { App } from '@/entrypoints/popup/app';
 import type { AllTabsProgress, AllTabsResult } from '@/lib/jobs/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
+import type { Behaviour } from '@/lib/settings/schema';
 import { allTabsAskedItem, listJobItem } from '@/lib/storage/items';
-import { saveSettings } from '@/lib/storage/settings';
+import { saveActiveProfile } from '../../fixtures/active-profile';
 import { allTabsRun } from '../../fixtures/all-tabs-run';
 import {
   button,
@@ -31,7 +31,6 @@ const TAB = { id: 7, url: 'https://blog.example/post?id=4&utm_source=news&fbclid
 const CLEAN = 'https://blog.example/post?id=4';
 const CANONICAL = 'https://blog.example/posts/4';
 
-let counter = 0;
 let writeText: ReturnType<typeof vi.fn>;
 let write: ReturnType<typeof vi.fn>;
 
@@ -49,16 +48,11 @@ function link(id: number, longUrl: string, extra: Partial<CachedLink> = {}): Cac
   };
 }
 
-async function seed(behaviour: Partial<Behaviour> = {}, links: CachedLink[] = []) {
-  const id = `features-${++counter}`;
-  await saveSettings({
-    version: 1,
-    activeProfileId: id,
-    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: { ...defaultBehaviour(), ...behaviour },
-    utmPresets: defaultUtmPresets(),
-  });
+/** Saves the active profile with `links` cached; answers its id. */
+async function seed(behaviour: Partial<Behaviour> = {}, links: CachedLink[] = []): Promise<string> {
+  const id = await saveActiveProfile(behaviour);
   await putCachedLinks(id, links, Date.now());
+  return id;
 }
 
 function activeTab(tab: { id?: number; url: string; title?: string } = TAB) {
@@ -448,13 +442,13 @@ describe('shorten all tabs', () => {
   });
 
   it('lists the run’s links under Recent and offers this tab’s link, once the run is done', async () => {
-    await seed();
+    const profileId = await seed();
     activeTab({ id: 7, url: 'https://a.example/', title: 'A' });
     const made = [link(201, 'https://a.example/', { shortUrl: 'https://sho.rt/a', title: 'A' })];
     background({
       // As the background does: each link made goes into the profile's cache.
       shortenAllTabs: async () => {
-        await putCachedLinks(`features-${counter}`, made, Date.now());
+        await putCachedLinks(profileId, made, Date.now());
         return ok({ ...RESULT, links: RESULT.links.slice(0, 1) });
       },
     });

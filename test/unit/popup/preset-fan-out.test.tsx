@@ -8,14 +8,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
-import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
+import type { Behaviour } from '@/lib/settings/schema';
 import { getItem, presetChoiceItem, setItem } from '@/lib/storage/items';
 import { loadSettings, saveSettings } from '@/lib/storage/settings';
+import { saveActiveProfile } from '../../fixtures/active-profile';
 import { button, click, fakeBackground, field, mount, ok, roleText, settle, typeInto } from '../dom';
 
 const PAGE = 'https://blog.example/post?id=4&utm_source=feed';
 
-let counter = 0;
 let writeText: ReturnType<typeof vi.fn>;
 
 function link(id: number, longUrl: string): CachedLink {
@@ -32,14 +32,7 @@ function link(id: number, longUrl: string): CachedLink {
 }
 
 async function seed(behaviour: Partial<Behaviour> = {}, links: CachedLink[] = []) {
-  const id = `presets-${++counter}`;
-  await saveSettings({
-    version: 1,
-    activeProfileId: id,
-    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: { ...defaultBehaviour(), ...behaviour },
-    utmPresets: defaultUtmPresets(),
-  });
+  const id = await saveActiveProfile(behaviour);
   await putCachedLinks(id, links, Date.now());
 }
 

@@ -7,25 +7,16 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
 import type { CachedLink } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
-import { type Behaviour, defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/storage/settings';
+import type { Behaviour } from '@/lib/settings/schema';
+import { saveActiveProfile } from '../../fixtures/active-profile';
 import { button, click, fakeBackground, field, mount, ok, paste } from '../dom';
 
 const TARGET = 'https://news.example/story?id=9&utm_source=mail';
 const SAFE_LINK = `https://nam12.safelinks.protection.outlook.com/?url=${encodeURIComponent(TARGET)}&data=05%7C02%7C&reserved=0`;
 const GOOGLE = 'https://www.google.com/url?q=https%3A%2F%2Fdocs.example%2Fguide&sa=D&usg=AOvVaw0';
 
-let counter = 0;
-
 async function seed(behaviour: Partial<Behaviour> = {}) {
-  const id = `unwrap-${++counter}`;
-  await saveSettings({
-    version: 1,
-    activeProfileId: id,
-    profiles: [{ id, name: 'Home', serverUrl: 'https://sho.rt', defaults: emptyDefaults() }],
-    behaviour: { ...defaultBehaviour(), ...behaviour },
-    utmPresets: defaultUtmPresets(),
-  });
+  await saveActiveProfile(behaviour);
 }
 
 function background() {
