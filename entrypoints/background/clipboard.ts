@@ -12,11 +12,6 @@ import { ExtensionError } from './errors';
 /** Something that can put text (and optionally HTML) on the clipboard. */
 export interface ClipboardWriter {
   write(payload: ClipboardPayload): Promise<void>;
-  /**
-   * Gets ready to write soon (Chrome: opens the offscreen document), so an action that copies once
-   * the server answers does not open it only then. Never rejects: `write` tries again and says why.
-   */
-  prepare(): void;
 }
 
 const OFFSCREEN_PATH = '/offscreen.html';
@@ -58,14 +53,9 @@ export function createClipboard(): ClipboardWriter {
     await creating;
   }
 
-  const offscreen = () => typeof browser.offscreen?.createDocument === 'function';
-
   return {
-    prepare() {
-      if (offscreen()) ensureOffscreenDocument().catch(() => undefined);
-    },
     async write({ text, html }) {
-      if (offscreen()) {
+      if (typeof browser.offscreen?.createDocument === 'function') {
         await ensureOffscreenDocument();
         const request: CopyRequest = { target: 'offscreen', type: 'copy', text, ...(html ? { html } : {}) };
         const reply = (await browser.runtime.sendMessage(request).catch(() => undefined)) as

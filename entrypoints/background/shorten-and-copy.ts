@@ -143,8 +143,6 @@ export function createShortenAndCopy({
   }
 
   return async (target) => {
-    // Every outcome but a failure copies: the offscreen document opens while the server answers.
-    clipboard.prepare();
     // One read of settings and keys serves the whole action: the behaviour, the profile, its client.
     const reading = clients.active();
     // Without a profile or key the behaviour still says how to copy a saved link; unreadable

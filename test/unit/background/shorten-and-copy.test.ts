@@ -366,23 +366,3 @@ describe('a link the server had made before', () => {
     );
   });
 });
-
-describe('the clipboard is ready when the server answers', () => {
-  it('opens the offscreen document while the create is still waiting for the server', async () => {
-    await seedProfile();
-    let answer!: () => void;
-    server.state.gate = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const done = command();
-    await vi.waitFor(() => expect(server.calls.some((c) => c.path === '/api/url/add')).toBe(true));
-    expect(stubs.offscreen.createDocument).toHaveBeenCalledTimes(1);
-    expect(stubs.copied).toEqual([]);
-
-    answer();
-    await done;
-    expect(stubs.copied).toEqual(['https://sho.rt/a500']);
-    // The copy used the document opened early: there is still only one.
-    expect(stubs.offscreen.createDocument).toHaveBeenCalledTimes(1);
-  });
-});
