@@ -10,8 +10,10 @@
  *
  * It needs the behaviour setting `markPages` and the optional `tabs` permission (to read a tab's
  * address). Both are kept in memory and read again only when storage or the permissions change, so a
- * navigation costs one IndexedDB count. A tab is marked when its address changes or it has loaded
- * (Firefox drops a tab's badge as it navigates); every open tab when the cache was written (a create,
+ * navigation costs one IndexedDB count. It listens to the tabs only while marking is on (a listener
+ * would wake a stopped worker at every page the user opens). A tab is marked when its address
+ * changes or it has loaded (Firefox drops a tab's badge as it navigates); every open tab when marking
+ * turns on (a worker start included), when the cache was written (a create,
  * a refresh, each page of the mirror's sync), the profile switched, or the setting or the permission
  * changed, which clears them all when marking stops.
  *
@@ -57,7 +59,19 @@ function pageOf(url: string | undefined, behaviour: Behaviour): string | null {
 }
 
 /** Creates the marker; `ready` resolves once stored settings are migrated. */
-export function createTabMarker({ ready }: { ready?: () => Promise<void> } = {}): TabMarker {
+/**
+ * A worker start looks at the setting only after this: the event that woke the worker (a shortcut)
+ * is served first, and a navigation meanwhile is marked with every other tab once marking is on.
+ */
+const START_DELAY_MS = 1_000;
+
+export function createTabMarker({
+  ready,
+  startDelayMs = START_DELAY_MS,
+}: {
+  ready?: () => Promise<void>;
+  startDelayMs?: number;
+} = {}): TabMarker {
   // Settings and permission as last read; null: read them again at the next mark.
   let marking: Promise<Marking | null> | null = null;
   let settingsKey: string | null = null;
@@ -79,8 +93,30 @@ export function createTabMarker({ ready }: { ready?: () => Promise<void> } = {})
     ]);
     settingsKey = markingKey(settings);
     const profile = activeProfile(settings);
-    if (!settings.behaviour.markPages || !allowed || !profile) return null;
-    return { profileId: profile.id, behaviour: settings.behaviour };
+    const on = settings.behaviour.markPages && allowed && profile;
+    follow(!!on);
+    return on ? { profileId: profile.id, behaviour: settings.behaviour } : null;
+  }
+
+  const onUpdated = (tabId: number, change: { url?: string; status?: string }, tab: { url?: string }) => {
+    if (change.url !== undefined || change.status === 'complete') void markTab(tabId, tab.url);
+  };
+  const onRemoved = (tabId: number) => void latest.delete(tabId);
+  /**
+   * Listens for navigations only while marking is on: a listener of every tab's updates would wake a
+   * stopped worker at each page a user opens, the marker on or off. Turned on, it marks every tab,
+   * the one whose navigation woke the worker included.
+   */
+  function follow(on: boolean): void {
+    if (on === browser.tabs.onUpdated.hasListener(onUpdated)) return;
+    if (on) {
+      browser.tabs.onUpdated.addListener(onUpdated);
+      browser.tabs.onRemoved.addListener(onRemoved);
+      void markAll();
+    } else {
+      browser.tabs.onUpdated.removeListener(onUpdated);
+      browser.tabs.onRemoved.removeListener(onRemoved);
+    }
   }
 
   /** Marking as it stands, or null when it is off (or gives way to the queue). */
@@ -174,10 +210,7 @@ export function createTabMarker({ ready }: { ready?: () => Promise<void> } = {})
     markTab,
     markAll,
     register() {
-      browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-        if (change.url !== undefined || change.status === 'complete') void markTab(tabId, tab.url);
-      });
-      browser.tabs.onRemoved.addListener((tabId) => void latest.delete(tabId));
+      setTimeout(() => void current(), startDelayMs);
       onItemChanged(settingsItem, (settings) => {
         if (markingKey(settings) !== settingsKey) changed();
       });

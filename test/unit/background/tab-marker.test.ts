@@ -125,7 +125,7 @@ beforeEach(async () => {
   action = stubAction();
   tabs = stubTabs();
   vi.stubGlobal('fetch', fetch);
-  marker = createTabMarker();
+  marker = createTabMarker({ startDelayMs: 0 });
   marker.register();
 });
 
@@ -248,5 +248,20 @@ describe('the tab marker', () => {
     await until(() => expect(action.badge(6)).toBe('2'));
     // A change that does not touch marking keeps what was read.
     expect(reads()).toHaveLength(1);
+  });
+});
+
+describe('a stopped worker', () => {
+  it('is not woken by navigations while marking is off: it listens to tabs only while on', async () => {
+    await until(() => expect(fakeBrowser.tabs.onUpdated.hasListeners()).toBe(true));
+    await tabs.go(2, PAGE);
+    await until(() => expect(action.badge(2)).toBe('2'));
+    await behave({ markPages: false });
+    await until(() => expect(fakeBrowser.tabs.onUpdated.hasListeners()).toBe(false));
+    await until(() => expect(action.badge(2)).toBeFalsy());
+    await behave({ markPages: true });
+    await until(() => expect(fakeBrowser.tabs.onUpdated.hasListeners()).toBe(true));
+    // Turned on, it marks the tabs already open.
+    await until(() => expect(action.badge(2)).toBe('2'));
   });
 });
