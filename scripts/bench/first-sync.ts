@@ -47,7 +47,9 @@ export async function simulateFirstSync(): Promise<FirstSync> {
   // The browser this code expects, for this process only: storage and alarms in memory.
   const { fakeBrowser } = await import('wxt/testing/fake-browser');
   Object.assign(fakeBrowser, { i18n: { getMessage: (name: string) => name, getUILanguage: () => 'en' } });
-  Object.assign(fakeBrowser.permissions, { contains: async () => true });
+  // Every host granted, and never removed (the clients listen for removals).
+  const never = { addListener: () => undefined, removeListener: () => undefined };
+  Object.assign(fakeBrowser.permissions, { contains: async () => true, onRemoved: never, onAdded: never });
   Object.assign(globalThis, { browser: fakeBrowser, chrome: fakeBrowser });
   const { startReferenceServer } = await import('../../test/server/server');
   const { createLink } = await import('../../test/server/store');
