@@ -1,6 +1,6 @@
 /**
  * The tab marker's cost per navigation (issue #22: < 5 ms of worker time with 100,000 links, no
- * request). The active profile's cache holds 100,000 links (scripts/bench/links.ts, written a chunk at a time) and two more for a page of
+ * request). The active profile's cache holds 100,000 links (scripts/bench/links.ts, written by fillLinkCache) and two more for a page of
  * the bench's site; *Mark pages that have a short link* is turned on in Options, its `tabs` permission
  * allowed in Chromium's dialog. The bench's tab then goes back and forth between that page and the
  * site's start page, and in the worker a bench-only listener and a wrapper of action.setBadgeText time
@@ -12,12 +12,10 @@
  * That span is the handler's whole run in the worker, the wait for IndexedDB's count included, so it
  * is an upper bound of the worker's time.
  */
-import type { Page, WebWorker } from 'puppeteer-core';
-import { type CachedLink, longUrlKey } from '@/lib/links/cache';
+import type { WebWorker } from 'puppeteer-core';
 import { allowPermissionDialog, serviceWorker } from '../../test/e2e/harness';
 import { samplePage } from '../../test/e2e/page-server';
-import { cachePage } from './cache';
-import { makeLinks } from './links';
+import { fillLinkCache } from './cache';
 import type { Bench } from './measure';
 import { ms, pct, type Row, yes } from './report';
 import { summarize } from './stats';
@@ -37,91 +35,6 @@ interface BenchGlobal {
   /** Chromium gives `browser` objects of its own, which the extension's code calls. */
   browser?: Namespace;
   markerBench?: { starts: Map<number, number>; spans: number[] };
-}
-
-/** Records written per call: a whole 100,000 in one would outlast DevTools' 30 s on a busy machine. */
-const CHUNK = 10_000;
-
-/**
- * In the cache of the extension's origin (from `page`), for one profile: `clear` drops its links
- * (answering how many there were), then `links` are put; answers how many it holds after.
- */
-function writeLinks(page: Page, profileId: string, links: unknown[], clear = false): Promise<number> {
-  return page.evaluate(
-    ({ profileId, links, clear }) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('shortlink-links');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction(['links'], 'readwrite');
-          const store = tx.objectStore('links');
-          const range = IDBKeyRange.bound([profileId], [profileId, []]);
-          if (clear) store.delete(range);
-          for (const link of links) store.put(link);
-          const count = store.count(range);
-          tx.oncomplete = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    { profileId, links, clear },
-  );
-}
-
-/** The profile's links now (the bench's few), to put back at the end. */
-function profileLinks(page: Page, profileId: string): Promise<unknown[]> {
-  return page.evaluate(
-    (profileId) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open('shortlink-links');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const request = open.result
-            .transaction(['links'])
-            .objectStore('links')
-            .getAll(IDBKeyRange.bound([profileId], [profileId, []]));
-          request.onsuccess = () => {
-            open.result.close();
-            resolve(request.result);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-    profileId,
-  );
-}
-
-/**
- * Fills the active profile's cache with MARKER_LINKS links (scripts/bench/links.ts, stored as
- * lib/links/cache.ts stores them) and two for `url`, a chunk a call; answers how to put it back.
- */
-async function fillForMarker(
-  bench: Bench,
-  url: string,
-): Promise<{ profileId: string; restore(): Promise<void> }> {
-  const { page, profileId } = await cachePage(bench);
-  const original = await profileLinks(page, profileId);
-  const seenAt = Date.now();
-  const records = [
-    ...makeLinks(MARKER_LINKS),
-    ...[MARKER_LINKS + 1, MARKER_LINKS + 2].map((id) => ({ ...makeLinks(1, id)[0]!, id, longUrl: url })),
-  ].map((link: CachedLink) => ({ ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt }));
-  let held = 0;
-  for (let i = 0; i < records.length; i += CHUNK)
-    held = await writeLinks(page, profileId, records.slice(i, i + CHUNK), i === 0);
-  if (held !== records.length) throw new Error(`The cache holds ${held} links, not ${records.length}`);
-  return {
-    profileId,
-    async restore() {
-      try {
-        await writeLinks(page, profileId, original, true);
-      } finally {
-        await page.close();
-      }
-    },
-  };
 }
 
 /** Turns the marker on or off through Options, as a user does (on: allowing `tabs` in the dialog). */
@@ -148,7 +61,7 @@ async function switchMarker(bench: Bench, on: boolean): Promise<void> {
 export async function markerTimes(bench: Bench, runs: number): Promise<number[]> {
   bench.site.setPage(MARKED_PATH, samplePage('A page shortened twice'));
   const marked = bench.site.url(MARKED_PATH);
-  const cache = await fillForMarker(bench, marked);
+  const cache = await fillLinkCache(bench, MARKER_LINKS, [{ longUrl: marked }, { longUrl: marked }]);
   let worker: WebWorker | undefined;
   try {
     await switchMarker(bench, true);
