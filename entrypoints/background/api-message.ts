@@ -8,8 +8,9 @@ import type { ShortenerClient } from '@/lib/api/client';
 import type { CreatedLink, LinkDetail, LinkInput, LinkSummary, Page, UpdatedLink } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isObject } from '@/lib/is-object';
-import { type CachedLink, cachedLink, putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
+import { cachedLink, getCachedLists, putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
+import { noteLinkChange } from './change-link';
 import type { Clients } from './clients';
 import { type CreateLink, detailToCachedLink, toCachedLink } from './create-link';
 import { ExtensionError } from './errors';
@@ -61,21 +62,6 @@ export function isLinkInputShape(value: unknown): value is LinkInput {
   return isObject(value) && typeof value.url === 'string';
 }
 
-const typed = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-
-/** A cached link after an edit the server accepted: what the edit changed, and the short URL it answered. */
-function edited(known: CachedLink, input: unknown, answer: UpdatedLink): CachedLink {
-  const fields = isObject(input) ? input : {};
-  const shortUrl = answer.shortUrl ?? known.shortUrl;
-  return {
-    ...known,
-    longUrl: typed(fields.url) ?? known.longUrl,
-    title: typed(fields.metatitle) ?? known.title,
-    alias: typed(fields.custom) ?? known.alias,
-    shortUrl,
-  };
-}
-
 /**
  * Writes what an answer says of links to the link cache (and its mirror): the links of a list, a
  * link looked at (by id or short URL) and a link edited join it at once.
@@ -89,11 +75,14 @@ async function joinCache(profileId: string, method: ApiMethod, args: unknown[], 
     // What a link's details say of its expiry stays with it, where "expiring soon" reads it.
     await putLinkExpiry(profileId, detail.id, detail.details.expiry || null);
   } else if (method === 'updateLink' && typeof args[0] === 'number') {
-    const [id, update] = args;
-    const known = await cachedLink(profileId, id);
-    if (known) await putCachedLinks(profileId, [edited(known, update, result as UpdatedLink)]);
-    if (isObject(update) && typeof update.expiry === 'string' && update.expiry)
-      await putLinkExpiry(profileId, id, update.expiry);
+    await noteLinkChange(profileId, { linkId: args[0], kind: 'update' }, args[1], result as UpdatedLink);
+  } else if (method === 'assignLinkToCampaign' || method === 'assignToChannel') {
+    const [to, type, linkId] = method === 'assignToChannel' ? args : [args[0], 'links', args[1]];
+    if (typeof to !== 'number' || typeof linkId !== 'number' || type !== 'links') return;
+    const kind = method === 'assignToChannel' ? 'channel' : 'campaign';
+    const lists = await getCachedLists(profileId);
+    const named = (kind === 'channel' ? lists.channels : lists.campaigns).find((item) => item.id === to);
+    await noteLinkChange(profileId, { linkId, kind, to: { id: to, name: named?.name ?? '' } }, null);
   }
 }
 

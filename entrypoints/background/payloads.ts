@@ -11,6 +11,7 @@ import { MAX_LIST_URLS } from '@/lib/jobs/url-list';
 import type { MessageType, RequestOf } from '@/lib/messaging/protocol';
 import { linkDefaultsFields } from '@/lib/settings/schema';
 import { MAX_SETTINGS_FILE_BYTES } from '@/lib/settings/transfer';
+import { linkChangeSchema } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
 import { z } from '@/lib/zod';
 import { isApiMethod, isLinkInputShape } from './api-message';
@@ -81,6 +82,7 @@ const payloads: { [K in MessageType]: () => z.ZodMiniType<RequestOf<K>> } = {
             title: pageTitle,
             label: text(TEXT_LIMITS.name),
             from: z.optional(text(TEXT_LIMITS.longUrl)),
+            change: z.optional(linkChangeSchema),
           }),
         )
         .check(z.maxLength(MAX_BULK_ROWS)),

@@ -8,17 +8,20 @@
  */
 import type { ErrorData } from '../api/errors';
 import type { LinkInput } from '../api/schemas';
-import type { Job, JobKind, JobRow } from '../storage/items';
+import type { Job, JobKind, JobRow, LinkChange } from '../storage/items';
 
 /**
  * One link to make: its create input, the title it is kept and copied with, its label ('' when none),
  * and, imported from another shortener, the short URL (or slug) it had there: the redirect map's.
+ * With `change`, a link the server has is changed instead (`input` is the update's body, or only the
+ * link's URL for an assignment).
  */
 export interface JobItem {
   input: LinkInput;
   title: string;
   label: string;
   from?: string;
+  change?: LinkChange;
 }
 
 /** The counts a progress bar shows. */

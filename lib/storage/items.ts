@@ -283,6 +283,22 @@ const linkInputShape = z.custom<LinkInput>(
  * request goes out, so a row a new worker finds `sending` may have reached the server and is looked
  * for there first; then `made`, `reused` (a link made before, no request) or `failed`.
  */
+/** Also the `bulkStart` message's (entrypoints/background/payloads.ts): one definition of a change. */
+export const linkChangeSchema = z.lazy(() => {
+  const linkId = z.number().check(z.int(), z.positive());
+  return z.union([
+    /** PUT /api/url/:id/update. */
+    z.object({ linkId, kind: z.literal('update') }),
+    /** The link assigned to the campaign or channel `to` (its name kept for the cache). */
+    z.object({
+      linkId,
+      kind: z.enum(['campaign', 'channel']),
+      to: z.object({ id: z.number().check(z.int(), z.positive()), name: z.string() }),
+    }),
+  ]);
+});
+export type LinkChange = z.infer<typeof linkChangeSchema>;
+
 const jobRowSchema = z.lazy(() =>
   z.object({
     id: z.string(),
@@ -294,6 +310,12 @@ const jobRowSchema = z.lazy(() =>
     label: z.string(),
     /** Imported from another shortener: the short URL (or slug) it had there, for the redirect map. */
     from: z.optional(z.string()),
+    /**
+     * A change to a link the server has, instead of a create: `input` is then the update's body (or
+     * only the link's URL, for an assignment). Sent again after a cut-off try: a change made twice
+     * is the same change.
+     */
+    change: z.optional(linkChangeSchema),
     state: z.enum(['pending', 'sending', 'made', 'reused', 'failed']),
     shortUrl: z.optional(z.string()),
     /** Made: the server answered with a link it had made before (see create-link.ts). */

@@ -127,7 +127,7 @@ export interface FilledCache {
  * A page of the extension's origin that runs none of its code, to write its IndexedDB from, and the
  * active profile's id.
  */
-export async function cachePage(bench: Bench): Promise<{ page: Page; profileId: string }> {
+async function cachePage(bench: Bench): Promise<{ page: Page; profileId: string }> {
   const page = await bench.browser.newPage();
   await page.goto(`chrome-extension://${bench.extensionId}/manifest.json`, { waitUntil: 'load' });
   const settings = await page.evaluate(

@@ -6,11 +6,21 @@
  * user resumes it; any other failure is the row's. Progress is written at most once a second.
  */
 import { clean } from '@/lib/api/client';
-import { type LinkInput, linkInputSchema } from '@/lib/api/schemas';
+import { linkInputSchema, linkUpdateInputSchema } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
-import { cancelJob, isJobActive, jobCounts, newJob, pauseJob, resumeJob, retryRows } from '@/lib/jobs/job';
+import {
+  cancelJob,
+  isJobActive,
+  type JobItem,
+  jobCounts,
+  newJob,
+  pauseJob,
+  resumeJob,
+  retryRows,
+} from '@/lib/jobs/job';
 import type { RequestOf, ResponseOf } from '@/lib/messaging/protocol';
 import { bulkJobItem } from '@/lib/storage/items';
+import { type ChangeLink, createChangeLink } from '../change-link';
 import type { Clients } from '../clients';
 import type { CreateLink } from '../create-link';
 import { ExtensionError } from '../errors';
@@ -18,6 +28,8 @@ import { createJobRunner, STOPS_BATCH } from './runner';
 
 interface Deps {
   createLink: CreateLink;
+  /** Rows that change a link the server has (actions on many links); change-link.ts's by default. */
+  changeLink?: ChangeLink;
   clients: Clients;
   clock?: () => number;
 }
@@ -25,17 +37,21 @@ interface Deps {
 /** The alarm that wakes a stopped worker when the job's rate-limit wait is over. */
 export const BULK_ALARM = 'bulk-job';
 
-/** Refuses the whole request for a row the server could not take: a page is never trusted. */
-function checkRow(input: LinkInput): void {
+/**
+ * Refuses the whole request for a row the server could not take: a page is never trusted. An
+ * assignment sends no body: its input only names the link.
+ */
+function checkRow({ input, change }: Pick<JobItem, 'input' | 'change'>): void {
   try {
-    clean(linkInputSchema, input);
+    if (!change) clean(linkInputSchema, input);
+    else if (change.kind === 'update') clean(linkUpdateInputSchema, input);
   } catch {
     throw new ExtensionError('bad_message', t('error_bulk_bad_row', String(input.url).slice(0, 200)));
   }
 }
 
 /** Creates the bulk job's handlers and its resumption. */
-export function createBulk({ createLink, clients, clock = () => Date.now() }: Deps) {
+export function createBulk({ createLink, changeLink, clients, clock = () => Date.now() }: Deps) {
   const runner = createJobRunner(
     {
       item: bulkJobItem,
@@ -46,13 +62,15 @@ export function createBulk({ createLink, clients, clock = () => Date.now() }: De
       endless: false,
       writeEveryMs: 1_000,
       resumeAfterMs: 0,
-      onFailure(error) {
+      onFailure(error, row) {
         // Longer than the limiter would hold it: the row goes back to its turn and the job sleeps.
         if (error.kind === 'rate_limited') return { kind: 'wait', until: error.retryAt ?? clock() + 60_000 };
+        // The server's 404 to a change is about that one link (gone since the list was read).
+        if (row.change && error.status === 404) return { kind: 'fail' };
         return STOPS_BATCH.has(error.kind) ? { kind: 'stop' } : { kind: 'fail' };
       },
     },
-    { createLink, clients, clock },
+    { createLink, changeLink: changeLink ?? createChangeLink(clients), clients, clock },
   );
 
   async function current() {
@@ -64,7 +82,7 @@ export function createBulk({ createLink, clients, clock = () => Date.now() }: De
   async function bulkStart({ items }: RequestOf<'bulkStart'>): Promise<ResponseOf<'bulkStart'>> {
     if (isJobActive(await runner.load())) throw new ExtensionError('busy', t('error_bulk_busy'));
     if (items.length === 0) throw new ExtensionError('bad_message', t('error_bulk_empty'));
-    for (const { input } of items) checkRow(input);
+    for (const item of items) checkRow(item);
     const active = await clients.active('job');
     const job = newJob('bulk', crypto.randomUUID(), active.profile.id, items, clock(), active.budget().limit);
     try {
@@ -93,10 +111,10 @@ export function createBulk({ createLink, clients, clock = () => Date.now() }: De
   }
 
   async function bulkRetry({ rows }: RequestOf<'bulkRetry'>): Promise<ResponseOf<'bulkRetry'>> {
-    await current();
-    for (const { input } of rows) if (input) checkRow(input);
-    const job = await runner.change((latest) => latest && retryRows(latest, rows, clock()));
-    return jobCounts(job ?? (await current()));
+    const job = await current();
+    for (const { index, input } of rows) if (input) checkRow({ input, change: job.rows[index]?.change });
+    const retried = await runner.change((latest) => latest && retryRows(latest, rows, clock()));
+    return jobCounts(retried ?? (await current()));
   }
 
   async function bulkRateLimit(): Promise<ResponseOf<'bulkRateLimit'>> {

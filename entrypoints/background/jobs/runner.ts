@@ -1,12 +1,14 @@
 /**
- * The one job runner: bulk create, the outage queue and lists copied at the end (all tabs, several
- * URLs at once) are its three uses. A job and its
- * rows are kept in storage (the policy names the item), so a stopped worker or a restarted browser
- * loses nothing: every worker start resumes it, and an alarm wakes a stopped worker for the next try
- * or the end of a rate-limit wait. Each row is made by the create pipeline (create-link.ts), and is
- * stored as `sending` before its request goes out, so a row a new worker finds `sending` may have
- * reached the server: it is looked for there first. What differs between the three — how a failure
- * ends, the queue's backoff, bulk's pause, a list's copy at the end — is the policy passed in.
+ * The one job runner: bulk create (and changes to many links), the outage queue and lists copied at
+ * the end (all tabs, several URLs at once) are its three uses. A job and its rows are kept in storage
+ * (the policy names the item), so a stopped worker or a restarted browser loses nothing: every worker
+ * start resumes it, and an alarm wakes a stopped worker for the next try or the end of a rate-limit
+ * wait. Each row is made by the create pipeline (create-link.ts), and is stored as `sending` before
+ * its request goes out, so a row a new worker finds `sending` may have reached the server: it is
+ * looked for there first. A row with a `change` changes a link the server has instead
+ * (change-link.ts): sent again after a cut-off try, it changes nothing more. What differs between
+ * the three — how a failure ends, the queue's backoff, bulk's pause, a list's copy at the end — is
+ * the policy passed in.
  */
 import type { ErrorData } from '@/lib/api/errors';
 import { jobRequestsPerWindow, type Priority } from '@/lib/api/rate-limiter';
@@ -24,6 +26,7 @@ import {
 } from '@/lib/jobs/job';
 import type { CachedLink } from '@/lib/links/cache';
 import { getItem, type Job, type JobRow, type StorageItem, setItem } from '@/lib/storage/items';
+import type { ChangeLink } from '../change-link';
 import type { Clients } from '../clients';
 import { type Created, type CreateLink, mayHaveMadeLink } from '../create-link';
 import { toErrorData } from '../errors';
@@ -109,13 +112,16 @@ export interface JobRunner {
 
 interface Deps {
   createLink: CreateLink;
+  /** Runs rows that change a link the server has (only jobs that take such rows need it). */
+  changeLink?: ChangeLink;
   clients: Clients;
   clock?: () => number;
 }
 
-/** How a try ended: a link, a failure, a row gone meanwhile, or a job that must stop. */
+/** How a try ended: a link, a link changed, a failure, a row gone meanwhile, or a job that must stop. */
 type Tried =
   | { created: Created }
+  | { changed: { shortUrl: string } }
   | { error: ErrorData; sent: boolean; mark?: Partial<JobRow> }
   | { gone: true }
   | { stop: ErrorData };
@@ -132,7 +138,7 @@ class NotMarked extends Error {
 /** Creates the runner of one kind of job. */
 export function createJobRunner(
   policy: JobPolicy,
-  { createLink, clients, clock = () => Date.now() }: Deps,
+  { createLink, changeLink, clients, clock = () => Date.now() }: Deps,
 ): JobRunner {
   let job: Job | null | undefined;
   let driving: Promise<void> | null = null;
@@ -237,6 +243,21 @@ export function createJobRunner(
 
   const indexOf = (rowId: string) => job?.rows.findIndex((row) => row.id === rowId) ?? -1;
 
+  /**
+   * Stores the row as `sending` before its request goes out; throws RowGone when it left the job
+   * meanwhile, NotMarked when the mark could not be stored (then nothing is sent).
+   */
+  async function markSending(jobId: string, rowId: string, mark: JobRow['mark'] = null): Promise<void> {
+    const index = indexOf(rowId);
+    if (!job || job.id !== jobId || index === -1) throw new RowGone();
+    const current = job.rows[index] as JobRow;
+    job = withRow(job, index, { state: 'sending', mark: current.mark ?? mark });
+    // Unmarked, a request could not be told apart from one never sent: none goes out.
+    await save(true).catch((error: unknown) => {
+      throw new NotMarked(error);
+    });
+  }
+
   /** One try of a row: its link, or why not (`sent` once its request may have gone out). */
   async function tryRow(jobId: string, row: JobRow): Promise<Tried> {
     let sent = false;
@@ -245,6 +266,20 @@ export function createJobRunner(
     const prepared = policy.prepare ? await policy.prepare(row) : { input: row.input };
     if ('refusal' in prepared) return { error: prepared.refusal, sent, mark: prepared.mark };
     try {
+      if (row.change) {
+        if (!changeLink) throw new Error('This job does not change links');
+        const changed = await changeLink({
+          change: row.change,
+          input: prepared.input,
+          profileId: row.profileId,
+          priority: policy.priority,
+          beforeSend: async () => {
+            await markSending(jobId, row.id);
+            sent = true;
+          },
+        });
+        return { changed };
+      }
       const created = await createLink({
         input: prepared.input,
         profileId: row.profileId,
@@ -254,14 +289,7 @@ export function createJobRunner(
         mark: row.mark,
         uncertain: row.uncertain,
         beforeSend: async (mark) => {
-          const index = indexOf(row.id);
-          if (!job || job.id !== jobId || index === -1) throw new RowGone();
-          const current = job.rows[index] as JobRow;
-          job = withRow(job, index, { state: 'sending', mark: current.mark ?? mark });
-          // Unmarked, a request could not be told apart from one never sent: none goes out.
-          await save(true).catch((error: unknown) => {
-            throw new NotMarked(error);
-          });
+          await markSending(jobId, row.id, mark);
           sent = true;
         },
       });
@@ -368,7 +396,9 @@ export function createJobRunner(
         job = stopJob(markPending(job, at), outcome.stop);
         break;
       }
-      if ('created' in outcome) {
+      if ('changed' in outcome) {
+        job = markLinked(job, at, outcome.changed.shortUrl, false);
+      } else if ('created' in outcome) {
         const { link, reused, existing } = outcome.created;
         made.push(link);
         const current = job.rows[at] as JobRow;

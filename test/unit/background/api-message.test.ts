@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createApiHandler } from '@/entrypoints/background/api-message';
 import { createClients } from '@/entrypoints/background/clients';
 import type { CreateLink } from '@/entrypoints/background/create-link';
-import { cachedLink, putCachedLinks } from '@/lib/links/cache';
+import { cachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { defaultSettings, emptyDefaults } from '@/lib/settings/schema';
 import { apiKeysItem, settingsItem } from '@/lib/storage/items';
 import { type ReferenceServer, startReferenceServer } from '../../server/server';
@@ -83,6 +83,24 @@ describe('links the management page opens or edits join the cache', () => {
       longUrl: 'https://site.example/moved',
       title: 'Moved page',
     });
+  });
+
+  it('an assignment to a campaign or a channel: the link reads as in it, by the name the lists give', async () => {
+    const api = await setUp('assigned');
+    await listed(api, 'assigned', 1);
+    const campaign = (await api({ method: 'addCampaign', args: [{ name: 'Autumn' }] })) as { id: number };
+    const channel = (await api({ method: 'addChannel', args: [{ name: 'Social' }] })) as { id: number };
+    await putCachedLists('assigned', {
+      fetchedAt: Date.now(),
+      campaigns: [{ id: campaign.id, name: 'Autumn' }],
+      channels: [{ id: channel.id, name: 'Social' }],
+    });
+    await api({ method: 'assignLinkToCampaign', args: [campaign.id, 1] });
+    await api({ method: 'assignToChannel', args: [channel.id, 'links', 1] });
+    expect(await cachedLink('assigned', 1)).toMatchObject({ id: 1, campaign: 'Autumn', channel: 'Social' });
+    // A QR code or bio page in a channel is not a link: the cache is left alone.
+    await api({ method: 'assignToChannel', args: [channel.id, 'bio', 2] }).catch(() => undefined);
+    expect((await cachedLink('assigned', 2))?.channel).toBeUndefined();
   });
 });
 

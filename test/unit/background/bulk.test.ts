@@ -10,7 +10,7 @@ import { createLinkPipeline } from '@/entrypoints/background/create-link';
 import { BULK_ALARM, createBulk } from '@/entrypoints/background/jobs/bulk';
 import { redirectMapCsv } from '@/lib/jobs/bulk-csv';
 import { type JobItem, jobCounts, newJob, waitJob } from '@/lib/jobs/job';
-import { putCachedLinks } from '@/lib/links/cache';
+import { linksById, putCachedLinks } from '@/lib/links/cache';
 import { bulkJobItem, getItem, type Job } from '@/lib/storage/items';
 import {
   cachedLink,
@@ -239,6 +239,96 @@ describe('bulk create', () => {
     expect(job?.rows[0]?.shortUrl).toBe(
       server.state.links.find((l) => l.longurl === 'https://a.example')?.shorturl,
     );
+  });
+
+  it('changes links the server has: an update and assignments, each sent once, the cache updated in place', async () => {
+    const profile = await seedProfile();
+    const link = cachedLink(3, 'https://known.example/');
+    server.state.links.push({
+      id: 3,
+      alias: link.alias,
+      shorturl: link.shortUrl,
+      longurl: link.longUrl,
+      title: '',
+      date: link.date,
+    });
+    await putCachedLinks(profile.id, [link]);
+    startBackground(server);
+    const change = (change: JobItem['change'], input: JobItem['input']): JobItem => ({
+      input,
+      title: '',
+      label: '',
+      change,
+    });
+    await sendFromPopup(
+      'bulkStart',
+      {
+        items: [
+          change({ linkId: 3, kind: 'update' }, { url: link.longUrl, expiry: '2030-01-31 12:00:00' }),
+          change({ linkId: 3, kind: 'campaign', to: { id: 7, name: 'Spring' } }, { url: link.longUrl }),
+          change({ linkId: 3, kind: 'channel', to: { id: 2, name: 'Social' } }, { url: link.longUrl }),
+          change(
+            { linkId: 99, kind: 'campaign', to: { id: 7, name: 'Spring' } },
+            { url: 'https://gone.example' },
+          ),
+        ],
+      },
+      MANAGE(),
+    );
+    const job = await until((j) => j?.state === 'done');
+    expect(job?.rows.map((r) => r.state)).toEqual(['made', 'made', 'made', 'failed']);
+    expect(job?.rows[0]?.shortUrl).toBe(link.shortUrl);
+    expect(job?.rows[3]?.error?.message).toBeTruthy();
+    expect(server.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /api/url/3/update',
+      'POST /api/campaign/7/assign/3',
+      'POST /api/channel/2/assign/links/3',
+      'POST /api/campaign/7/assign/99',
+    ]);
+    expect(server.calls[server.calls.findIndex((c) => c.method === 'PUT')]?.body).toEqual({
+      url: link.longUrl,
+      expiry: '2030-01-31 12:00:00',
+    });
+    expect(adds()).toHaveLength(0);
+    const [cached] = await linksById(profile.id, [3]);
+    expect(cached).toMatchObject({ campaign: 'Spring', channel: 'Social', expiry: '2030-01-31 12:00:00' });
+  });
+
+  it('refuses a change row whose update the server could not take, before anything is sent', async () => {
+    await seedProfile();
+    startBackground(server);
+    const reply = await sendFromPopup(
+      'bulkStart',
+      {
+        items: [
+          {
+            input: { url: 'not a web address' },
+            title: '',
+            label: '',
+            change: { linkId: 3, kind: 'update' },
+          },
+        ],
+      },
+      MANAGE(),
+    );
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
+    const badTarget = await sendFromPopup(
+      'bulkStart',
+      {
+        items: [
+          {
+            input: { url: 'https://a.example' },
+            title: '',
+            label: '',
+            // A page is never trusted: the shape a type would refuse still reaches the background.
+            change: { linkId: 3, kind: 'campaign' } as unknown as JobItem['change'],
+          },
+        ],
+      },
+      MANAGE(),
+    );
+    expect(badTarget).toMatchObject({ ok: false, error: { kind: 'bad_message' } });
+    expect(server.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
   it('runs a new job started while the cancelled one still had its request on the way', async () => {

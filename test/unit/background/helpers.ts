@@ -119,6 +119,19 @@ export function fakeServer() {
       });
       return { status: 200, body: { error: 0, id, shorturl } };
     }
+    const assign = /^\/api\/(campaign|channel)\/(\d+)\/assign\/(?:links\/)?(\d+)$/.exec(path);
+    const update = /^\/api\/url\/(\d+)\/update$/.exec(path);
+    const link = (id: string | undefined) => state.links.find((l) => l.id === Number(id));
+    if (method === 'POST' && assign) {
+      if (!link(assign[3])) return { status: 404, body: { error: 1, message: 'Link not found.' } };
+      return { status: 200, body: { error: 0, message: 'Link has been assigned.' } };
+    }
+    if (method === 'PUT' && update) {
+      const known = link(update[1]);
+      if (!known) return { status: 404, body: { error: 1, message: 'Link not found.' } };
+      if (typeof body.url === 'string') known.longurl = body.url;
+      return { status: 200, body: { error: 0, id: known.id, short: known.shorturl } };
+    }
     if (method === 'GET' && path === '/api/urls') return page('urls', state.links);
     if (method === 'GET' && path === '/api/campaigns') return page('campaigns', state.campaigns);
     if (method === 'GET' && path === '/api/channels') return page('channels', state.channels);
