@@ -251,8 +251,25 @@ async function within<T>(
 
 const profileRange = (profileId: string) => IDBKeyRange.bound([profileId], [profileId, ...HIGHEST]);
 
+/**
+ * Chromium 141+ reads a range backwards in one request (`getAll` with a direction); elsewhere
+ * (Firefox) a cursor steps through it, and each step's callback waits for a free turn of the page's
+ * main thread, which is busiest while a page opens. Measured in Chromium with 50,000 links, 20 read:
+ * 0.9 ms against 3.0 ms for the cursor, on an idle page.
+ */
+const readsBackwards = typeof IDBIndex !== 'undefined' && 'getAllRecords' in IDBIndex.prototype;
+
 /** Up to `limit` records of an index range, from the end (newest first for the date index). */
 function newestOf(source: IDBIndex | IDBObjectStore, range: IDBKeyRange, limit: number): Promise<unknown[]> {
+  if (readsBackwards) {
+    // Not in TypeScript's DOM types yet: the options form of getAll.
+    const getAll = source.getAll as unknown as (options: {
+      query: IDBKeyRange;
+      count: number;
+      direction: IDBCursorDirection;
+    }) => IDBRequest<unknown[]>;
+    return promisifyRequest(getAll.call(source, { query: range, count: limit, direction: 'prev' }));
+  }
   return new Promise((resolve, reject) => {
     const found: unknown[] = [];
     const request = source.openCursor(range, 'prev');

@@ -5,8 +5,8 @@
  *
  *   storage   chrome.storage.{local,session,sync}.get (the `browser` namespace too, which Chromium
  *             gives its own objects), keys named
- *   indexedDB indexedDB.open, and each get/getAll/getAllKeys/count/put on an object store, its value
- *             made into objects included; a cursor (openCursor) until its transaction completes
+ *   indexedDB indexedDB.open, and each get/getAll/getAllKeys/count/put on an object store or index,
+ *             its value made into objects included; a cursor (openCursor) until its transaction completes
  *   extension tabs.query and runtime.sendMessage (the message's `type`)
  *
  * Each becomes a user-timing measure `bench:<kind>:<what>`, which the trace records with its start
@@ -123,6 +123,17 @@ function installProbe(): void {
       const key = method === 'put' ? args[1] : args[0];
       const label = `${method} ${this.name} ${key === undefined ? '' : String(key)}`.trim();
       return timeRequest(label, original.apply(this, args) as IDBRequest);
+    };
+  }
+  // An index's reads are named by store and index (`getAll links.date`: the popup's newest links).
+  const index = IDBIndex.prototype as unknown as Record<string, Method>;
+  for (const method of ['get', 'getAll', 'getAllKeys', 'count']) {
+    const original = index[method]!;
+    index[method] = function (this: IDBIndex, ...args: unknown[]) {
+      return timeRequest(
+        `${method} ${this.objectStore.name}.${this.name}`,
+        original.apply(this, args) as IDBRequest,
+      );
     };
   }
   // A cursor's read (the popup's newest links, by the date index) ends when its transaction does:
