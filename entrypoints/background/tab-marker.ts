@@ -22,7 +22,7 @@
  * when the queue empties.
  */
 import { t, tPlural } from '@/lib/i18n';
-import { countLinksForUrls, onLinksWritten } from '@/lib/links/cache';
+import { countLinksForPages, onLinksWritten } from '@/lib/links/cache';
 import { activeProfile, type Behaviour, type Settings } from '@/lib/settings/schema';
 import { getItem, onItemChanged, settingsItem } from '@/lib/storage/items';
 import { resolvePageUrl } from '@/lib/url/page-url';
@@ -156,7 +156,7 @@ export function createTabMarker({
     // Off: nothing to do, every tab was cleared as it went off.
     if (!on) return;
     const page = pageOf(url, on.behaviour);
-    const [count = 0] = page ? await countLinksForUrls(on.profileId, [page]) : [];
+    const [count = 0] = page ? await countLinksForPages(on.profileId, [page]) : [];
     if (latest.get(tabId) === mine) await show(tabId, count).catch(() => undefined);
   }
 
@@ -168,7 +168,7 @@ export function createTabMarker({
     if (!on) mayShowMarks = false;
     const pages = tabs.map((tab) => (on ? pageOf(tab.url, on.behaviour) : null));
     const found = on
-      ? await countLinksForUrls(
+      ? await countLinksForPages(
           on.profileId,
           pages.filter((page) => page !== null),
         )

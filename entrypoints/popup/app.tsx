@@ -3,7 +3,7 @@ import { RateLimitNotice } from '@/components/rate-limit-notice';
 import { useRateLimitWait } from '@/components/use-rate-limit-wait';
 import { t, tPlural } from '@/lib/i18n';
 import { isQueueable } from '@/lib/jobs/queue';
-import type { CachedLink } from '@/lib/links/cache';
+import { type CachedLink, sameLongUrl } from '@/lib/links/cache';
 import { send } from '@/lib/messaging/send';
 import { AllTabsReport } from './components/all-tabs-report';
 import { ConnectPrompt } from './components/connect-prompt';
@@ -135,7 +135,8 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
     !fanOut.on && !several.urls && !result && !shorten.pending && shorten.newAnyway !== values.url.trim()
       ? recent.allEarlierFor(values.url)
       : [];
-  const duplicate = earlier[0];
+  // Enter reuses only a link of exactly this address; the page's others (a UTM preset's) are listed.
+  const duplicate = earlier[0] && sameLongUrl(earlier[0].longUrl, values.url) ? earlier[0] : undefined;
   /** Copies a link of the recent list or of the page's, marking its row Copied. */
   const copyRow = async (link: CachedLink) => {
     const copied = await shorten.copy(link);
@@ -235,13 +236,15 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           onCopyAs={(format) => shorten.copyResult(format)}
         />
       ) : (
-        duplicate && (
+        earlier.length > 0 && (
           <DuplicateNotice
             links={earlier}
+            reusable={duplicate !== undefined}
+            presets={settings.utmPresets}
             copiedId={recent.copiedId}
             onCopy={(link) => void copyRow(link)}
             buttonRef={copyExistingRef}
-            onCopyExisting={() => shorten.showLink(duplicate, true)}
+            onCopyExisting={() => duplicate && shorten.showLink(duplicate, true)}
             onCreateNew={attempt}
           />
         )

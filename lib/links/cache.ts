@@ -3,8 +3,8 @@
  * Pages read it directly, so the popup draws without waking the background; only the background
  * writes what the server sent.
  *
- * One record per link, indexed by date and by long URL, so the reads a page needs at once (the newest
- * links, the links of one address) cost the same with fifty links or a hundred thousand; only a
+ * One record per link, indexed by date and by page (its long URL without tracking parameters), so the
+ * reads a page needs at once (the newest links, the links of one page) cost the same with fifty links or a hundred thousand; only a
  * search reads them all. A record that does not read as a link is left out: it is only a cache, and
  * the next refresh brings it again.
  *
@@ -18,6 +18,7 @@ import { promisifyRequest } from 'idb-keyval';
 import type { ErrorData } from '../api/errors';
 import { dayNumber } from '../dates';
 import { isObject } from '../is-object';
+import { stripTrackingParams } from '../url/tracking';
 import { type ClickPoint, decodeClickPoints, encodeClickPoints, withClickPoint } from './clicks';
 
 /** A link as the popup lists it. */
@@ -106,8 +107,10 @@ interface StoredMeta {
 const DB_NAME = 'shortlink-links';
 // A new shape is a new version. Version 2 added `seenAt` and its index for the mirror: an older
 // database is dropped and filled again. Version 3 added the click histories and the expiry index,
-// which version 2's links and mirror state keep.
-const DB_VERSION = 3;
+// which version 2's links and mirror state keep. Version 4 keys the url index by the page, tracking
+// parameters left out (`pageKey`), so a UTM preset's links are the page's too: it rewrites each
+// record's key once.
+const DB_VERSION = 4;
 /** The database of releases that kept each profile's links as one value. */
 const OLD_DB_NAME = 'shortlink-cache';
 const LINKS = 'links';
@@ -142,6 +145,18 @@ function open(): Promise<IDBDatabase> {
     if (oldVersion < 3) {
       request.transaction?.objectStore(LINKS).createIndex(BY_EXPIRY, ['profileId', 'expiry']);
       db.createObjectStore(CLICKS, { keyPath: ['profileId', 'id'] });
+    }
+    if (oldVersion >= 2 && oldVersion < 4) {
+      const cursor = request.transaction?.objectStore(LINKS).openCursor();
+      if (cursor) {
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return;
+          const record = at.value as Partial<StoredLink>;
+          if (typeof record.longUrl === 'string') at.update({ ...record, urlKey: pageKey(record.longUrl) });
+          at.continue();
+        };
+      }
     }
   };
   const opened = promisifyRequest(request).then((db) => {
@@ -294,34 +309,42 @@ export function recentLinks(profileId: string, limit: number): Promise<CachedLin
   );
 }
 
-/** The range of the url index that holds a profile's links to this address (compared as `sameLongUrl` does). */
-const urlRange = (profileId: string, longUrl: string) => IDBKeyRange.only([profileId, longUrlKey(longUrl)]);
+/** The range of the url index that holds a profile's links to this page (see `pageKey`). */
+const pageRange = (profileId: string, url: string) => IDBKeyRange.only([profileId, pageKey(url)]);
 
-/** The profile's links to this address (compared as `sameLongUrl` does), newest first. */
-export function linksForUrl(profileId: string, longUrl: string): Promise<CachedLink[]> {
+/**
+ * The profile's links to this page, newest first: to its address as `sameLongUrl` compares it, and
+ * to the same address with other tracking parameters (a UTM preset's links).
+ */
+export function linksForPage(profileId: string, url: string): Promise<CachedLink[]> {
   return within(
     [LINKS],
     'readonly',
     async (tx) =>
       toLinks(
-        await promisifyRequest(tx.objectStore(LINKS).index(BY_URL).getAll(urlRange(profileId, longUrl))),
+        await promisifyRequest(tx.objectStore(LINKS).index(BY_URL).getAll(pageRange(profileId, url))),
       ).sort(compareNewestFirst),
     () => [],
   );
 }
 
+/** The profile's links to this address (compared as `sameLongUrl` does), newest first. */
+export async function linksForUrl(profileId: string, longUrl: string): Promise<CachedLink[]> {
+  return (await linksForPage(profileId, longUrl)).filter((link) => sameLongUrl(link.longUrl, longUrl));
+}
+
 /**
- * How many links the profile has for each address (as `linksForUrl` finds them), in one transaction:
- * a count on the url index per address, no record read.
+ * How many links the profile has for each page (as `linksForPage` finds them), in one transaction:
+ * a count on the url index per page, no record read.
  */
-export async function countLinksForUrls(profileId: string, longUrls: readonly string[]): Promise<number[]> {
+export async function countLinksForPages(profileId: string, urls: readonly string[]): Promise<number[]> {
   try {
     const index = (await open()).transaction([LINKS], 'readonly').objectStore(LINKS).index(BY_URL);
     // The counts are the answer: waiting for the read-only transaction's end too would add a round
     // trip to the browser to every navigation of the tab marker.
-    return await Promise.all(longUrls.map((url) => promisifyRequest(index.count(urlRange(profileId, url)))));
+    return await Promise.all(urls.map((url) => promisifyRequest(index.count(pageRange(profileId, url)))));
   } catch {
-    return longUrls.map(() => 0);
+    return urls.map(() => 0);
   }
 }
 
@@ -433,7 +456,7 @@ function writeLinks(
 ): void {
   const store = transaction.objectStore(LINKS);
   for (const { expiry, ...link } of links) {
-    const record: StoredLink = { ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt };
+    const record: StoredLink = { ...link, profileId, urlKey: pageKey(link.longUrl), seenAt };
     if (expiry !== undefined) {
       store.put(expiry === null ? record : { ...record, expiry });
       continue;
@@ -771,6 +794,26 @@ export async function putLinkExpiry(profileId: string, id: number, expiry: strin
 /** A long URL as sameLongUrl compares it, for looking many up at once (a bulk preview's Map). */
 export function longUrlKey(url: string): string {
   return url.trim().replace(/#.*$/, '').replace(/\/+$/, '');
+}
+
+/**
+ * A page as the url index keys it: its address without the parameters that only track (utm_*,
+ * fbclid…: lib/url/tracking.ts), so the links a UTM preset made for it are the page's links too.
+ */
+export function pageKey(url: string): string {
+  let href = url.trim();
+  try {
+    // Written as the URL parser writes it, whether a tracking parameter was stripped or not.
+    href = new URL(href).href;
+  } catch {
+    // Not an address: keyed as it is.
+  }
+  return longUrlKey(stripTrackingParams(href));
+}
+
+/** True when two addresses are the same page (see `pageKey`). */
+export function samePage(a: string, b: string): boolean {
+  return pageKey(a) === pageKey(b);
 }
 
 /** Compares long URLs the way a user would: ignoring a trailing slash and the `#fragment`. */

@@ -54,3 +54,22 @@ export function withUtmPreset(url: string, preset: UtmValues): string {
 export function presetLongUrl(url: string, preset: UtmValues, stripTracking: boolean): string {
   return withUtmPreset(stripTracking ? stripTrackingParams(url.trim()) : url.trim(), preset);
 }
+
+/**
+ * The name of the preset whose parameters `url` carries (each of its non-empty ones, and no other
+ * utm_*), or null: a page's links are told apart by the preset they were made with.
+ */
+export function presetNameOf(url: string, presets: readonly (UtmValues & { name: string })[]): string | null {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return null;
+  }
+  const carried = UTM_PARAMS.map((param) => params.get(`utm_${param}`) ?? '');
+  if (carried.every((value) => value === '')) return null;
+  return (
+    presets.find((preset) => UTM_PARAMS.every((param, i) => preset[param].trim() === carried[i]))?.name ??
+    null
+  );
+}

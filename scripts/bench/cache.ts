@@ -12,7 +12,7 @@
  * still there before putting the profile's records back.
  */
 import type { Page } from 'puppeteer-core';
-import { type CachedLink, longUrlKey } from '@/lib/links/cache';
+import { type CachedLink, pageKey } from '@/lib/links/cache';
 import { settingsItem } from '@/lib/storage/items';
 import { makeLinks } from './links';
 import type { Bench } from './measure';
@@ -158,7 +158,7 @@ export async function fillLinkCache(
   const records = [
     ...makeLinks(count),
     ...extra.map((fields, i) => ({ ...makeLinks(1, count + i + 1)[0]!, id: count + i + 1, ...fields })),
-  ].map((link: CachedLink) => ({ ...link, profileId, urlKey: longUrlKey(link.longUrl), seenAt }));
+  ].map((link: CachedLink) => ({ ...link, profileId, urlKey: pageKey(link.longUrl), seenAt }));
   const original = await readRecords(page, profileId);
   let filledAt = Date.now();
   let held = 0;

@@ -3,14 +3,23 @@ import { useRef, useState } from 'preact/hooks';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
 import { t, tPlural } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
+import type { UtmPreset } from '@/lib/settings/schema';
+import { presetNameOf } from '@/lib/url/utm';
 import { CopyRowButton } from './copy-row-button';
 
 /** Rows listed before "Show N more": the form and Shorten stay in view at the popup's default size. */
 const FIRST_ROWS = 3;
 
 interface DuplicateNoticeProps {
-  /** Every link made before for the page, newest first (at least one). */
+  /**
+   * Every link made before for the page (at least one): those of exactly the form's address first,
+   * then those with a UTM preset's or other tracking parameters, each newest first.
+   */
   links: readonly CachedLink[];
+  /** The first link is of exactly the form's address: "Copy existing" reuses it. */
+  reusable: boolean;
+  /** The UTM presets, to name the one a link was made with. */
+  presets: readonly UtmPreset[];
   /** The link whose short URL was just copied from its row. */
   copiedId: number | null;
   /** Copies one row's short URL. */
@@ -22,20 +31,27 @@ interface DuplicateNoticeProps {
   buttonRef?: Ref<HTMLButtonElement>;
 }
 
-/** A link's campaign, channel and clicks, as the server's list gave them. */
-function details(link: CachedLink): string {
-  return [link.campaign, link.channel, tPlural('popup_page_link_clicks', link.clicks)]
+/** A link's UTM preset, campaign, channel and clicks, as the server's list gave them. */
+function details(link: CachedLink, presets: readonly UtmPreset[]): string {
+  return [
+    presetNameOf(link.longUrl, presets),
+    link.campaign,
+    link.channel,
+    tPlural('popup_page_link_clicks', link.clicks),
+  ]
     .filter(Boolean)
     .join(' · ');
 }
 
 /**
- * Offers the links made before for the same long URL instead of another one: the newest is reused by
- * Enter ("Copy existing"); with several, each is listed with its campaign, channel and clicks and a
- * Copy button of its own.
+ * Offers the links made before for the same page instead of another one: the newest of exactly the
+ * form's address is reused by Enter ("Copy existing"); with several, or with only links made with a
+ * UTM preset, each is listed with its preset, campaign, channel and clicks and a Copy button of its own.
  */
 export function DuplicateNotice({
   links,
+  reusable,
+  presets,
   copiedId,
   onCopy,
   onCopyExisting,
@@ -51,10 +67,10 @@ export function DuplicateNotice({
 
   return (
     <section class="card" aria-label={t('popup_duplicate_label')}>
-      {links.length === 1 ? (
+      {links.length === 1 && reusable ? (
         <p class="dup">
           {t('popup_duplicate_text')} <strong dir="ltr">{newest.shortUrl}</strong>{' '}
-          <span class="muted small">{details(newest)}</span>
+          <span class="muted small">{details(newest, presets)}</span>
         </p>
       ) : (
         <>
@@ -66,7 +82,7 @@ export function DuplicateNotice({
                   {link.shortUrl}
                 </strong>
                 <span class="muted small" dir="auto">
-                  {details(link)}
+                  {details(link, presets)}
                 </span>
                 <CopyRowButton link={link} copied={copiedId === link.id} onCopy={onCopy} />
               </li>
@@ -92,9 +108,11 @@ export function DuplicateNotice({
         </>
       )}
       <div class="row wrap">
-        <button type="button" class="primary" ref={buttonRef} onClick={onCopyExisting}>
-          {t('popup_copy_existing')}
-        </button>
+        {reusable && (
+          <button type="button" class="primary" ref={buttonRef} onClick={onCopyExisting}>
+            {t('popup_copy_existing')}
+          </button>
+        )}
         <button type="button" onClick={onCreateNew}>
           {t('popup_create_new')}
         </button>

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { resolveStartUrl, type StartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
-import { type CachedLink, getCachedLists, linksForUrl, openCache, recentLinks } from '@/lib/links/cache';
+import { type CachedLink, getCachedLists, linksForPage, openCache, recentLinks } from '@/lib/links/cache';
 import { readDrafts } from '@/lib/links/draft';
 import type { ChoiceLists } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -22,7 +22,7 @@ interface Ready {
 interface Loaded extends Ready {
   /** The newest links. */
   links: CachedLink[];
-  /** The links of the start address as the settings clean it, newest first. */
+  /** The links of the start page (its address as the settings clean it, any UTM preset's too), newest first. */
   ofStart: CachedLink[];
   drafts: Drafts | null;
   /** The draft of the start URL, typed for this profile. */
@@ -76,7 +76,7 @@ export function usePopupLoad(handlers: LoadHandlers) {
     const ofStartUrl = async () => {
       const start = await starting;
       const url = start?.url && resolvePageUrl(start.url, null, settings.behaviour);
-      return { start, ofStart: url ? await linksForUrl(active.id, url) : [] };
+      return { start, ofStart: url ? await linksForPage(active.id, url) : [] };
     };
     const [newest, { start, ofStart }, choices, drafts] = await Promise.all([
       recentLinks(active.id, on.current.recent),

@@ -3,8 +3,9 @@ import {
   type CachedLink,
   createLinkSearch,
   getCachedLinks,
-  linksForUrl,
+  linksForPage,
   sameLongUrl,
+  samePage,
 } from '@/lib/links/cache';
 
 /** How many recent links the popup reads as it opens and lists; a search reaches the whole cache. */
@@ -17,10 +18,19 @@ function merged(first: readonly CachedLink[], then: readonly CachedLink[]): Cach
   return [...byId.values()].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : b.id - a.id));
 }
 
+/** The page's links with those of exactly `url` first (each part newest first). */
+function exactFirst(url: string, links: readonly CachedLink[]): CachedLink[] {
+  const exact = links.filter((link) => sameLongUrl(link.longUrl, url));
+  return exact.length === 0 || exact.length === links.length
+    ? [...links]
+    : [...exact, ...links.filter((link) => !sameLongUrl(link.longUrl, url))];
+}
+
 /**
  * The links the popup knows: the newest ones it read as it opened (a read that does not grow with
- * the cache), the links of the address in the form (for the "shortened before" offer), and every
- * cached link once a search needs them. `shown` is the list's rows.
+ * the cache), the links of the page in the form (for the "shortened before" offer: its address, and
+ * the same page with a UTM preset's parameters), and every cached link once a search needs them.
+ * `shown` is the list's rows.
  */
 export function useRecentLinks() {
   const [links, setLinks] = useState<CachedLink[]>([]);
@@ -80,28 +90,32 @@ export function useRecentLinks() {
       setForUrl((shown) => ({
         ...shown,
         links: merged(
-          newest.filter((link) => sameLongUrl(link.longUrl, shown.url)),
+          newest.filter((link) => samePage(link.longUrl, shown.url)),
           shown.links,
         ),
       }));
     },
-    /** Reads the links of the address now in the form, when it changed. */
+    /** Reads the links of the page now in the form, when it changed. */
     lookUp(url: string) {
       const id = profileId.current;
-      if (!id || sameLongUrl(url, forUrl.url)) return;
+      if (!id || samePage(url, forUrl.url)) return;
       setForUrl({ url, links: [] });
-      void linksForUrl(id, url).then((found) => {
+      void linksForPage(id, url).then((found) => {
         setForUrl((shown) => (shown.url === url ? { url, links: found } : shown));
       });
     },
-    /** The newest link made before for `url`, as far as the popup has read. */
+    /** The newest link made before for exactly `url` (the one Enter reuses), as far as the popup has read. */
     earlierFor(url: string): CachedLink | undefined {
-      if (sameLongUrl(url, forUrl.url) && forUrl.links[0]) return forUrl.links[0];
-      return searched.find((link) => sameLongUrl(link.longUrl, url));
+      const exact = (link: CachedLink) => sameLongUrl(link.longUrl, url);
+      return (samePage(url, forUrl.url) ? forUrl.links.find(exact) : undefined) ?? searched.find(exact);
     },
-    /** Every link made before for `url`, newest first, as far as the popup has read. */
+    /**
+     * Every link made before for the page of `url`, as far as the popup has read: those of exactly
+     * `url` first, then those with other tracking parameters (a UTM preset's: the page's read finds
+     * them), each newest first.
+     */
     allEarlierFor(url: string): CachedLink[] {
-      if (sameLongUrl(url, forUrl.url) && forUrl.links.length > 0) return forUrl.links;
+      if (samePage(url, forUrl.url) && forUrl.links.length > 0) return exactFirst(url, forUrl.links);
       return searched.filter((link) => sameLongUrl(link.longUrl, url));
     },
     /** Puts a link just made or reused at the top, once. */
@@ -109,7 +123,7 @@ export function useRecentLinks() {
       setLinks((known) => merged([link], known));
       setAll((known) => known && merged([link], known));
       setForUrl((shown) =>
-        sameLongUrl(link.longUrl, shown.url) ? { ...shown, links: merged([link], shown.links) } : shown,
+        samePage(link.longUrl, shown.url) ? { ...shown, links: merged([link], shown.links) } : shown,
       );
     },
   };

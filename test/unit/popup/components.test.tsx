@@ -6,6 +6,7 @@ import { ErrorAlert } from '@/entrypoints/popup/components/error-alert';
 import { RecentLinks } from '@/entrypoints/popup/components/recent-links';
 import { ShortenResult } from '@/entrypoints/popup/components/shorten-result';
 import type { CachedLink } from '@/lib/links/cache';
+import { defaultUtmPresets } from '@/lib/settings/schema';
 import { button, choose, click, field, mount, roleText } from '../dom';
 import { fakeI18n, formatMessage } from '../i18n/fake-i18n';
 
@@ -191,12 +192,37 @@ describe('ShortenResult and DuplicateNotice', () => {
     expect(copyAs.value).toBe('');
   });
 
+  it("lists a page's links made with UTM presets by preset, without reusing one for the plain address", async () => {
+    const onCreateNew = vi.fn();
+    const presets = defaultUtmPresets();
+    await mount(
+      <DuplicateNotice
+        links={[
+          { ...LINK, longUrl: `${LINK.longUrl}&utm_source=linkedin&utm_medium=social`, campaign: 'Spring' },
+        ]}
+        reusable={false}
+        presets={presets}
+        copiedId={null}
+        onCopy={() => {}}
+        onCopyExisting={() => {}}
+        onCreateNew={onCreateNew}
+      />,
+    );
+    expect(document.body.textContent).toContain('This page has 1 short link:');
+    expect(document.querySelector('.page-links')?.textContent).toContain('LinkedIn · Spring');
+    expect(document.body.textContent).not.toContain('Copy existing');
+    await click(button('Create new anyway'));
+    expect(onCreateNew).toHaveBeenCalledOnce();
+  });
+
   it('offers the existing link first and a new one second', async () => {
     const onCopyExisting = vi.fn();
     const onCreateNew = vi.fn();
     await mount(
       <DuplicateNotice
         links={[LINK]}
+        reusable={true}
+        presets={[]}
         copiedId={null}
         onCopy={() => {}}
         onCopyExisting={onCopyExisting}

@@ -683,6 +683,31 @@ describe('a URL shortened before', () => {
     expect(document.body.textContent).toContain('This page has 2 short links:');
   });
 
+  it('lists the links a UTM preset made for the page, by preset; Enter reuses only one of exactly its address', async () => {
+    await seed({
+      links: [
+        link(21, `${TAB.url}?utm_source=linkedin&utm_medium=social`, { shortUrl: 'https://sho.rt/li' }),
+        link(22, `${TAB.url}?utm_source=newsletter&utm_medium=email`, { shortUrl: 'https://sho.rt/nl' }),
+      ],
+    });
+    activeTab(TAB.url);
+    const bg = background();
+    await mountPopup();
+
+    const card = document.querySelector<HTMLElement>('[aria-label="Shortened before"]')!;
+    expect(card.textContent).toContain('This page has 2 short links:');
+    expect([...card.querySelectorAll('li')].map((row) => row.textContent)).toEqual([
+      'https://sho.rt/nlNewsletter · 0 clicksCopy',
+      'https://sho.rt/liLinkedIn · 0 clicksCopy',
+    ]);
+    // No link of exactly this address: nothing to reuse, Enter makes one.
+    expect(buttons('Copy existing')).toEqual([]);
+    expect(document.activeElement).toBe(field('Long URL'));
+    await click(button('Copy https://sho.rt/li'));
+    expect(writeText).toHaveBeenCalledWith('https://sho.rt/li');
+    expect(bg.of('shorten')).toEqual([]);
+  });
+
   it('is not offered for a URL never shortened', async () => {
     await seed({ links: [old] });
     activeTab('https://fresh.example/');

@@ -11,6 +11,7 @@ import {
   expiringLinks,
   getCachedLinks,
   getMirrorState,
+  linksForPage,
   type MirrorState,
   putMirrorPage,
 } from '@/lib/links/cache';
@@ -71,7 +72,7 @@ describe('the database of older releases', () => {
     expect(names).not.toContain('shortlink-cache');
   });
 
-  it('keeps version 2’s links and mirror state when it adds the click histories and the expiry index', async () => {
+  it('keeps version 2’s links and mirror state when it adds the click histories and the expiry index, and keys each link by its page', async () => {
     // The test above opened the current database: this one starts over from a version 2 database.
     await promisifyRequest(indexedDB.deleteDatabase('shortlink-links'));
     const profileId = 'kept';
@@ -111,6 +112,10 @@ describe('the database of older releases', () => {
     v2.close();
 
     expect((await getCachedLinks(profileId)).links).toEqual([link]);
+    // Version 4 keys the url index by page: the record written by version 2 is found by its page.
+    expect((await linksForPage(profileId, 'https://kept.example/?utm_source=x')).map((l) => l.id)).toEqual([
+      7,
+    ]);
     expect(await getMirrorState(profileId)).toEqual(mirror);
     expect(await putMirrorPage(profileId, [{ ...link, clicks: 8 }], mirror, Date.now(), 10)).toBe(true);
     expect(await clickHistory(profileId, 7)).toMatchObject([{ clicks: 8 }]);

@@ -15,7 +15,7 @@ import {
   clickHistory,
   completeMirrorPass,
   countLinks,
-  countLinksForUrls,
+  countLinksForPages,
   createLinksReader,
   expiringLinks,
   findByLongUrl,
@@ -25,6 +25,7 @@ import {
   highestLinkId,
   linksById,
   linksFetchedAt,
+  linksForPage,
   linksForUrl,
   type MirrorState,
   onLinksWritten,
@@ -89,6 +90,27 @@ describe('reads that do not grow with the cache', () => {
     expect(await linksForUrl('u1', 'https://b.example/')).toEqual([]);
   });
 
+  it("finds a page's links made with a UTM preset as the page's, and only exact ones as the address's", async () => {
+    await putCachedLinks('utm-1', [
+      at(1, '2030-01-01 10:00:00', 'https://a.example/post?id=3'),
+      at(2, '2030-01-02 10:00:00', 'https://a.example/post?id=3&utm_source=linkedin&utm_medium=social'),
+      at(3, '2030-01-03 10:00:00', 'https://a.example/post?utm_source=x&id=3&fbclid=abc'),
+      at(4, '2030-01-04 10:00:00', 'https://a.example/post?id=4&utm_source=x'),
+    ]);
+    const ids = (links: { id: number }[]) => links.map((link) => link.id);
+    expect(ids(await linksForPage('utm-1', 'https://a.example/post?id=3'))).toEqual([3, 2, 1]);
+    expect(ids(await linksForPage('utm-1', 'https://a.example/post?id=3&utm_source=newsletter'))).toEqual([
+      3, 2, 1,
+    ]);
+    expect(ids(await linksForUrl('utm-1', 'https://a.example/post?id=3'))).toEqual([1]);
+    expect(
+      ids(await linksForUrl('utm-1', 'https://a.example/post?id=3&utm_source=linkedin&utm_medium=social')),
+    ).toEqual([2]);
+    expect(
+      await countLinksForPages('utm-1', ['https://a.example/post?id=3', 'https://a.example/post?id=4']),
+    ).toEqual([3, 1]);
+  });
+
   it('counts the links of several addresses in one read, as linksForUrl finds them', async () => {
     await putCachedLinks('count-1', [
       at(1, '2030-01-01 10:00:00', 'https://a.example/post'),
@@ -98,13 +120,13 @@ describe('reads that do not grow with the cache', () => {
     await putCachedLinks('count-2', [at(4, '2030-01-04 10:00:00', 'https://a.example/post')]);
 
     expect(
-      await countLinksForUrls('count-1', [
+      await countLinksForPages('count-1', [
         'https://a.example/post#x',
         'https://a.example/other/',
         'https://b.example/',
       ]),
     ).toEqual([2, 1, 0]);
-    expect(await countLinksForUrls('count-1', [])).toEqual([]);
+    expect(await countLinksForPages('count-1', [])).toEqual([]);
   });
 });
 
