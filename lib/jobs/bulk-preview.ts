@@ -51,8 +51,11 @@ export interface BulkOptions {
   presets: UtmPreset[];
   /** For aliases the server already has (absent: skip). */
   collisions?: CollisionChoice;
-  /** The choice for one colliding row, by its line, over the batch's. */
-  rowCollisions?: ReadonlyMap<number, CollisionChoice>;
+  /**
+   * The choice for one colliding row over the batch's, by its alias lower-cased: one row a batch asks
+   * for an alias, and the key stays the row's while lines above it are added or removed.
+   */
+  rowCollisions?: ReadonlyMap<string, CollisionChoice>;
   /** What tags fill (absent: the campaign); a tag naming an existing campaign or channel fills it either way. */
   tagsAs?: TagsChoice;
 }
@@ -414,7 +417,7 @@ export function previewBulk(
       const collision = known && !same ? { collision: alias } : {};
       if (known && !same) {
         preview.collisions++;
-        const choice = options.rowCollisions?.get(row.line) ?? options.collisions ?? 'skip';
+        const choice = options.rowCollisions?.get(alias.toLowerCase()) ?? options.collisions ?? 'skip';
         const free = choice === 'suffix' ? freeAlias(alias, taken) : undefined;
         if (choice === 'random') {
           const { custom: _, ...withoutAlias } = input;

@@ -88,7 +88,7 @@ export function BulkInput({ lookups, start }: Props) {
   const [status, setStatus] = useState<'public' | 'private'>(defaults?.status ?? 'private');
   const [presetIds, setPresetIds] = useState<string[]>([]);
   const [collisions, setCollisions] = useState<CollisionChoice>('skip');
-  const [rowCollisions, setRowCollisions] = useState<ReadonlyMap<number, CollisionChoice>>(new Map());
+  const [rowCollisions, setRowCollisions] = useState<ReadonlyMap<string, CollisionChoice>>(new Map());
   const [tagsAs, setTagsAs] = useState<TagsChoice>('campaign');
   const [draft, setDraft] = useState<KeptMapping | null>(null);
   const [applied, setApplied] = useState<KeptMapping | null>(null);
@@ -437,12 +437,13 @@ export function BulkInput({ lookups, start }: Props) {
                           <select
                             class="row-collision"
                             aria-label={t('manage_bulk_row_collision_label', row.line, row.collision)}
-                            value={rowCollisions.get(row.line) ?? ''}
+                            value={rowCollisions.get(row.collision.toLowerCase()) ?? ''}
                             onChange={(event) => {
                               const choice = collisionChoice(event.currentTarget.value);
                               const next = new Map(rowCollisions);
-                              if (choice) next.set(row.line, choice);
-                              else next.delete(row.line);
+                              const key = row.collision?.toLowerCase() ?? '';
+                              if (choice) next.set(key, choice);
+                              else next.delete(key);
                               setRowCollisions(next);
                             }}
                           >

@@ -308,13 +308,14 @@ describe('previewBulk with an export', () => {
 
   it('marks each colliding row, and takes a row’s own choice over the batch’s', () => {
     const server = [...SERVER, { ...link(4, 'https://elsewhere.example/docs2'), alias: 'guide' }];
-    const text = `${SHLINK}\nguide,https://guide.example/`;
+    const text = `${SHLINK}\nGuide,https://guide.example/`;
     const batch = preview(text, options({ collisions: 'random' }), context({ cached: server }));
-    expect(batch.rows.map((r) => r.collision)).toEqual(['spring', undefined, undefined, 'guide']);
+    expect(batch.rows.map((r) => r.collision)).toEqual(['spring', undefined, undefined, 'Guide']);
     expect(batch.items.map((i) => i.input.custom)).toEqual([undefined, 'spring-2', undefined, undefined]);
+    // Keyed by alias, whatever its case in the file.
     const rowCollisions = new Map([
-      [2, 'suffix' as const],
-      [5, 'skip' as const],
+      ['spring', 'suffix' as const],
+      ['guide', 'skip' as const],
     ]);
     const mixed = preview(
       text,
@@ -322,14 +323,14 @@ describe('previewBulk with an export', () => {
       context({ cached: server }),
     );
     expect(mixed.rows.map((r) => r.status)).toEqual(['new', 'new', 'reused', 'invalid']);
-    expect(mixed.rows[3]).toMatchObject({ collision: 'guide', reason: expect.stringContaining('guide') });
+    expect(mixed.rows[3]).toMatchObject({ collision: 'Guide', reason: expect.stringContaining('Guide') });
     expect(mixed.items.map((i) => i.input.custom)).toEqual(['spring-4', 'spring-2', undefined]);
     // Both rows still count as collisions, whatever was chosen for them.
     expect(mixed.collisions).toBe(2);
-    // A choice for a line that does not collide changes nothing.
+    // A choice for an alias that does not collide changes nothing.
     const other = preview(
       text,
-      options({ rowCollisions: new Map([[3, 'random']]) }),
+      options({ rowCollisions: new Map([['spring-2', 'random']]) }),
       context({ cached: server }),
     );
     expect(other.items.map((i) => i.input.custom)).toEqual(['spring-2', undefined]);

@@ -289,9 +289,19 @@ describe('BulkView', () => {
     expect(row.value).toBe('');
     await choose(row, 'random');
     await vi.waitFor(() => expect(text('#bulk-summary')).toContain('2 links: 2 new'));
+    // A row added above moves it down a line: the choice stays with its alias.
+    await type(
+      field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'),
+      'Short Code,Long URL\nfirst,https://first.example/\nold,https://new.example/\nfresh,https://fresh.example/',
+    );
+    await vi.waitFor(() => expect(field<HTMLSelectElement>('Line 3, alias “old”').value).toBe('random'));
     await click(button('Start'));
     await settle();
-    expect(service.start.mock.calls[0]?.[0].map((i) => i.input.custom)).toEqual([undefined, 'fresh']);
+    expect(service.start.mock.calls[0]?.[0].map((i) => i.input.custom)).toEqual([
+      'first',
+      undefined,
+      'fresh',
+    ]);
   });
 
   it('makes a tag’s missing campaign once on Start, and stops before the job with the reason when it cannot', async () => {
