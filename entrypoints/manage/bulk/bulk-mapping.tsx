@@ -61,7 +61,9 @@ export function BulkMapping({ names, sample, mapping, onMapping, onConfirm }: Pr
             <tr>
               {names.map((name, index) => (
                 <th key={index} scope="col">
-                  <label for={`bulk-map-${index}`}>{t('manage_bulk_mapping_column_label', name)}</label>
+                  <label for={`bulk-map-${index}`}>
+                    {t('manage_bulk_mapping_column_label', name || String(index + 1))}
+                  </label>
                   <select
                     id={`bulk-map-${index}`}
                     ref={index === 0 ? firstSelect : undefined}
