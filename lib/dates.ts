@@ -74,6 +74,26 @@ export function parseApiDate(value: string): { date: Date; hasTime: boolean } | 
   return date ? { date, hasTime } : null;
 }
 
+// ISO 8601 as exports write it: a date, a time, optional fractions of a second and zone.
+const ISO_DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?$/i;
+
+/**
+ * A date another shortener's export wrote: the API's form, ISO 8601 (with its zone, else local), or
+ * seconds (milliseconds) since the epoch, as YOURLS and some APIs write them; null when it is none.
+ */
+export function parseExportDate(value: string): { date: Date; hasTime: boolean } | null {
+  const trimmed = value.trim();
+  if (/^\d{9,10}$/.test(trimmed)) return { date: new Date(Number(trimmed) * 1000), hasTime: true };
+  if (/^\d{12,13}$/.test(trimmed)) return { date: new Date(Number(trimmed)), hasTime: true };
+  if (ISO_DATE_TIME.test(trimmed)) {
+    const date = new Date(trimmed);
+    // The calendar check of parseLocalDateTime, for the date part: 2026-02-30 is not a day.
+    const day = parseApiDate(trimmed.slice(0, 10));
+    return Number.isNaN(date.getTime()) || !day ? null : { date, hasTime: true };
+  }
+  return parseApiDate(trimmed);
+}
+
 /** A datetime-local value as the API's `YYYY-MM-DD HH:MM:SS`; null when it is not a real date and time. */
 export function datetimeLocalToApi(value: string): string | null {
   const match = LOCAL_DATE_TIME.exec(value.trim());

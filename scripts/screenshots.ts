@@ -27,6 +27,7 @@
  *   manage-import.png     a Shlink export in Bulk create's preview: the old links, a domain matched,
  *                         an alias the server already has given a suffix
  *   manage-import-results.png   the import finished, with its redirect map to download
+ *   manage-import-mapping.png   a file of unknown columns: the column-mapping step, guessed
  *   popup-page-links.png  the popup on a page with three links made before: each listed, with Copy
  *
  * `npm run screenshots -- bulk import` takes only the groups named (popup, anything, options,
@@ -512,12 +513,21 @@ const BULK_CSV = [
 ].join('\n');
 
 // A Shlink export (its web client's columns): `docs` is the reference server's already, for another
-// address; go.example.com is its branded domain, s.example.com is not.
+// address; go.example.com is its branded domain, s.example.com is not; `Spring launch` is a seeded
+// campaign, `Onboarding` one the import makes.
 const SHLINK_CSV = [
   'createdAt,domain,shortCode,shortUrl,longUrl,title,tags,visits',
   '2024-03-01T10:00:00+00:00,go.example.com,summer,https://go.example.com/summer,https://shop.example.com/summer,Summer sale,Spring launch|promo,418',
-  '2024-03-02T11:30:00+00:00,s.example.com,docs,https://s.example.com/docs,https://docs.example.com/start,Getting started,,96',
+  '2024-03-02T11:30:00+00:00,s.example.com,docs,https://s.example.com/docs,https://docs.example.com/start,Getting started,Onboarding,96',
   '2024-04-09T08:15:00+00:00,s.example.com,careers,https://s.example.com/careers,https://example.com/jobs,Careers,,12',
+].join('\n');
+
+// A spreadsheet no known shortener wrote: Bulk create asks which column is what.
+const UNKNOWN_CSV = [
+  'Target page,Code,Note,Added,Hits',
+  'https://shop.example.com/autumn/boots?size=all,boots,Autumn boots,1727776800,214',
+  'https://docs.example.com/guides/install,install,,1728036000,37',
+  'https://example.com/about/team,team,Team page,1728295200,5',
 ].join('\n');
 
 /** Puts `csv` in Bulk create's text box, as a paste does. */
@@ -562,6 +572,12 @@ async function importShots(ext: ExtensionBrowser): Promise<void> {
   await page.locator('button::-p-text(Start)').click();
   await visible(page, '#bulk-redirect-map');
   await capture(await visible(page, '[aria-labelledby="bulk-results-heading"]'), 'manage-import-results');
+
+  await page.locator('button::-p-text(New batch)').click();
+  await pasteBulk(page, UNKNOWN_CSV);
+  await visible(page, '#bulk-mapping');
+  await settled(page);
+  await capture(await visible(page, '[aria-labelledby="bulk-preview-heading"]'), 'manage-import-mapping');
   await page.close();
 }
 

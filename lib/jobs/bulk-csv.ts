@@ -8,6 +8,7 @@
  *   const { rows, header, format, truncated } = readBulkRows(text);
  *   rows[0]; // { line: 2, url: 'https://…', alias: '', title: '', … }
  */
+import { parseExportDate } from '../dates';
 import { toCsv } from '../links/csv';
 import { aliasOf } from '../links/shorten-form';
 import type { JobRow } from '../storage/items';
@@ -303,20 +304,60 @@ export interface BulkRows {
   format: string | null;
   /** True when the text had more than MAX_BULK_ROWS rows: those after it are not read. */
   truncated: boolean;
+  /**
+   * A file with columns none of whose names is known: its header and first rows, for the user to
+   * say which column is what (then read again with that mapping); null otherwise.
+   */
+  unknown: { names: string[]; sample: string[][] } | null;
 }
+
+/** The fields an unknown file's columns can be mapped to, in the order the mapping step offers them. */
+export const MAPPED_FIELDS = [
+  'url',
+  'alias',
+  'title',
+  'tags',
+  'domain',
+  'from',
+  'created',
+  'clicks',
+] as const;
+export type MappedField = (typeof MAPPED_FIELDS)[number];
+/** The field each column of an unknown file fills, by position; null: the column is ignored. */
+export type ColumnMapping = readonly (MappedField | null)[];
+
+/** Rows of an unknown file the mapping step shows under its header. */
+const SAMPLE_ROWS = 3;
+
+/** A cell that is a web address, with its scheme or as a bare host and path (`example.com/page`). */
+const looksLikeUrl = (cell: string) =>
+  /^[a-z][\w+.-]*:\/\/\S+$/i.test(cell.trim()) || /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(cell.trim());
 
 /**
  * The rows of a pasted list, CSV file or JSON export. A first line with another shortener's export
  * columns (see FORMATS) or naming a `url` column is a header, and its recognised columns are read
- * (others ignored); without one, each line is one URL, commas included. A JSON array of links reads
- * as a CSV whose header is their keys, each numbered by its place in the array.
+ * (others ignored); a first line of several cells none of which is a web address is the header of an
+ * unknown file: no rows, and `unknown` for the mapping step, which reads it again with `mapping`.
+ * Otherwise each line is one URL, commas included. A JSON array of links reads as a CSV whose header
+ * is their keys, each numbered by its place in the array.
  */
-export function readBulkRows(text: string): BulkRows {
+export function readBulkRows(text: string, mapping?: ColumnMapping): BulkRows {
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
   const records = jsonRecords(text) ?? parseCsv(text, delimiter);
   const first = records.find((record) => record.fields.some((cell) => cell.trim() !== ''));
-  const { format, columns } = headerColumns(first?.fields ?? []);
+  const named = headerColumns(first?.fields ?? []);
+  const format = mapping ? null : named.format;
+  const columns: readonly (Column | null | undefined)[] = mapping ?? named.columns;
   const header = columns.includes('url');
+  const cells = first?.fields.filter((cell) => cell.trim() !== '') ?? [];
+  if (!mapping && !header && cells.length > 1 && !cells.some(looksLikeUrl)) {
+    const sample = records
+      .filter((record) => record !== first && record.fields.some((cell) => cell.trim() !== ''))
+      .slice(0, SAMPLE_ROWS)
+      .map((record) => record.fields.map((cell) => cell.trim()));
+    const names = first?.fields.map((cell) => cell.trim()) ?? [];
+    return { rows: [], header: true, format: null, truncated: false, unknown: { names, sample } };
+  }
   const rows: BulkSourceRow[] = [];
   let truncated = false;
   for (const record of records) {
@@ -332,14 +373,74 @@ export function readBulkRows(text: string): BulkRows {
         const column = columns[index];
         if (column && row[column] === '') row[column] = cell.trim();
       });
-      if (format) completeExportRow(row);
+      // A mapped file is an export of a shortener not in FORMATS: its slugs made whole the same way.
+      if (format || mapping) completeExportRow(row);
     } else {
       // A plain list: the line is the URL, even where a comma in it split it into cells.
       row.url = record.fields.join(delimiter).trim();
     }
     rows.push(row);
   }
-  return { rows, header, format: header ? format : null, truncated };
+  return { rows, header, format: header ? format : null, truncated, unknown: null };
+}
+
+/** Column names (as `headerKey` writes them) that say which field a column of an unknown file is. */
+const GUESSED_NAMES: Record<MappedField, readonly string[]> = {
+  url: [
+    'destination',
+    'target',
+    'targeturl',
+    'destinationurl',
+    'original',
+    'redirect',
+    'redirectto',
+    'website',
+    'long',
+  ],
+  alias: ['slug', 'code', 'shortcode', 'keyword', 'key', 'backhalf', 'path', 'handle', 'address'],
+  title: ['title', 'name', 'label', 'caption', 'pagetitle'],
+  tags: ['tags', 'tag', 'labels', 'categories', 'category', 'groups', 'group'],
+  domain: ['domain', 'host', 'hostname', 'shortdomain'],
+  from: ['shorturl', 'shortlink', 'short', 'shortened', 'oldurl', 'oldshorturl', 'bitlink', 'tinyurl'],
+  created: ['date', 'created', 'createdat', 'createdon', 'datecreated', 'added', 'timestamp', 'time'],
+  clicks: ['clicks', 'visits', 'hits', 'views', 'clickcount', 'totalclicks', 'count', 'scans'],
+};
+
+/**
+ * A first guess at an unknown file's mapping: a column named like a field fills it; else, from its
+ * sample values, the longest web addresses are the URL and shorter ones the old short URL, dates are
+ * the date made and whole numbers the clicks. Each field goes to one column at most.
+ */
+export function guessMapping(
+  names: readonly string[],
+  sample: readonly (readonly string[])[],
+): (MappedField | null)[] {
+  const mapping: (MappedField | null)[] = names.map(() => null);
+  const free = (field: MappedField) => !mapping.includes(field);
+  names.forEach((name, index) => {
+    const key = headerKey(name);
+    const field = MAPPED_FIELDS.find((candidate) => GUESSED_NAMES[candidate].includes(key));
+    if (field && free(field)) mapping[index] = field;
+  });
+  const values = (index: number) => sample.map((row) => row[index]?.trim() ?? '').filter(Boolean);
+  const all = (index: number, test: (cell: string) => boolean) =>
+    values(index).length > 0 && values(index).every(test);
+  const unmapped = () => names.flatMap((_, index) => (mapping[index] === null ? [index] : []));
+  const averageLength = (index: number) =>
+    values(index).reduce((sum, cell) => sum + cell.length, 0) / values(index).length;
+  const urls = unmapped()
+    .filter((index) => all(index, looksLikeUrl))
+    .sort((a, b) => averageLength(b) - averageLength(a));
+  for (const index of urls) {
+    const field = free('url') ? 'url' : free('from') ? 'from' : null;
+    if (field) mapping[index] = field;
+  }
+  for (const index of unmapped()) {
+    if (free('clicks') && all(index, (cell) => /^\d{1,8}$/.test(cell))) mapping[index] = 'clicks';
+    else if (free('created') && all(index, (cell) => parseExportDate(cell) !== null))
+      mapping[index] = 'created';
+  }
+  return mapping;
 }
 
 /**

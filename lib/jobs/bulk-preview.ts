@@ -29,6 +29,15 @@ import type { JobItem } from './job';
  */
 export type CollisionChoice = 'skip' | 'suffix' | 'random';
 
+/** What an export's tags fill: the campaign or the channel (made on Start when none has the name), or nothing. */
+export type TagsChoice = 'campaign' | 'channel' | 'ignore';
+
+/** A campaign or channel a tag names that the server does not have yet: made on Start, before the job. */
+export interface NamedToCreate {
+  kind: 'campaign' | 'channel';
+  name: string;
+}
+
 /** What every row of the batch shares; a row's own campaign, channel, expiry or domain wins. */
 export interface BulkOptions {
   campaignId: number | null;
@@ -42,6 +51,13 @@ export interface BulkOptions {
   presets: UtmPreset[];
   /** For aliases the server already has (absent: skip). */
   collisions?: CollisionChoice;
+  /**
+   * The choice for one colliding row over the batch's, by its alias lower-cased: one row a batch asks
+   * for an alias, and the key stays the row's while lines above it are added or removed.
+   */
+  rowCollisions?: ReadonlyMap<string, CollisionChoice>;
+  /** What tags fill (absent: the campaign); a tag naming an existing campaign or channel fills it either way. */
+  tagsAs?: TagsChoice;
 }
 
 /** What the preview looks things up in. */
@@ -85,6 +101,8 @@ interface PreviewRow {
   tags?: string[];
   /** What was changed to make it: its domain not the account's, its alias taken and replaced. */
   notes?: string[];
+  /** The alias the server already has for another address: the row takes a collision choice. */
+  collision?: string;
 }
 
 /** The preview: every row, the links to make (new and reused, in order), and the counts. */
@@ -94,6 +112,10 @@ export interface BulkPreview {
   counts: Record<PreviewStatus, number>;
   /** Rows whose alias the server already has for another address, whatever the choice made for them. */
   collisions: number;
+  /** Campaigns and channels to make on Start, each once, in the order rows name them. */
+  toCreate: NamedToCreate[];
+  /** The items (by index) whose campaign or channel is one of toCreate: see withCreated. */
+  pending: ({ index: number } & NamedToCreate)[];
   /** Requests the job will send: one per new link. */
   requests: number;
   /** About how long they take at the rate limit, in ms. */
@@ -191,12 +213,18 @@ function checkRow(
   row: BulkSourceRow,
   options: BulkOptions,
   context: BulkContext,
-): { input: Omit<LinkInput, 'url'>; note?: string; error?: undefined } | { error: string } {
+):
+  | { input: Omit<LinkInput, 'url'>; note?: string; create?: NamedToCreate; error?: undefined }
+  | { error: string } {
   const alias = row.alias.trim();
   const aliasProblem = aliasError(alias);
   if (aliasProblem) return { error: aliasProblem };
   if (alias && options.presets.length > 1) return { error: t('manage_bulk_reason_alias_presets') };
-  const tags = tagsOf(row.tags);
+  const tagsAs = options.tagsAs ?? 'campaign';
+  const tags = tagsAs === 'ignore' ? [] : tagsOf(row.tags);
+  const create = toCreate(row, tags, tagsAs, context);
+  const nameTooLong = create && tooLong(create.name, TEXT_LIMITS.name);
+  if (nameTooLong) return { error: nameTooLong };
   const campaign = resolveNamed(
     namedCell(row.campaign, tags, context.campaigns),
     context.campaigns,
@@ -228,7 +256,44 @@ function checkRow(
   const longDescription = tooLong(description, TEXT_LIMITS.description);
   if (longDescription) return { error: longDescription };
   if (description) input.description = description;
-  return note ? { input, note } : { input };
+  return { input, ...(note ? { note } : {}), ...(create ? { create } : {}) };
+}
+
+/**
+ * The campaign or channel (as tags fill) named by a row's first tag that names none of the server's,
+ * when neither its cell nor another tag names one; none while the server's list is not known, lest a
+ * second one be made.
+ */
+function toCreate(
+  row: BulkSourceRow,
+  tags: readonly string[],
+  tagsAs: TagsChoice,
+  context: BulkContext,
+): NamedToCreate | undefined {
+  if (tagsAs === 'ignore') return undefined;
+  const items = tagsAs === 'campaign' ? context.campaigns : context.channels;
+  if (!items || row[tagsAs].trim() || namedCell('', tags, items)) return undefined;
+  // A tag naming the other kind's item (a channel called Blog) is that item's, not a new campaign.
+  const known = [...(context.campaigns ?? []), ...(context.channels ?? [])];
+  const name = tags.find((tag) => !findNamed(tag, known));
+  return name ? { kind: tagsAs, name } : undefined;
+}
+
+/**
+ * The preview's items with the ids of the campaigns and channels made on Start (keyed by kind and
+ * lower-cased name); an item whose name has no id keeps the batch's choice.
+ */
+export function withCreated(
+  preview: Pick<BulkPreview, 'items' | 'pending'>,
+  ids: Record<NamedToCreate['kind'], ReadonlyMap<string, number>>,
+): JobItem[] {
+  const items = [...preview.items];
+  for (const { index, kind, name } of preview.pending) {
+    const id = ids[kind].get(name.toLowerCase());
+    const item = items[index];
+    if (id !== undefined && item) items[index] = { ...item, input: { ...item.input, [kind]: id } };
+  }
+  return items;
 }
 
 /** The first of `alias-2`, `alias-3`… that is not in `taken` (lower-cased) and that the server takes. */
@@ -273,13 +338,23 @@ export function previewBulk(
     items: [],
     counts: { new: 0, reused: 0, invalid: 0, duplicate: 0 },
     collisions: 0,
+    toCreate: [],
+    pending: [],
     requests: 0,
     estimateMs: 0,
   };
-  const add = (row: PreviewRow, item?: JobItem) => {
+  const creating = new Set<string>();
+  const add = (row: PreviewRow, item?: JobItem, create?: NamedToCreate) => {
     preview.rows.push(row);
     preview.counts[row.status]++;
-    if (item) preview.items.push(item);
+    if (!item) return;
+    if (create) {
+      preview.pending.push({ index: preview.items.length, ...create });
+      const key = `${create.kind}\n${create.name.toLowerCase()}`;
+      if (!creating.has(key)) preview.toCreate.push(create);
+      creating.add(key);
+    }
+    preview.items.push(item);
   };
   // A suffix never takes an alias a later row of the file asks for by name.
   const named = new Set(rows.map((row) => row.alias.trim().toLowerCase()).filter(Boolean));
@@ -339,9 +414,10 @@ export function previewBulk(
       const known = alias ? cachedByAlias.get(alias.toLowerCase()) : undefined;
       // The server's link with this alias is this very address (an import run again): reused.
       const same = known && longUrlKey(known.longUrl) === longUrlKey(longUrl);
+      const collision = known && !same ? { collision: alias } : {};
       if (known && !same) {
         preview.collisions++;
-        const choice = options.collisions ?? 'skip';
+        const choice = options.rowCollisions?.get(alias.toLowerCase()) ?? options.collisions ?? 'skip';
         const free = choice === 'suffix' ? freeAlias(alias, taken) : undefined;
         if (choice === 'random') {
           const { custom: _, ...withoutAlias } = input;
@@ -351,7 +427,7 @@ export function previewBulk(
           input = { ...input, custom: free };
           notes.push(t('manage_bulk_note_alias_suffix', alias, free));
         } else {
-          add(shown('invalid', { reason: t('manage_bulk_reason_alias_exists', alias) }));
+          add(shown('invalid', { reason: t('manage_bulk_reason_alias_exists', alias), ...collision }));
           continue;
         }
       }
@@ -362,7 +438,14 @@ export function previewBulk(
       firstLine.set(key, row.line);
       if (alias) aliasLine.set(alias.toLowerCase(), row.line);
       if (input.custom) aliasLine.set(input.custom.toLowerCase(), row.line);
-      const noted = notes.length > 0 ? { notes } : {};
+      const { create } = checked;
+      if (create)
+        notes.push(
+          create.kind === 'campaign'
+            ? t('manage_bulk_note_campaign_create', create.name)
+            : t('manage_bulk_note_channel_create', create.name),
+        );
+      const noted = { ...(notes.length > 0 ? { notes } : {}), ...collision };
       if (same) {
         // Sent without its alias, the create pipeline finds the cached link by its address.
         const { custom: _, ...withoutAlias } = input;
@@ -372,13 +455,13 @@ export function previewBulk(
           label,
           ...from,
         };
-        add(shown('reused', { shortUrl: known.shortUrl, ...noted }), item);
+        add(shown('reused', { shortUrl: known.shortUrl, ...noted }), item, create);
         continue;
       }
       const item: JobItem = { input: { url: longUrl, ...input }, title: row.title.trim(), label, ...from };
       const cached = input.custom ? undefined : cachedByUrl.get(longUrlKey(longUrl));
-      if (cached) add(shown('reused', { shortUrl: cached.shortUrl, ...noted }), item);
-      else add(shown('new', noted), item);
+      if (cached) add(shown('reused', { shortUrl: cached.shortUrl, ...noted }), item, create);
+      else add(shown('new', noted), item, create);
     }
   }
   preview.requests = preview.counts.new;

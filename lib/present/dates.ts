@@ -1,5 +1,5 @@
 /** Dates as users read them, in their local time: server dates, and the day a saved file is named after. */
-import { dayStart, localDay, parseApiDate } from '../dates';
+import { dayStart, localDay, parseApiDate, parseExportDate } from '../dates';
 import { uiLanguage } from '../i18n';
 
 /**
@@ -7,7 +7,15 @@ import { uiLanguage } from '../i18n';
  * that is not a date in the API's form is shown as it came, so nothing the server said is hidden.
  */
 export function formatDate(value: string, { withTime = true } = {}): string {
-  const parsed = parseApiDate(value);
+  return formatParsed(value, parseApiDate(value), withTime);
+}
+
+/** A date from another shortener's export (see parseExportDate) like a server date; as written when it is none. */
+export function formatExportDate(value: string): string {
+  return formatParsed(value, parseExportDate(value), true);
+}
+
+function formatParsed(value: string, parsed: { date: Date; hasTime: boolean } | null, withTime: boolean) {
   if (!parsed) return value;
   return new Intl.DateTimeFormat(uiLanguage(), {
     dateStyle: 'medium',

@@ -1,7 +1,8 @@
 /**
  * Import from another shortener in real Chromium against the reference server: a Shlink CSV and a
  * YOURLS export pasted into Bulk create are recognised, made with their slugs kept, and the finished
- * import offers its redirect map.
+ * import offers its redirect map; a file of unknown columns is mapped by the user, and its tag makes
+ * the campaign its links are put in.
  */
 import { describe, expect } from 'vitest';
 import { test } from './fixtures';
@@ -21,6 +22,13 @@ const YOURLS = [
   'keyword,url,title,timestamp,ip,clicks',
   'ozh,http://ozh.org/,Ozh,2009-05-25 16:12:12,127.0.0.1,142',
   'yourls-home,https://yourls.org/,YOURLS,2009-05-26 08:00:00,127.0.0.1,8',
+].join('\n');
+
+// A spreadsheet of no known shortener: its columns are named in German, its tags are a new campaign's.
+const UNKNOWN = [
+  'Ziel,Kürzel,Notiz,Schlagwort',
+  'https://shop.example/winter,winter-deal,Winterangebot,Winter 2025',
+  'https://docs.example/faq,faq-page,,Winter 2025',
 ].join('\n');
 
 /** Pastes `csv`, checks the export is named, starts the job and waits for its end. */
@@ -62,5 +70,42 @@ describe('import from another shortener', () => {
       ['yourls-home', 'https://yourls.org/'],
     ]);
     expect(await manage.text(parts.bulkState)).toMatch(/^Finished\./);
+  }, 120_000);
+
+  test('an unknown file is mapped by the user and imported with its slugs, its tag made a campaign once', async ({
+    configuredExt: ext,
+    referenceServer: server,
+  }) => {
+    const manage = await ManagePage.open(ext, 'bulk');
+    await manage.page.waitForSelector(loaded.bulk);
+    await manage.fill('Paste URLs (one a line) or CSV', UNKNOWN);
+    await manage.page.waitForSelector('#bulk-mapping');
+    // The addresses are guessed; the slugs and tags the user names.
+    expect(await manage.valueOfControl('Column “Ziel”')).toBe('url');
+    await manage.choose('Column “Kürzel”', 'alias');
+    await manage.choose('Column “Schlagwort”', 'tags');
+    await manage.pressButton('Read the file with these columns');
+    await manage.page.waitForFunction(
+      () =>
+        document.querySelector('#bulk-format')?.textContent?.startsWith('Read with your columns: 2 links.'),
+      { timeout: 10_000 },
+    );
+    expect(await manage.text('#bulk-create-campaigns')).toContain('“Winter 2025”');
+    expect(apiRequests(server, 'POST /api/campaign/add')).toEqual([]);
+    await manage.pressButton('Start');
+    await manage.waitForBulkState('Finished.', 60_000);
+    expect(await manage.bulkCounts()).toEqual({ made: 2, reused: 0, failed: 0, left: 0 });
+
+    const created = apiRequests(server, 'POST /api/campaign/add');
+    expect(created.map((r) => r.body)).toEqual([{ name: 'Winter 2025' }]);
+    const campaign = server.store.campaigns.find((c) => c.name === 'Winter 2025');
+    const links = ['https://shop.example/winter', 'https://docs.example/faq'].map((url) =>
+      server.store.links.find((l) => l.longurl === url),
+    );
+    expect(links.map((l) => [l?.alias, l?.campaign])).toEqual([
+      ['winter-deal', campaign?.id],
+      ['faq-page', campaign?.id],
+    ]);
+    expect(campaign?.id).toBeTypeOf('number');
   }, 120_000);
 });

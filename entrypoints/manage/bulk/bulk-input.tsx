@@ -3,7 +3,7 @@
  * (campaign, channel, domain, expiry, visibility, UTM presets to fan out), and the preview of what
  * will be sent (lib/jobs/bulk-preview.ts). Nothing is sent before Start.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import {
   CheckboxField,
@@ -14,18 +14,27 @@ import {
   TextField,
 } from '@/components/fields';
 import { DomainField } from '@/components/link-fields';
-import { useChoices } from '@/components/server-cache';
+import { forgetChoices, useChoices } from '@/components/server-cache';
 import type { ErrorData } from '@/lib/api/errors';
 import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { type MessageKey, t, tPlural } from '@/lib/i18n';
-import { readBulkRows } from '@/lib/jobs/bulk-csv';
-import { type CollisionChoice, previewBulk } from '@/lib/jobs/bulk-preview';
+import { type ColumnMapping, guessMapping, readBulkRows } from '@/lib/jobs/bulk-csv';
+import {
+  type CollisionChoice,
+  type NamedToCreate,
+  previewBulk,
+  type TagsChoice,
+  withCreated,
+} from '@/lib/jobs/bulk-preview';
 import type { JobItem } from '@/lib/jobs/job';
+import { formatExportDate } from '@/lib/present/dates';
+import { errorText } from '@/lib/present/errors';
 import { namesList } from '@/lib/present/labels';
 import { formatDuration } from '@/lib/present/time';
 import { useServerCache } from '../api-context';
 import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';
+import { BulkMapping } from './bulk-mapping';
 import type { BulkLookups } from './bulk-service';
 
 /** Rows drawn in the preview table: enough to see what is wrong; the counts cover the rest. */
@@ -41,6 +50,21 @@ const STATUS_LABELS: Record<'new' | 'reused' | 'invalid' | 'duplicate', MessageK
   invalid: 'manage_bulk_status_invalid',
   duplicate: 'manage_bulk_status_duplicate',
 };
+
+const COLLISION_LABELS: Record<CollisionChoice, MessageKey> = {
+  skip: 'manage_bulk_collisions_skip',
+  suffix: 'manage_bulk_collisions_suffix',
+  random: 'manage_bulk_collisions_random',
+};
+
+const collisionChoice = (value: string): CollisionChoice | undefined =>
+  value === 'skip' || value === 'suffix' || value === 'random' ? value : undefined;
+
+/** A mapping, and the header it was made for: another file's header starts from a new guess. */
+interface KeptMapping {
+  header: string;
+  mapping: ColumnMapping;
+}
 
 interface Props {
   lookups: BulkLookups;
@@ -64,8 +88,14 @@ export function BulkInput({ lookups, start }: Props) {
   const [status, setStatus] = useState<'public' | 'private'>(defaults?.status ?? 'private');
   const [presetIds, setPresetIds] = useState<string[]>([]);
   const [collisions, setCollisions] = useState<CollisionChoice>('skip');
+  const [rowCollisions, setRowCollisions] = useState<ReadonlyMap<string, CollisionChoice>>(new Map());
+  const [tagsAs, setTagsAs] = useState<TagsChoice>('campaign');
+  const [draft, setDraft] = useState<KeptMapping | null>(null);
+  const [applied, setApplied] = useState<KeptMapping | null>(null);
+  // Made on an earlier Start that then failed: a second Start does not make them again.
+  const created = useRef({ campaign: new Map<string, number>(), channel: new Map<string, number>() });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorData | null>(null);
+  const [error, setError] = useState<ErrorData | string | null>(null);
   // Typing in a 10,000-row paste must not re-check every row on each key.
   const pasted = useDebounced(text, 300);
 
@@ -80,7 +110,16 @@ export function BulkInput({ lookups, start }: Props) {
         : undefined;
   const limit = lookups.limit ?? ASSUMED_LIMIT;
 
-  const read = useMemo(() => readBulkRows(pasted), [pasted]);
+  const plain = useMemo(() => readBulkRows(pasted), [pasted]);
+  const unknown = plain.unknown;
+  const header = unknown ? unknown.names.join('\n') : '';
+  const mapping =
+    draft?.header === header ? draft.mapping : unknown ? guessMapping(unknown.names, unknown.sample) : [];
+  const mapped = unknown !== null && applied?.header === header;
+  const read = useMemo(
+    () => (mapped && applied ? readBulkRows(pasted, applied.mapping) : plain),
+    [plain, pasted, mapped, applied],
+  );
   const preview = useMemo(
     () =>
       previewBulk(
@@ -93,6 +132,8 @@ export function BulkInput({ lookups, start }: Props) {
           status,
           presets: lookups.presets.filter((preset) => presetIds.includes(preset.id)),
           collisions,
+          rowCollisions,
+          tagsAs,
         },
         {
           cached: lookups.cached,
@@ -115,6 +156,8 @@ export function BulkInput({ lookups, start }: Props) {
       status,
       presetIds,
       collisions,
+      rowCollisions,
+      tagsAs,
       lookups,
       campaigns.data,
       channels.data,
@@ -137,16 +180,49 @@ export function BulkInput({ lookups, start }: Props) {
     }
   }
 
+  /** Makes the campaigns and channels tags name, each once; the failure's message, or null. */
+  async function createNamed(names: readonly NamedToCreate[]): Promise<string | null> {
+    for (const { kind, name } of names) {
+      const made = created.current[kind];
+      if (made.has(name.toLowerCase())) continue;
+      const result =
+        kind === 'campaign'
+          ? await cache.call('addCampaign', { name })
+          : await cache.call('addChannel', { name });
+      if (!result.ok) {
+        const reason = errorText(result.error, Date.now());
+        return kind === 'campaign'
+          ? t('manage_bulk_create_campaign_failed', name, reason)
+          : t('manage_bulk_create_channel_failed', name, reason);
+      }
+      made.set(name.toLowerCase(), result.data.id);
+      forgetChoices(cache, kind === 'campaign' ? 'listCampaigns' : 'listChannels');
+    }
+    return null;
+  }
+
   async function onStart() {
     setBusy(true);
     setError(null);
-    setError(await start(preview.items));
+    // The preview as it was clicked: lists reloaded after a creation must not change what is sent.
+    const shown = preview;
+    const failure = await createNamed(shown.toCreate);
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+      return;
+    }
+    setError(await start(withCreated(shown, created.current)));
     setBusy(false);
   }
 
   const { counts } = preview;
   const hasPresets = presetIds.length > 0;
-  const imported = read.format !== null;
+  const imported = read.format !== null || mapped;
+  const hasTags = read.rows.some((row) => row.tags !== '');
+  const namesOf = (kind: NamedToCreate['kind']) =>
+    namesList(preview.toCreate.filter((item) => item.kind === kind).map((item) => `“${item.name}”`));
+  const creates = (kind: NamedToCreate['kind']) => preview.toCreate.some((item) => item.kind === kind);
   return (
     <>
       <section class="card" aria-labelledby="bulk-input-heading">
@@ -229,13 +305,29 @@ export function BulkInput({ lookups, start }: Props) {
       </section>
       <section class="card" aria-labelledby="bulk-preview-heading">
         <h2 id="bulk-preview-heading">{t('manage_bulk_preview_heading')}</h2>
-        {preview.rows.length === 0 ? (
+        {unknown && !mapped ? (
+          <BulkMapping
+            names={unknown.names}
+            sample={unknown.sample}
+            mapping={mapping}
+            onMapping={(next) => setDraft({ header, mapping: next })}
+            onConfirm={() => setApplied({ header, mapping })}
+          />
+        ) : preview.rows.length === 0 ? (
           <p class="hint">{t('manage_bulk_preview_empty')}</p>
         ) : (
           <>
             {read.format && (
               <p id="bulk-format">
                 {t('manage_bulk_import_format', read.format, tPlural('manage_bulk_links', read.rows.length))}
+              </p>
+            )}
+            {mapped && (
+              <p id="bulk-format">
+                {t('manage_bulk_mapping_read', tPlural('manage_bulk_links', read.rows.length))}{' '}
+                <button type="button" onClick={() => setApplied(null)}>
+                  {t('manage_bulk_mapping_change')}
+                </button>
               </p>
             )}
             <p id="bulk-summary" aria-live="polite">
@@ -262,13 +354,32 @@ export function BulkInput({ lookups, start }: Props) {
                 label={t('manage_bulk_collisions_label')}
                 hint={t('manage_bulk_collisions_hint', preview.collisions)}
                 value={collisions}
-                onValue={(value) => setCollisions(value === 'suffix' || value === 'random' ? value : 'skip')}
+                onValue={(value) => setCollisions(collisionChoice(value) ?? 'skip')}
+                options={Object.entries(COLLISION_LABELS).map(([value, label]) => ({
+                  value,
+                  label: t(label),
+                }))}
+              />
+            )}
+            {hasTags && (
+              <SelectField
+                id="bulk-tags"
+                label={t('manage_bulk_tags_label')}
+                hint={t('manage_bulk_tags_hint')}
+                value={tagsAs}
+                onValue={(value) => setTagsAs(value === 'channel' || value === 'ignore' ? value : 'campaign')}
                 options={[
-                  { value: 'skip', label: t('manage_bulk_collisions_skip') },
-                  { value: 'suffix', label: t('manage_bulk_collisions_suffix') },
-                  { value: 'random', label: t('manage_bulk_collisions_random') },
+                  { value: 'campaign', label: t('manage_bulk_tags_campaign') },
+                  { value: 'channel', label: t('manage_bulk_tags_channel') },
+                  { value: 'ignore', label: t('manage_bulk_tags_ignore') },
                 ]}
               />
+            )}
+            {creates('campaign') && (
+              <p id="bulk-create-campaigns">{t('manage_bulk_create_campaigns', namesOf('campaign'))}</p>
+            )}
+            {creates('channel') && (
+              <p id="bulk-create-channels">{t('manage_bulk_create_channels', namesOf('channel'))}</p>
             )}
             <div class="table-scroll">
               <table class="list">
@@ -291,7 +402,7 @@ export function BulkInput({ lookups, start }: Props) {
                           {row.created && (
                             <span class="sub">
                               {' '}
-                              <span dir="ltr">{row.created}</span>
+                              <span dir="ltr">{formatExportDate(row.created)}</span>
                             </span>
                           )}
                           {row.clicks && <span class="sub"> {t('manage_bulk_from_clicks', row.clicks)}</span>}
@@ -321,6 +432,28 @@ export function BulkInput({ lookups, start }: Props) {
                         ))}
                         {row.unwrapped && (
                           <span class="sub"> {t('common_unwrapped_from', namesList(row.unwrapped))}</span>
+                        )}
+                        {row.collision && (
+                          <select
+                            class="row-collision"
+                            aria-label={t('manage_bulk_row_collision_label', row.line, row.collision)}
+                            value={rowCollisions.get(row.collision.toLowerCase()) ?? ''}
+                            onChange={(event) => {
+                              const choice = collisionChoice(event.currentTarget.value);
+                              const next = new Map(rowCollisions);
+                              const key = row.collision?.toLowerCase() ?? '';
+                              if (choice) next.set(key, choice);
+                              else next.delete(key);
+                              setRowCollisions(next);
+                            }}
+                          >
+                            <option value="">{t('manage_bulk_row_collision_batch')}</option>
+                            {Object.entries(COLLISION_LABELS).map(([value, label]) => (
+                              <option key={value} value={value}>
+                                {t(label)}
+                              </option>
+                            ))}
+                          </select>
                         )}
                       </td>
                     </tr>

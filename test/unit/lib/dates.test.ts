@@ -7,6 +7,7 @@ import {
   expiryFromDays,
   localDay,
   parseApiDate,
+  parseExportDate,
   parseLocalDateTime,
   toApiDateTime,
   toDatetimeLocal,
@@ -82,5 +83,30 @@ describe('parseApiDate', () => {
     expect(parseApiDate('2026-02-30')).toBeNull();
     expect(parseApiDate('yesterday')).toBeNull();
     expect(parseApiDate('')).toBeNull();
+  });
+});
+
+describe('parseExportDate', () => {
+  it('reads ISO 8601 with its zone, and without one as local time', () => {
+    expect(parseExportDate('2024-06-01T08:00:00.000Z')).toEqual({
+      date: new Date(Date.UTC(2024, 5, 1, 8)),
+      hasTime: true,
+    });
+    expect(parseExportDate('2024-06-01T08:00:00+02:00')?.date).toEqual(new Date(Date.UTC(2024, 5, 1, 6)));
+    expect(parseExportDate('2024-06-01T08:00')?.date).toEqual(new Date(2024, 5, 1, 8));
+  });
+
+  it('reads the API form and seconds or milliseconds since the epoch', () => {
+    expect(parseExportDate('2024-06-01 08:00:00')?.date).toEqual(new Date(2024, 5, 1, 8));
+    expect(parseExportDate('2024-06-01')).toEqual({ date: new Date(2024, 5, 1), hasTime: false });
+    expect(parseExportDate('1709285400')?.date).toEqual(new Date(1_709_285_400_000));
+    expect(parseExportDate('1709285400123')?.date).toEqual(new Date(1_709_285_400_123));
+  });
+
+  it('is null for anything else: a count, a day that does not exist, words', () => {
+    expect(parseExportDate('120')).toBeNull();
+    expect(parseExportDate('2024-02-30T10:00:00Z')).toBeNull();
+    expect(parseExportDate('last spring')).toBeNull();
+    expect(parseExportDate('')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_BULK_ROWS, parseCsv, readBulkRows, redirectMapCsv } from '@/lib/jobs/bulk-csv';
+import { guessMapping, MAX_BULK_ROWS, parseCsv, readBulkRows, redirectMapCsv } from '@/lib/jobs/bulk-csv';
 
 /** A sample export written from its exporter's documentation or source (see FORMATS in bulk-csv.ts). */
 const sample = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -273,6 +273,72 @@ describe('readBulkRows with a JSON export', () => {
     const read = readBulkRows('[{"name":"x"}]');
     expect(read.format).toBeNull();
     expect(read.rows[0]?.url).toBe('[{"name":"x"}]');
+  });
+});
+
+describe('readBulkRows with an unknown file', () => {
+  it('reads no rows from a header it does not know, and gives its columns and first three rows instead', () => {
+    const read = readBulkRows(sample('unknown.csv'));
+    expect(read.rows).toEqual([]);
+    expect(read.unknown?.names).toEqual(['Ziel', 'Kürzel', 'Notiz', 'Erstellt', 'Aufrufe', 'Kurzlink']);
+    expect(read.unknown?.sample).toHaveLength(3);
+    expect(read.unknown?.sample[1]).toEqual([
+      'https://shop.example/pricing/plans/annual',
+      'preise',
+      'Preise, jährlich',
+      '1709371800',
+      '7',
+      'https://alt.example/preise',
+    ]);
+  });
+
+  it('keeps a plain list, a known header and a headerless CSV of addresses out of the mapping step', () => {
+    expect(readBulkRows('https://a.example/?x=1,2\nhttps://b.example').unknown).toBeNull();
+    expect(readBulkRows('url,alias\nhttps://a.example,a').unknown).toBeNull();
+    expect(readBulkRows('https://a.example,a\nhttps://b.example,b').unknown).toBeNull();
+    expect(readBulkRows('just one line').unknown).toBeNull();
+  });
+
+  it('guesses each column from its values: long addresses, shorter ones, epoch dates, counts', () => {
+    const { names, sample: rows } = readBulkRows(sample('unknown.csv')).unknown!;
+    expect(guessMapping(names, rows)).toEqual(['url', null, null, 'created', 'clicks', 'from']);
+  });
+
+  it('guesses from column names other shorteners use, each field once', () => {
+    expect(
+      guessMapping(
+        ['Destination', 'Slug', 'Name', 'Labels', 'Date', 'Visits', 'Target'],
+        [['https://a.example/page', 'a', 'A', 'x|y', '2024-03-01', '3', 'https://b.example/']],
+      ),
+    ).toEqual(['url', 'alias', 'title', 'tags', 'created', 'clicks', 'from']);
+    // Nothing that looks like anything: every column ignored.
+    expect(guessMapping(['a', 'b'], [['x', 'y']])).toEqual([null, null]);
+  });
+
+  it('reads the file through the mapping the user confirmed, slugs made whole as an export’s', () => {
+    const read = readBulkRows(sample('unknown.csv'), ['url', 'alias', null, 'created', 'clicks', 'from']);
+    expect(read.unknown).toBeNull();
+    expect(read.format).toBeNull();
+    expect(read.rows).toHaveLength(4);
+    expect(read.rows[1]).toMatchObject({
+      line: 3,
+      url: 'https://shop.example/pricing/plans/annual',
+      alias: 'preise',
+      created: '1709371800',
+      clicks: '7',
+      from: 'https://alt.example/preise',
+      title: '',
+    });
+    // Without an old short URL column, the alias stands for it, as for YOURLS.
+    const bare = readBulkRows(sample('unknown.csv'), ['url', 'alias']);
+    expect(bare.rows[0]).toMatchObject({ alias: 'spring', from: 'spring', created: '' });
+  });
+
+  it('reads no alias from an ignored column, and a mapping without a URL as a plain list', () => {
+    const read = readBulkRows(sample('unknown.csv'), ['url', null, null, null, null, 'from']);
+    // The alias comes from the old short URL, as for Bitly.
+    expect(read.rows[0]?.alias).toBe('spring');
+    expect(readBulkRows('a,b\nx,y', [null, null]).header).toBe(false);
   });
 });
 

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBulkRows } from '@/lib/jobs/bulk-csv';
-import { type BulkContext, type BulkOptions, estimateBulkMs, previewBulk } from '@/lib/jobs/bulk-preview';
+import {
+  type BulkContext,
+  type BulkOptions,
+  estimateBulkMs,
+  previewBulk,
+  withCreated,
+} from '@/lib/jobs/bulk-preview';
 import type { CachedLink } from '@/lib/links/cache';
 import { defaultUtmPresets } from '@/lib/settings/schema';
 
@@ -260,12 +266,17 @@ describe('previewBulk with an export', () => {
   });
 
   it("uses the account's branded domain with the row's host, and says when there is none", () => {
-    const result = preview(sample('dub.csv'), options(), context(DOMAINS));
+    // Tags left out: row 1's would add a note that a campaign will be created.
+    const result = preview(sample('dub.csv'), options({ tagsAs: 'ignore' }), context(DOMAINS));
     expect(result.items[1]?.input.domain).toBe('https://go.acme.example');
     expect(result.items[0]?.input.domain).toBeUndefined();
     expect(result.rows[0]?.notes).toEqual([expect.stringContaining('dub.sh')]);
     expect(result.rows[1]?.notes).toBeUndefined();
-    const batch = preview(sample('dub.csv'), options({ domain: 'https://s.example.com' }), context(DOMAINS));
+    const batch = preview(
+      sample('dub.csv'),
+      options({ domain: 'https://s.example.com', tagsAs: 'ignore' }),
+      context(DOMAINS),
+    );
     expect(batch.items[0]?.input.domain).toBe('https://s.example.com');
     expect(batch.rows[0]?.notes?.[0]).not.toEqual(result.rows[0]?.notes?.[0]);
   });
@@ -295,10 +306,97 @@ describe('previewBulk with an export', () => {
     expect(result.items[0]?.input.url).toBe('https://shop.example/spring');
   });
 
+  it('marks each colliding row, and takes a row’s own choice over the batch’s', () => {
+    const server = [...SERVER, { ...link(4, 'https://elsewhere.example/docs2'), alias: 'guide' }];
+    const text = `${SHLINK}\nGuide,https://guide.example/`;
+    const batch = preview(text, options({ collisions: 'random' }), context({ cached: server }));
+    expect(batch.rows.map((r) => r.collision)).toEqual(['spring', undefined, undefined, 'Guide']);
+    expect(batch.items.map((i) => i.input.custom)).toEqual([undefined, 'spring-2', undefined, undefined]);
+    // Keyed by alias, whatever its case in the file.
+    const rowCollisions = new Map([
+      ['spring', 'suffix' as const],
+      ['guide', 'skip' as const],
+    ]);
+    const mixed = preview(
+      text,
+      options({ collisions: 'random', rowCollisions }),
+      context({ cached: server }),
+    );
+    expect(mixed.rows.map((r) => r.status)).toEqual(['new', 'new', 'reused', 'invalid']);
+    expect(mixed.rows[3]).toMatchObject({ collision: 'Guide', reason: expect.stringContaining('Guide') });
+    expect(mixed.items.map((i) => i.input.custom)).toEqual(['spring-4', 'spring-2', undefined]);
+    // Both rows still count as collisions, whatever was chosen for them.
+    expect(mixed.collisions).toBe(2);
+    // A choice for an alias that does not collide changes nothing.
+    const other = preview(
+      text,
+      options({ rowCollisions: new Map([['spring-2', 'random']]) }),
+      context({ cached: server }),
+    );
+    expect(other.items.map((i) => i.input.custom)).toEqual(['spring-2', undefined]);
+  });
+
   it("flags an alias the server can't take, with its reason, before anything is sent", () => {
     const result = preview(`keyword,url\n${'x'.repeat(65)},https://a.example/\nhas space,https://b.example/`);
     expect(result.rows.map((r) => r.status)).toEqual(['invalid', 'invalid']);
     expect(result.rows.every((r) => r.reason)).toBe(true);
     expect(result.items).toEqual([]);
+  });
+});
+
+const TAGGED =
+  'shortCode,longUrl,tags\na,https://a.example/,News|Blog\nb,https://b.example/,news\nc,https://c.example/,Spring Sale|Later\nd,https://d.example/,Other';
+
+describe('previewBulk with tags naming nothing on the server', () => {
+  it('plans one campaign per new name, says so on each row, and marks the items that wait for it', () => {
+    const result = preview(TAGGED);
+    expect(result.toCreate).toEqual([
+      { kind: 'campaign', name: 'News' },
+      { kind: 'campaign', name: 'Other' },
+    ]);
+    expect(result.pending).toEqual([
+      { index: 0, kind: 'campaign', name: 'News' },
+      { index: 1, kind: 'campaign', name: 'news' },
+      { index: 3, kind: 'campaign', name: 'Other' },
+    ]);
+    expect(result.rows[0]?.notes).toEqual([expect.stringContaining('News')]);
+    // Row c names an existing campaign: filled, nothing made.
+    expect(result.items[2]?.input.campaign).toBe(7);
+    expect(result.rows[2]?.notes).toBeUndefined();
+    // Row a's Blog is the server's channel: it fills the channel and names no new campaign.
+    expect(result.items[0]?.input.channel).toBe(9);
+  });
+
+  it('plans channels instead when tags become channels, and nothing when they are ignored', () => {
+    const channels = preview(TAGGED, options({ tagsAs: 'channel' }));
+    expect(channels.toCreate.map((c) => [c.kind, c.name])).toEqual([
+      ['channel', 'news'],
+      ['channel', 'Later'],
+      ['channel', 'Other'],
+    ]);
+    expect(channels.items[0]?.input.channel).toBe(9);
+    const ignored = preview(TAGGED, options({ tagsAs: 'ignore' }));
+    expect(ignored.toCreate).toEqual([]);
+    expect(ignored.items.map((i) => i.input.campaign ?? i.input.channel)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('makes nothing while the server’s list is unknown, and refuses a name the server would not take', () => {
+    expect(preview(TAGGED, options(), context({ campaigns: null })).toCreate).toEqual([]);
+    const long = preview(`shortCode,longUrl,tags\na,https://a.example/,${'n'.repeat(300)}`);
+    expect(long.rows[0]?.status).toBe('invalid');
+    expect(long.toCreate).toEqual([]);
+  });
+
+  it('gives the waiting items the ids made on Start, matched without regard to case', () => {
+    const result = preview(TAGGED, options({ campaignId: 1 }));
+    const items = withCreated(result, { campaign: new Map([['news', 40]]), channel: new Map() });
+    expect(items.map((i) => i.input.campaign)).toEqual([40, 40, 7, 1]);
+    // The preview's own items are left as they were.
+    expect(result.items[0]?.input.campaign).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 /** lib/present/dates.ts: server dates in the language of the messages, and the day in a file's name. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileDay, formatDate } from '@/lib/present/dates';
+import { fileDay, formatDate, formatExportDate } from '@/lib/present/dates';
 import { formatMessage } from '../../i18n/fake-i18n';
 
 /** Makes the fake browser answer in `locale`, as a browser whose UI language it is would. */
@@ -30,6 +30,17 @@ describe('formatDate', () => {
     expect(formatDate('2026-02-30 10:00:00')).toBe('2026-02-30 10:00:00');
     expect(formatDate('next Tuesday')).toBe('next Tuesday');
     expect(formatDate('')).toBe('');
+  });
+});
+
+describe('formatExportDate', () => {
+  it('shows an export’s ISO, API-form and epoch dates like a server date, and anything else as written', () => {
+    speak('de');
+    expect(formatExportDate('2024-06-01T08:00:00')).toBe('01.06.2024, 08:00');
+    expect(formatExportDate('2024-06-01 08:00:00')).toBe('01.06.2024, 08:00');
+    expect(formatExportDate('2024-06-01')).toBe('01.06.2024');
+    expect(formatExportDate(String(new Date(2024, 2, 1, 9, 30).getTime() / 1000))).toBe('01.03.2024, 09:30');
+    expect(formatExportDate('spring 2024')).toBe('spring 2024');
   });
 });
 

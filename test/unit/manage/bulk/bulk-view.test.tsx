@@ -22,7 +22,8 @@ import {
   type,
 } from '../../dom';
 
-const api = fakeApi((method) => {
+/** The server's lists as the preview asks for them. */
+const lists = (method: string): Result<unknown> => {
   if (method === 'listCampaigns')
     return {
       ok: true,
@@ -31,7 +32,8 @@ const api = fakeApi((method) => {
   if (method === 'listChannels') return { ok: true, data: page([], 1, 1) };
   if (method === 'listDomains') return { ok: true, data: page([], 1, 1) };
   return { ok: true, data: null };
-});
+};
+const api = fakeApi(lists);
 
 const lookups = (patch: Partial<BulkLookups> = {}): BulkLookups => ({
   cached: [
@@ -235,6 +237,104 @@ describe('BulkView', () => {
       ['old-2', 'https://s.example/old'],
       ['kept', 'https://s.example/kept'],
     ]);
+  });
+
+  it('maps an unknown file’s columns, keeps the mapping while the text changes, and keeps its slugs', async () => {
+    const { service } = fakeService();
+    await mount(<BulkView service={service} />, api);
+    const input = field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV');
+    const file = 'Ziel,Kürzel\nhttps://a.example/page,alpha\nhttps://b.example/page,beta';
+    await type(input, file);
+    await vi.waitFor(() => expect(text('#bulk-mapping h3')).toBe('Which column is what?'));
+    // Guessed from the values: the addresses are the long URLs, the words nothing yet.
+    expect(field<HTMLSelectElement>('Column “Ziel”').value).toBe('url');
+    expect(field<HTMLSelectElement>('Column “Kürzel”').value).toBe('');
+    expect(text('#bulk-mapping tbody')).toContain('beta');
+    await choose(field<HTMLSelectElement>('Column “Ziel”'), '');
+    await click(button('Read the file with these columns'));
+    expect(alerts(document)).toContain('Choose the column that holds the long URLs.');
+    expect(service.start).not.toHaveBeenCalled();
+    await choose(field<HTMLSelectElement>('Column “Kürzel”'), 'alias');
+    // One column a field: taking the alias's column for the URL leaves the alias unmapped.
+    await choose(field<HTMLSelectElement>('Column “Kürzel”'), 'url');
+    await choose(field<HTMLSelectElement>('Column “Ziel”'), 'url');
+    expect(field<HTMLSelectElement>('Column “Kürzel”').value).toBe('');
+    await choose(field<HTMLSelectElement>('Column “Kürzel”'), 'alias');
+    await click(button('Read the file with these columns'));
+    await vi.waitFor(() => expect(text('#bulk-format')).toContain('Read with your columns: 2 links.'));
+    await type(input, `${file}\nhttps://c.example/page,gamma`);
+    await vi.waitFor(() => expect(text('#bulk-format')).toContain('Read with your columns: 3 links.'));
+    await click(button('Change the columns'));
+    expect(field<HTMLSelectElement>('Column “Kürzel”').value).toBe('alias');
+    await click(button('Read the file with these columns'));
+    await vi.waitFor(() => expect(text('#bulk-summary')).toContain('3 links: 3 new'));
+    await click(button('Start'));
+    await settle();
+    expect(service.start.mock.calls[0]?.[0].map((i) => [i.input.url, i.input.custom, i.from])).toEqual([
+      ['https://a.example/page', 'alpha', 'alpha'],
+      ['https://b.example/page', 'beta', 'beta'],
+      ['https://c.example/page', 'gamma', 'gamma'],
+    ]);
+  });
+
+  it('lets one colliding row take its own choice', async () => {
+    const { service } = fakeService();
+    await mount(<BulkView service={service} />, api);
+    await type(
+      field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'),
+      'Short Code,Long URL\nold,https://new.example/\nfresh,https://fresh.example/',
+    );
+    await vi.waitFor(() => expect(text('#bulk-format')).toBe('Shlink export: 2 links.'));
+    const row = field<HTMLSelectElement>('Line 2, alias “old”');
+    expect(row.value).toBe('');
+    await choose(row, 'random');
+    await vi.waitFor(() => expect(text('#bulk-summary')).toContain('2 links: 2 new'));
+    // A row added above moves it down a line: the choice stays with its alias.
+    await type(
+      field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'),
+      'Short Code,Long URL\nfirst,https://first.example/\nold,https://new.example/\nfresh,https://fresh.example/',
+    );
+    await vi.waitFor(() => expect(field<HTMLSelectElement>('Line 3, alias “old”').value).toBe('random'));
+    await click(button('Start'));
+    await settle();
+    expect(service.start.mock.calls[0]?.[0].map((i) => i.input.custom)).toEqual([
+      'first',
+      undefined,
+      'fresh',
+    ]);
+  });
+
+  it('makes a tag’s missing campaign once on Start, and stops before the job with the reason when it cannot', async () => {
+    let refuse = true;
+    const made = fakeApi((method, ...args): Result<unknown> => {
+      if (method === 'addCampaign') {
+        if (refuse) {
+          refuse = false;
+          return { ok: false, error: { kind: 'server', message: 'The server had a problem.', status: 500 } };
+        }
+        return { ok: true, data: { id: 50, name: (args[0] as { name: string }).name } };
+      }
+      return lists(method);
+    });
+    const { service } = fakeService();
+    await mount(<BulkView service={service} />, made);
+    const csv =
+      'Short Code,Long URL,Tags\na,https://a.example/,Launch\nb,https://b.example/,launch\nc,https://c.example/,Spring';
+    await type(field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV'), csv);
+    await vi.waitFor(() => expect(text('#bulk-create-campaigns')).toContain('“Launch”'));
+    expect(text('[aria-labelledby="bulk-preview-heading"] tbody')).toContain(
+      'Campaign “Launch” will be created.',
+    );
+    await click(button('Start'));
+    await vi.waitFor(() =>
+      expect(alerts(document).join(' ')).toContain('Could not create the campaign “Launch”'),
+    );
+    expect(service.start).not.toHaveBeenCalled();
+    expect(field<HTMLTextAreaElement>('Paste URLs (one a line) or CSV').value).toBe(csv);
+    await click(button('Start'));
+    await vi.waitFor(() => expect(service.start).toHaveBeenCalledTimes(1));
+    expect(made.callsOf('addCampaign')).toEqual([[{ name: 'Launch' }], [{ name: 'Launch' }]]);
+    expect(service.start.mock.calls[0]?.[0].map((i) => i.input.campaign)).toEqual([50, 50, 7]);
   });
 
   it('offers the redirect map once an import is over, and not for a plain batch', async () => {
