@@ -307,16 +307,17 @@ export interface BulkRows {
 
 /**
  * The rows of a pasted list, CSV file or JSON export. A first line with another shortener's export
- * columns (see FORMATS) or naming a `url` column is a header, and its recognised columns are read
- * (others ignored); without one, each line is one URL, commas included. A JSON array of links reads
- * as a CSV whose header is their keys, each numbered by its place in the array.
+ * columns (see FORMATS) or naming a `url` column (the `key` column: a reconcile file is keyed by
+ * `alias`) is a header, and its recognised columns are read (others ignored); without one, each line
+ * is one URL, commas included. A JSON array of links reads as a CSV whose header is their keys, each
+ * numbered by its place in the array.
  */
-export function readBulkRows(text: string): BulkRows {
+export function readBulkRows(text: string, key: 'url' | 'alias' = 'url'): BulkRows {
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
   const records = jsonRecords(text) ?? parseCsv(text, delimiter);
   const first = records.find((record) => record.fields.some((cell) => cell.trim() !== ''));
   const { format, columns } = headerColumns(first?.fields ?? []);
-  const header = columns.includes('url');
+  const header = columns.includes(key);
   const rows: BulkSourceRow[] = [];
   let truncated = false;
   for (const record of records) {
