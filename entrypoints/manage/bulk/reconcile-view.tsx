@@ -60,15 +60,19 @@ function mirrorNotice(stand: MirrorStand): string | null {
   return t('manage_reconcile_mirror_off');
 }
 
-/** One field of a row: a create's value, or an update's old → new. */
+/** One field of a row: a create's value, or an update's old → new (the old one said unknown where the mirror doesn't know it). */
 function Change({ change, create }: { change: FieldChange; create: boolean }) {
-  const from = change.from === null ? t('manage_reconcile_unknown') : change.from || t('manage_none');
   return (
     <li>
       {t(FIELD_LABELS[change.field])}:{' '}
       {!create && (
         <>
-          <del dir="auto">{from}</del> {t('manage_reconcile_arrow')}{' '}
+          {change.from === null ? (
+            <em class="sub">{t('manage_reconcile_unknown')}</em>
+          ) : (
+            <del dir="auto">{change.from || t('manage_none')}</del>
+          )}{' '}
+          {t('manage_reconcile_arrow')}{' '}
         </>
       )}
       <ins dir="auto">{change.to}</ins>
@@ -220,7 +224,7 @@ export function ReconcileView({ text, onText, limit, start }: Props) {
                         <td class="long-url">
                           {row.reason && <span class="sub">{row.reason}</span>}
                           {row.changes.length > 0 && (
-                            <ul class="plain">
+                            <ul class="reconcile-changes">
                               {row.changes.map((change) => (
                                 <Change key={change.field} change={change} create={row.status === 'create'} />
                               ))}
