@@ -74,21 +74,35 @@ export function readReconcileRows(text: string): BulkRows {
   return readBulkRows(text, 'alias');
 }
 
-/** A campaign or channel cell: an id or a name of one of `items`, or why not. */
+/** Where a campaign or channel cell is looked up, and what a row says when it can't be. */
+const NAMED = {
+  campaign: {
+    list: 'campaigns',
+    unknown: 'manage_bulk_reason_campaign_unknown',
+    unavailable: 'manage_bulk_reason_campaigns_unavailable',
+  },
+  channel: {
+    list: 'channels',
+    unknown: 'manage_bulk_reason_channel_unknown',
+    unavailable: 'manage_bulk_reason_channels_unavailable',
+  },
+} as const;
+
+/** A campaign or channel cell: an id or a name of one of the server's, or why not. */
 function namedItem(
+  kind: keyof typeof NAMED,
   cell: string,
-  items: readonly NamedItem[] | null,
-  unknown: (name: string) => string,
-  unavailable: string,
+  context: ReconcileContext,
 ): { item?: NamedItem; error?: string } {
   const value = cell.trim();
   if (value === '') return {};
-  if (!items) return { error: unavailable };
+  const items = context[NAMED[kind].list];
+  if (!items) return { error: t(NAMED[kind].unavailable) };
   const id = parseId(value);
   const item =
     (id === undefined ? undefined : items.find((candidate) => candidate.id === id)) ??
     findNamed(value, items);
-  return item ? { item } : { error: unknown(value) };
+  return item ? { item } : { error: t(NAMED[kind].unknown, value) };
 }
 
 /** Whether the mirror's campaign or channel of a link (a name, else an id) is `item`. */
@@ -115,19 +129,9 @@ function checkCells(row: BulkRows['rows'][number], context: ReconcileContext): W
   if (longTitle) return { error: longTitle };
   const expiry = resolveExpiry(row.expiry, context.now);
   if (expiry.error) return { error: expiry.error };
-  const campaign = namedItem(
-    row.campaign,
-    context.campaigns,
-    (name) => t('manage_bulk_reason_campaign_unknown', name),
-    t('manage_bulk_reason_campaigns_unavailable'),
-  );
+  const campaign = namedItem('campaign', row.campaign, context);
   if (campaign.error) return { error: campaign.error };
-  const channel = namedItem(
-    row.channel,
-    context.channels,
-    (name) => t('manage_bulk_reason_channel_unknown', name),
-    t('manage_bulk_reason_channels_unavailable'),
-  );
+  const channel = namedItem('channel', row.channel, context);
   if (channel.error) return { error: channel.error };
   return { url, title, expiry: expiry.expiry ?? '', campaign: campaign.item, channel: channel.item };
 }

@@ -24,9 +24,7 @@ import { useServerCache } from '../api-context';
 import { type MirrorStand, useMirrorLinks } from '../links/mirror-links';
 import { ActionButton } from '../ui';
 import { SHOWN_ROWS } from './bulk-input';
-
-/** Larger files are refused before reading, as bulk create's: 10,000 rows fit well under it. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
+import { TextFileField } from './text-file-field';
 
 const STATUS_LABELS: Record<ReconcileStatus, MessageKey> = {
   create: 'manage_reconcile_status_create',
@@ -86,7 +84,6 @@ export function ReconcileView({ text, onText, limit, start }: Props) {
   const campaigns = useChoices(cache, 'listCampaigns', true);
   const channels = useChoices(cache, 'listChannels', true);
   const stand = useMirrorLinks(true);
-  const [fileError, setFileError] = useState<string>();
   const [diff, setDiff] = useState<ReconcileDiff | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -100,17 +97,6 @@ export function ReconcileView({ text, onText, limit, start }: Props) {
     // A dry run of another text would apply what the user no longer sees.
     setDiff(null);
     setError(null);
-  }
-
-  async function pickFile(file: File | undefined) {
-    setFileError(undefined);
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) return setFileError(t('manage_bulk_file_too_big', file.name));
-    try {
-      changeText(await file.text());
-    } catch {
-      setFileError(t('manage_bulk_file_unreadable', file.name));
-    }
   }
 
   function dryRun() {
@@ -145,16 +131,7 @@ export function ReconcileView({ text, onText, limit, start }: Props) {
           onValue={changeText}
           rows={8}
         />
-        <div class="field">
-          <label for="reconcile-file">{t('manage_bulk_file_label')}</label>
-          <input
-            id="reconcile-file"
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => void pickFile(event.currentTarget.files?.[0])}
-          />
-          <ErrorMessage error={fileError} />
-        </div>
+        <TextFileField id="reconcile-file" accept=".csv,.txt,text/csv,text/plain" onText={changeText} />
         <p id="reconcile-mirror" role="status">
           {notice}
         </p>

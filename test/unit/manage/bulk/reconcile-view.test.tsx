@@ -137,4 +137,22 @@ describe('ReconcileView', () => {
     await settle();
     expect(document.querySelector('#reconcile-summary')).toBeNull();
   });
+
+  it('reads a picked file into the text, and refuses one too large with its name, keeping the text', async () => {
+    await withMirror(state(2), [link(1, 'gh')]);
+    await render('alias,title\ngh,Typed');
+    const picker = document.querySelector<HTMLInputElement>('#reconcile-file')!;
+    const pick = async (file: File) => {
+      Object.defineProperty(picker, 'files', { value: [file], configurable: true });
+      picker.dispatchEvent(new Event('change', { bubbles: true }));
+      await settle(10);
+    };
+    await pick(new File(['x'.repeat(5 * 1024 * 1024 + 1)], 'huge.csv'));
+    expect(document.body.textContent).toContain('huge.csv');
+    expect(field<HTMLTextAreaElement>('CSV text').value).toBe('alias,title\ngh,Typed');
+    await pick(new File(['alias,title\ngh,From file'], 'links.csv'));
+    await vi.waitFor(() =>
+      expect(field<HTMLTextAreaElement>('CSV text').value).toBe('alias,title\ngh,From file'),
+    );
+  });
 });
