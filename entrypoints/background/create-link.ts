@@ -27,9 +27,11 @@ import { t } from '@/lib/i18n';
 import {
   type CachedLink,
   cachedLink,
+  getCachedLists,
   highestLinkId,
   linksForUrl,
   longUrlKey,
+  type NamedItem,
   putCachedLinks,
   recentLinks,
 } from '@/lib/links/cache';
@@ -150,6 +152,25 @@ export async function markBefore(profileId: string, input: LinkInput, at: number
     highestLinkId(profileId),
   ]);
   return { at, knownIds: known.map((link) => link.id), maxKnownId };
+}
+
+/**
+ * The campaign and channel a new link was made in, as the cache keeps them (the name its lists know,
+ * else the id): the server's list may not say them, and a reconcile run again compares them.
+ */
+async function madeIn(
+  profileId: string,
+  input: LinkInput,
+): Promise<Pick<CachedLink, 'campaign' | 'channel'>> {
+  const { campaign, channel } = input;
+  if (typeof campaign !== 'number' && typeof channel !== 'number') return {};
+  const lists = await getCachedLists(profileId).catch(() => null);
+  const named = (items: readonly NamedItem[] | undefined, id: number) =>
+    items?.find((item) => item.id === id)?.name || String(id);
+  return {
+    ...(typeof campaign === 'number' ? { campaign: named(lists?.campaigns, campaign) } : {}),
+    ...(typeof channel === 'number' ? { channel: named(lists?.channels, channel) } : {}),
+  };
 }
 
 /** A listed link as the cache keeps it. */
@@ -331,6 +352,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     await request.beforeSend?.(mark);
     // Read while the server works, not after it answered: the copy waits for what follows the answer.
     const newestBefore = recentLinks(profileId, 1).catch(() => []);
+    const named = madeIn(profileId, input);
     let created: { id: number; shortUrl: string };
     try {
       created = await active.client.addLink(input);
@@ -370,6 +392,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
         // Server dates are in the server's time zone, which may run ahead of ours: the newest cached date
         // keeps the new link first. The server's own date replaces it with the next refresh (same id).
         date: newest && newest.date > local ? newest.date : local,
+        ...(await named),
       },
       older,
     );

@@ -335,22 +335,25 @@ const looksLikeUrl = (cell: string) =>
 
 /**
  * The rows of a pasted list, CSV file or JSON export. A first line with another shortener's export
- * columns (see FORMATS) or naming a `url` column is a header, and its recognised columns are read
- * (others ignored); a first line of several cells none of which is a web address is the header of an
- * unknown file: no rows, and `unknown` for the mapping step, which reads it again with `mapping`.
- * Otherwise each line is one URL, commas included. A JSON array of links reads as a CSV whose header
- * is their keys, each numbered by its place in the array.
+ * columns (see FORMATS) or naming the `key` column (`url`; a reconcile file is keyed by `alias`) is a
+ * header, and its recognised columns are read (others ignored); a first line of several cells none of
+ * which is a web address is the header of an unknown file: no rows, and `unknown` for the mapping
+ * step, which reads it again with `mapping`. Otherwise each line is one URL, commas included. A JSON
+ * array of links reads as a CSV whose header is their keys, each numbered by its place in the array.
  */
-export function readBulkRows(text: string, mapping?: ColumnMapping): BulkRows {
+export function readBulkRows(
+  text: string,
+  { mapping, key = 'url' }: { mapping?: ColumnMapping; key?: 'url' | 'alias' } = {},
+): BulkRows {
   const delimiter = delimiterOf(text.replace(/^\uFEFF/, ''));
   const records = jsonRecords(text) ?? parseCsv(text, delimiter);
   const first = records.find((record) => record.fields.some((cell) => cell.trim() !== ''));
   const named = headerColumns(first?.fields ?? []);
   const format = mapping ? null : named.format;
   const columns: readonly (Column | null | undefined)[] = mapping ?? named.columns;
-  const header = columns.includes('url');
+  const header = columns.includes(key);
   const cells = first?.fields.filter((cell) => cell.trim() !== '') ?? [];
-  if (!mapping && !header && cells.length > 1 && !cells.some(looksLikeUrl)) {
+  if (!mapping && key === 'url' && !header && cells.length > 1 && !cells.some(looksLikeUrl)) {
     const sample = records
       .filter((record) => record !== first && record.fields.some((cell) => cell.trim() !== ''))
       .slice(0, SAMPLE_ROWS)

@@ -135,7 +135,7 @@ export function estimateBulkMs(requests: number, limit: number): number {
 }
 
 /** The campaign or channel named `name`, without regard to case or surrounding spaces. */
-function findNamed(name: string, items: readonly NamedItem[]): NamedItem | undefined {
+export function findNamed(name: string, items: readonly NamedItem[]): NamedItem | undefined {
   const wanted = name.trim().toLowerCase();
   return items.find((item) => item.name.trim().toLowerCase() === wanted);
 }
@@ -157,7 +157,7 @@ function resolveNamed(
 }
 
 /** A row's expiry: a date and time, or a day (the end of it); '' for none. */
-function resolveExpiry(cell: string, now: Date): { expiry?: string; error?: string } {
+export function resolveExpiry(cell: string, now: Date): { expiry?: string; error?: string } {
   const value = cell.trim();
   if (value === '') return {};
   const dayOnly = /^\d{4}-\d\d-\d\d$/.test(value);

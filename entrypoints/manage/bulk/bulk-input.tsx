@@ -117,7 +117,7 @@ export function BulkInput({ lookups, start }: Props) {
     draft?.header === header ? draft.mapping : unknown ? guessMapping(unknown.names, unknown.sample) : [];
   const mapped = unknown !== null && applied?.header === header;
   const read = useMemo(
-    () => (mapped && applied ? readBulkRows(pasted, applied.mapping) : plain),
+    () => (mapped && applied ? readBulkRows(pasted, { mapping: applied.mapping }) : plain),
     [plain, pasted, mapped, applied],
   );
   const preview = useMemo(

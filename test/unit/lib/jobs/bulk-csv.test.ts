@@ -316,7 +316,9 @@ describe('readBulkRows with an unknown file', () => {
   });
 
   it('reads the file through the mapping the user confirmed, slugs made whole as an export’s', () => {
-    const read = readBulkRows(sample('unknown.csv'), ['url', 'alias', null, 'created', 'clicks', 'from']);
+    const read = readBulkRows(sample('unknown.csv'), {
+      mapping: ['url', 'alias', null, 'created', 'clicks', 'from'],
+    });
     expect(read.unknown).toBeNull();
     expect(read.format).toBeNull();
     expect(read.rows).toHaveLength(4);
