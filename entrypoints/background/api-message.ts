@@ -8,7 +8,7 @@ import type { ShortenerClient } from '@/lib/api/client';
 import type { CreatedLink, LinkDetail, LinkInput, LinkSummary, Page, UpdatedLink } from '@/lib/api/schemas';
 import { t } from '@/lib/i18n';
 import { isObject } from '@/lib/is-object';
-import { cachedLink, getCachedLists, putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
+import { cachedLink, listedName, putCachedLinks, putLinkExpiry } from '@/lib/links/cache';
 import type { ApiMethod, RequestOf } from '@/lib/messaging/protocol';
 import { noteLinkChange } from './change-link';
 import type { Clients } from './clients';
@@ -80,9 +80,8 @@ async function joinCache(profileId: string, method: ApiMethod, args: unknown[], 
     const [to, type, linkId] = method === 'assignToChannel' ? args : [args[0], 'links', args[1]];
     if (typeof to !== 'number' || typeof linkId !== 'number' || type !== 'links') return;
     const kind = method === 'assignToChannel' ? 'channel' : 'campaign';
-    const lists = await getCachedLists(profileId);
-    const named = (kind === 'channel' ? lists.channels : lists.campaigns).find((item) => item.id === to);
-    await noteLinkChange(profileId, { linkId, kind, to: { id: to, name: named?.name ?? '' } }, null);
+    const name = await listedName(profileId, kind, to);
+    await noteLinkChange(profileId, { linkId, kind, to: { id: to, name } }, null);
   }
 }
 

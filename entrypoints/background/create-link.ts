@@ -27,11 +27,10 @@ import { t } from '@/lib/i18n';
 import {
   type CachedLink,
   cachedLink,
-  getCachedLists,
   highestLinkId,
   linksForUrl,
+  listedName,
   longUrlKey,
-  type NamedItem,
   putCachedLinks,
   recentLinks,
 } from '@/lib/links/cache';
@@ -163,13 +162,9 @@ async function madeIn(
   input: LinkInput,
 ): Promise<Pick<CachedLink, 'campaign' | 'channel'>> {
   const { campaign, channel } = input;
-  if (typeof campaign !== 'number' && typeof channel !== 'number') return {};
-  const lists = await getCachedLists(profileId).catch(() => null);
-  const named = (items: readonly NamedItem[] | undefined, id: number) =>
-    items?.find((item) => item.id === id)?.name || String(id);
   return {
-    ...(typeof campaign === 'number' ? { campaign: named(lists?.campaigns, campaign) } : {}),
-    ...(typeof channel === 'number' ? { channel: named(lists?.channels, channel) } : {}),
+    ...(typeof campaign === 'number' ? { campaign: await listedName(profileId, 'campaign', campaign) } : {}),
+    ...(typeof channel === 'number' ? { channel: await listedName(profileId, 'channel', channel) } : {}),
   };
 }
 

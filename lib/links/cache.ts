@@ -779,6 +779,20 @@ export function expiringLinks(
   );
 }
 
+/**
+ * A campaign's or channel's name as the profile's cached lists know it, else its id: how a cached
+ * link names the campaign or channel it was made in or assigned to.
+ */
+export async function listedName(
+  profileId: string,
+  kind: 'campaign' | 'channel',
+  id: number,
+): Promise<string> {
+  const lists = await getCachedLists(profileId).catch(() => null);
+  const items = kind === 'campaign' ? lists?.campaigns : lists?.channels;
+  return items?.find((item) => item.id === id)?.name || String(id);
+}
+
 /** Stores what the extension learnt of a cached link's expiry (null: none); a link not cached is left alone. */
 export async function putLinkExpiry(profileId: string, id: number, expiry: string | null): Promise<void> {
   const transaction = (await open()).transaction([LINKS], 'readwrite');

@@ -332,15 +332,15 @@ describe('readBulkRows with an unknown file', () => {
       title: '',
     });
     // Without an old short URL column, the alias stands for it, as for YOURLS.
-    const bare = readBulkRows(sample('unknown.csv'), ['url', 'alias']);
+    const bare = readBulkRows(sample('unknown.csv'), { mapping: ['url', 'alias'] });
     expect(bare.rows[0]).toMatchObject({ alias: 'spring', from: 'spring', created: '' });
   });
 
   it('reads no alias from an ignored column, and a mapping without a URL as a plain list', () => {
-    const read = readBulkRows(sample('unknown.csv'), ['url', null, null, null, null, 'from']);
+    const read = readBulkRows(sample('unknown.csv'), { mapping: ['url', null, null, null, null, 'from'] });
     // The alias comes from the old short URL, as for Bitly.
     expect(read.rows[0]?.alias).toBe('spring');
-    expect(readBulkRows('a,b\nx,y', [null, null]).header).toBe(false);
+    expect(readBulkRows('a,b\nx,y', { mapping: [null, null] }).header).toBe(false);
   });
 });
 
