@@ -457,15 +457,21 @@ function writeLinks(
   const store = transaction.objectStore(LINKS);
   for (const { expiry, ...link } of links) {
     const record: StoredLink = { ...link, profileId, urlKey: pageKey(link.longUrl), seenAt };
-    if (expiry !== undefined) {
+    if (expiry !== undefined && link.campaign !== undefined && link.channel !== undefined) {
       store.put(expiry === null ? record : { ...record, expiry });
       continue;
     }
-    // The server's list does not say when a link expires: what the extension knew stays.
+    // The server's list says neither when a link expires nor its campaign and channel (the API's
+    // list entry has none of them): what the extension knew of them stays.
     const stored = store.get([profileId, link.id]);
     stored.onsuccess = () => {
-      const known = toLink(stored.result)?.expiry;
-      store.put(known ? { ...record, expiry: known } : record);
+      const known = toLink(stored.result);
+      const kept: Partial<CachedLink> = {};
+      if (expiry === undefined && known?.expiry) kept.expiry = known.expiry;
+      else if (expiry) kept.expiry = expiry;
+      if (link.campaign === undefined && known?.campaign !== undefined) kept.campaign = known.campaign;
+      if (link.channel === undefined && known?.channel !== undefined) kept.channel = known.channel;
+      store.put({ ...record, ...kept });
     };
   }
 }

@@ -289,6 +289,22 @@ describe('the mirror', () => {
     expect(await linksById(profile, [4, 99, 2])).toMatchObject([{ id: 4 }, { id: 2 }]);
     expect((await cachedLink(profile, 1))?.expiry).toBeUndefined();
   });
+
+  it('keeps the campaign and channel the extension knows through pages that do not say them', async () => {
+    const profile = crypto.randomUUID();
+    await putCachedLinks(profile, [{ ...at(1, '2030-01-01 00:00:01'), campaign: 'Spring', channel: 'Blog' }]);
+    await putMirrorPage(
+      profile,
+      [{ ...at(1, '2030-01-01 00:00:01'), clicks: 9 }],
+      mirrorState(100, 2),
+      100,
+      null,
+    );
+    expect(await cachedLink(profile, 1)).toMatchObject({ clicks: 9, campaign: 'Spring', channel: 'Blog' });
+    // An assignment the extension made since says the newer one.
+    await putCachedLinks(profile, [{ ...at(1, '2030-01-01 00:00:01'), campaign: 'Autumn' }]);
+    expect(await cachedLink(profile, 1)).toMatchObject({ campaign: 'Autumn', channel: 'Blog' });
+  });
 });
 
 describe('records that do not read as links', () => {
