@@ -8,7 +8,7 @@
  */
 import type { ErrorData } from '../api/errors';
 import type { LinkInput } from '../api/schemas';
-import type { Job, JobKind, JobRow, LinkChange } from '../storage/items';
+import type { Job, JobKind, JobRow, LinkChange, SentRows } from '../storage/items';
 
 /**
  * One link to make: its create input, the title it is kept and copied with, its label ('' when none),
@@ -143,6 +143,20 @@ export function resumeRows(job: Job, at: number): Job {
     (row): JobRow =>
       row.state === 'sending' ? { ...row, state: 'pending', uncertain: true, nextTryAt: at } : row,
   );
+  return { ...job, rows };
+}
+
+/**
+ * The job with the rows `sent` names (stored as sent after the job was last stored whole) marked
+ * `sending` again, with their marks, unless the job already says more of them.
+ */
+export function withSentRows(job: Job, sent: SentRows | null): Job {
+  if (!sent || sent.jobId !== job.id || sent.rows.length === 0) return job;
+  const marks = new Map(sent.rows.map((row) => [row.id, row.mark]));
+  const rows = job.rows.map((row): JobRow => {
+    if (!marks.has(row.id) || (row.state !== 'pending' && row.state !== 'sending')) return row;
+    return { ...row, state: 'sending', mark: row.mark ?? marks.get(row.id) ?? null };
+  });
   return { ...job, rows };
 }
 

@@ -416,6 +416,28 @@ export const bulkJobItem = item<Job | null>(
   () => z.nullable(jobSchema),
   () => null,
 );
+const sentRowsSchema = z.lazy(() =>
+  z.object({
+    jobId: z.string(),
+    rows: z.array(z.object({ id: z.string(), mark: z.nullable(createMarkSchema) })),
+  }),
+);
+/** The rows of a job sent since the job was last stored whole, each with its create mark. */
+export type SentRows = z.infer<typeof sentRowsSchema>;
+/**
+ * Beside a job's item, in its area: the rows sent since the job was last stored whole. Marking a
+ * row `sending` before its request must be stored, and writing the whole job for it cost each row
+ * of a thousand-row job a write of every row; this small value is written instead, and the job
+ * whole at most once per its policy's interval (entrypoints/background/jobs/runner.ts).
+ */
+export function sentRowsItem(job: StorageItem<Job | null>): StorageItem<SentRows | null> {
+  return item(
+    job.area,
+    `${job.key}:sent`,
+    () => z.nullable(sentRowsSchema),
+    () => null,
+  );
+}
 /** Creates waiting for the server (the outage queue): they must outlive a browser restart. */
 export const queueJobItem = item<Job | null>(
   'local',

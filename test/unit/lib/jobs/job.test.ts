@@ -19,6 +19,7 @@ import {
   stopJob,
   waitJob,
   withRow,
+  withSentRows,
 } from '@/lib/jobs/job';
 import { bulkJobItem, type Job } from '@/lib/storage/items';
 
@@ -63,6 +64,30 @@ describe('a job', () => {
     const resumed = stored && resumeRows(stored, NOW + 30_000);
     expect(resumed?.rows[2]).toMatchObject({ state: 'pending', uncertain: true, nextTryAt: NOW + 30_000 });
     expect(resumed && nextRow(resumed, NOW + 30_000)).toBe(2);
+  });
+
+  it('takes up the rows stored as sent since the job was stored whole as sending, with their marks', () => {
+    const mark = { at: NOW, knownIds: [], maxKnownId: 7 };
+    // Stored whole when row 0 was made; rows 1 and 2 were sent after, row 0's entry is an older one.
+    const whole = markLinked(job(), 0, 'https://s/0', false);
+    const sent = {
+      jobId: 'job-1',
+      rows: [
+        { id: '0', mark },
+        { id: '1', mark },
+        { id: '2', mark: null },
+      ],
+    };
+    const taken = withSentRows(whole, sent);
+    expect(taken.rows.map((row) => [row.state, row.mark])).toEqual([
+      ['made', null],
+      ['sending', mark],
+      ['sending', null],
+    ]);
+    expect(resumeRows(taken, NOW).rows.map((row) => row.uncertain)).toEqual([false, true, true]);
+    // Another job's list, or none, changes nothing.
+    expect(withSentRows(whole, { ...sent, jobId: 'job-2' })).toBe(whole);
+    expect(withSentRows(whole, null)).toBe(whole);
   });
 
   it('pauses, resumes, waits and cancels; a finished job stays as it is', () => {
