@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
-import { datetimeLocalToApi, parseLocalDateTime, toApiDateTime } from '@/lib/dates';
+import { datetimeLocalToApi, extendedExpiry, parseLocalDateTime, toApiDateTime } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import { type CachedLink, expiringLinks } from '@/lib/links/cache';
 import { formatDate } from '@/lib/present/dates';
@@ -20,14 +20,6 @@ import { useActiveProfile } from '../use-active-profile';
 
 /** How far ahead a link counts as expiring soon. */
 const SOON_DAYS = 7;
-
-/** `days` days after the API date `expiry` (after now, when that has passed), at the same time of day. */
-function later(expiry: string, days: number, now: number): string {
-  const from = parseLocalDateTime(expiry);
-  const base = from && from.getTime() > now ? from : new Date(now);
-  base.setDate(base.getDate() + days);
-  return toApiDateTime(base);
-}
 
 function ExpiringLink({
   link,
@@ -59,10 +51,10 @@ function ExpiringLink({
       <a href={routeHref({ name: 'link', id: link.id })}>{name}</a>{' '}
       <span class="muted">{t('manage_expiring_expires', formatDate(link.expiry))}</span>
       <fieldset class="inline-form extend" aria-label={t('manage_extend_group', name)}>
-        <ActionButton busy={extend.busy} onClick={() => void to(later(link.expiry, 7, now()))}>
+        <ActionButton busy={extend.busy} onClick={() => void to(extendedExpiry(link.expiry, 7, now()))}>
           {t('manage_extend_7')}
         </ActionButton>
-        <ActionButton busy={extend.busy} onClick={() => void to(later(link.expiry, 30, now()))}>
+        <ActionButton busy={extend.busy} onClick={() => void to(extendedExpiry(link.expiry, 30, now()))}>
           {t('manage_extend_30')}
         </ActionButton>
         <form class="inline-form" onSubmit={onSubmit}>
