@@ -20,7 +20,7 @@ export type LinkAction =
   | { kind: 'extend'; days: number };
 
 /** Why a link gets no row: `unknown`, its expiry is not known here; `never`, it has none. */
-export type SkipReason = 'expiry-unknown' | 'never-expires';
+type SkipReason = 'expiry-unknown' | 'never-expires';
 
 /** The rows to run, the links that already are as asked, and those the action cannot apply to. */
 export interface LinkActionPlan {
@@ -39,7 +39,11 @@ function changeRow(link: CachedLink, change: LinkChange, input: JobItem['input']
  * cache keeps, which is the id when the server's has none) is unchanged; an extend of a link whose
  * expiry is not known is skipped rather than guessed from now.
  */
-export function planLinkAction(links: readonly CachedLink[], action: LinkAction, now: number): LinkActionPlan {
+export function planLinkAction(
+  links: readonly CachedLink[],
+  action: LinkAction,
+  now: number,
+): LinkActionPlan {
   const plan: LinkActionPlan = { items: [], unchanged: [], skipped: [] };
   for (const link of links) {
     if (action.kind === 'campaign' || action.kind === 'channel') {

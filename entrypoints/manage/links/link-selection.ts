@@ -63,7 +63,10 @@ export function selectRows<T extends { id: number }>(
 }
 
 /** Every link of `matching` added (Select all N matching). */
-export function selectAll<T extends { id: number }>(selection: Selection<T>, matching: readonly T[]): Selection<T> {
+export function selectAll<T extends { id: number }>(
+  selection: Selection<T>,
+  matching: readonly T[],
+): Selection<T> {
   return selectRows(selection, matching, true);
 }
 

@@ -45,7 +45,9 @@ describe('planLinkAction', () => {
       { kind: 'channel', to: { id: 4, name: '' } },
       NOW,
     );
-    expect(plan.items.map((i) => i.change)).toEqual([{ linkId: 2, kind: 'channel', to: { id: 4, name: '' } }]);
+    expect(plan.items.map((i) => i.change)).toEqual([
+      { linkId: 2, kind: 'channel', to: { id: 4, name: '' } },
+    ]);
     expect(plan.unchanged.map((l) => l.id)).toEqual([1]);
   });
 
