@@ -279,11 +279,10 @@ export function LinksView({
                         type="checkbox"
                         checked={selection.links.has(link.id)}
                         aria-label={t('manage_select_row_label', linkName(link))}
-                        onClick={(event) => {
-                          // The click decides, with its Shift key; the box then shows the selection.
-                          event.preventDefault();
-                          setSelection(clickRow(selection, items, link, event.shiftKey));
-                        }}
+                        // The click decides, with its Shift key (Space too, without); the box
+                        // then shows the selection. Not prevented: a prevented click's box is put
+                        // back by the browser after the new state was drawn.
+                        onClick={(event) => setSelection(clickRow(selection, items, link, event.shiftKey))}
                       />
                     </td>
                     <td>

@@ -1,0 +1,179 @@
+/**
+ * The links list's selection bar: rows selected by click and Shift+click, an action started as one
+ * bulk job of the planned rows, what was left out said, the busy runner said instead of a silent
+ * failure, and Open long URLs capped and asked first.
+ */
+
+import { act } from 'preact/test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import type { BulkService } from '@/entrypoints/manage/bulk/bulk-service';
+import { LinkActionsBar, MAX_OPEN } from '@/entrypoints/manage/links/link-actions';
+import { emptySelection, selectAll } from '@/entrypoints/manage/links/link-selection';
+import { LinksView } from '@/entrypoints/manage/links/links-view';
+import { newJob } from '@/lib/jobs/job';
+import type { CachedLink } from '@/lib/links/cache';
+import type { Job } from '@/lib/storage/items';
+import { alerts, button, choose, click, fakeApi, field, mount, page, settle } from '../../dom';
+
+const copy = async () => ({ copied: true, status: 'Copied' });
+
+const link = (id: number, more: Partial<CachedLink> = {}): CachedLink => ({
+  id,
+  alias: `a${id}`,
+  shortUrl: `https://go.example.com/a${id}`,
+  longUrl: `https://example.com/${id}`,
+  clicks: id,
+  title: `Link ${id}`,
+  description: '',
+  date: '2026-01-01 00:00:00',
+  ...more,
+});
+const LINKS = [link(1), link(2, { campaign: 'Spring' }), link(3), link(4)];
+
+function api() {
+  return fakeApi((method) => {
+    if (method === 'listLinks') return { ok: true, data: page(LINKS, 1, 1) };
+    if (method === 'listCampaigns')
+      return {
+        ok: true,
+        data: page(
+          [
+            { id: 7, name: 'Spring' },
+            { id: 8, name: 'Autumn' },
+          ],
+          1,
+          1,
+        ),
+      };
+    throw new Error(`unexpected ${method}`);
+  });
+}
+
+/** A bulk service whose stored job the test sets, and whose start is recorded. */
+function fakeService(job: Job | null = null) {
+  let show: (job: Job | null) => void = () => undefined;
+  const start = vi.fn(async (items: Parameters<BulkService['start']>[0]) => ({
+    ok: true as const,
+    data: { id: 'j', total: items.length },
+  }));
+  const service: BulkService = {
+    watch: (listener) => {
+      show = listener;
+      listener(job);
+      return () => undefined;
+    },
+    lookups: async () => {
+      throw new Error('not used');
+    },
+    start,
+    control: async () => ({ ok: true, data: null }),
+    retry: async () => ({ ok: true, data: { made: 0, reused: 0, failed: 0, left: 0, total: 0 } }),
+  };
+  return { service, start, set: (next: Job | null) => act(() => show(next)) };
+}
+
+const box = (root: HTMLElement, name: string) =>
+  root.querySelector<HTMLInputElement>(`input[aria-label="Select “${name}”"]`) as HTMLInputElement;
+
+async function shiftClick(element: HTMLElement) {
+  await act(() => {
+    element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: true }));
+  });
+  await settle();
+}
+
+const bar = (root: HTMLElement) => root.querySelector<HTMLElement>('section.selection-bar');
+
+describe('the selection bar', () => {
+  it('selects a row by click and a range by Shift+click, counts them, and clears', async () => {
+    const root = await mount(
+      <LinksView navigate={vi.fn()} copy={copy} service={fakeService().service} />,
+      api(),
+    );
+    expect(bar(root)).toBeNull();
+    await click(box(root, 'Link 1'));
+    await shiftClick(box(root, 'Link 3'));
+    expect(bar(root)?.textContent).toContain('Selected: 3');
+    expect(LINKS.map((l) => box(root, l.title).checked)).toEqual([true, true, true, false]);
+    const header = field(root, 'Select the links on this page');
+    expect(header.indeterminate).toBe(true);
+    await click(button(root, 'Clear selection'));
+    expect(bar(root)).toBeNull();
+    expect(LINKS.some((l) => box(root, l.title).checked)).toBe(false);
+  });
+
+  it('adds the selection to a campaign as one job, leaving out the link already in it', async () => {
+    const { service, start } = fakeService();
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} service={service} />, api());
+    await click(box(root, 'Link 1'));
+    await shiftClick(box(root, 'Link 3'));
+    await click(button(root, 'Add to campaign…'));
+    await vi.waitFor(() => expect(field<HTMLSelectElement>(root, 'Campaign').options).toHaveLength(2));
+    await choose(field<HTMLSelectElement>(root, 'Campaign'), '7');
+    await click(button(root, 'Apply'));
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(start.mock.calls[0]?.[0].map((item) => item.change)).toEqual([
+      { linkId: 1, kind: 'campaign', to: { id: 7, name: 'Spring' } },
+      { linkId: 3, kind: 'campaign', to: { id: 7, name: 'Spring' } },
+    ]);
+    expect(bar(root)?.textContent).toContain('Already as asked, left unchanged: 1');
+    expect(bar(root)?.textContent).toContain('Changes started: 2.');
+  });
+
+  it('says an Extend cannot guess an unknown expiry, and sends nothing', async () => {
+    const { service, start } = fakeService();
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} service={service} />, api());
+    await click(box(root, 'Link 4'));
+    await click(button(root, '+7 days'));
+    expect(start).not.toHaveBeenCalled();
+    expect(bar(root)?.textContent).toContain('Link 4: expiry unknown, not extended. Set a date instead.');
+    expect(bar(root)?.textContent).toContain('Nothing to change');
+  });
+
+  it('while an import runs, says so on the actions instead of starting a job', async () => {
+    const importing = newJob(
+      'bulk',
+      'j1',
+      'p1',
+      [{ input: { url: 'https://x.example' }, title: '', label: '' }],
+      0,
+      30,
+    );
+    const { service, start } = fakeService(importing);
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} service={service} />, api());
+    await click(box(root, 'Link 1'));
+    expect(bar(root)?.textContent).toContain(
+      'A bulk job is running: wait for it or cancel it in Bulk create.',
+    );
+    const add = button(root, 'Add to campaign…');
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    await click(add);
+    await click(button(root, '+30 days'));
+    expect(bar(root)?.querySelector('select')).toBeNull();
+    expect(start).not.toHaveBeenCalled();
+    expect(alerts(root)).toEqual([]);
+  });
+
+  it(`opens at most ${MAX_OPEN} long URLs, after a question that says so`, async () => {
+    const many = Array.from({ length: 25 }, (_, i) => link(i + 1));
+    const open = vi.fn(async (_url: string) => undefined);
+    const root = await mount(
+      <LinkActionsBar
+        selection={selectAll(emptySelection<CachedLink>(), many)}
+        setSelection={vi.fn()}
+        matching={many}
+        profileId={undefined}
+        job={null}
+        service={fakeService().service}
+        open={open}
+      />,
+    );
+    await click(button(root, 'Open long URLs'));
+    expect(root.querySelector('fieldset.confirm legend')?.textContent).toBe(
+      'Only the first 20 of the 25 selected links open at once. Open their long URLs in new tabs?',
+    );
+    expect(open).not.toHaveBeenCalled();
+    await click(button(root, 'Open'));
+    expect(open.mock.calls.map(([url]) => url)).toEqual(many.slice(0, 20).map((l) => l.longUrl));
+  });
+});
