@@ -7,10 +7,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { copyPayload } from '@/components/clipboard';
 import { ErrorMessage } from '@/components/error-message';
-import { SelectField, TextField } from '@/components/fields';
+import { SelectField } from '@/components/fields';
 import { useChoices } from '@/components/server-cache';
 import type { ErrorData } from '@/lib/api/errors';
-import { datetimeLocalToApi, parseLocalDateTime } from '@/lib/dates';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
 import { MAX_BULK_ROWS } from '@/lib/jobs/bulk-csv';
 import { isJobActive } from '@/lib/jobs/job';
@@ -25,6 +24,7 @@ import { BulkProgress } from '../bulk/bulk-progress';
 import type { BulkService } from '../bulk/bulk-service';
 import { closeOnEscape } from '../hooks';
 import { ActionButton, PanelToggle, StatusMessage } from '../ui';
+import { ExpiryDateForm } from './expiring-links';
 import { emptySelection, type Selection, selectAll } from './link-selection';
 import { saveLinks } from './links-export';
 
@@ -139,47 +139,6 @@ function AssignForm({
       </ActionButton>
       {choices.data && items.length === 0 && <p class="hint">{t('manage_actions_no_choices')}</p>}
       <ErrorMessage error={choices.error} />
-    </form>
-  );
-}
-
-/** A new expiry for every selected link; a date in the past is refused before anything is sent. */
-function ExpiryForm({
-  busy,
-  now,
-  onExpiry,
-}: {
-  busy: boolean;
-  now: () => number;
-  onExpiry: (expiry: string) => void;
-}) {
-  const [typed, setTyped] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  return (
-    <form
-      class="inline-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const expiry = datetimeLocalToApi(typed);
-        const at = expiry ? parseLocalDateTime(expiry) : null;
-        const ok = expiry !== null && at !== null && at.getTime() > now();
-        setInvalid(!ok);
-        if (ok) onExpiry(expiry);
-      }}
-    >
-      <TextField
-        type="datetime-local"
-        label={t('manage_extend_date_label')}
-        value={typed}
-        onValue={(value) => {
-          setTyped(value);
-          setInvalid(false);
-        }}
-        error={invalid ? t('manage_extend_date_invalid') : undefined}
-      />
-      <ActionButton type="submit" busy={busy} disabled={typed === ''}>
-        {t('manage_actions_apply')}
-      </ActionButton>
     </form>
   );
 }
@@ -382,7 +341,12 @@ export function LinkActionsBar({
             />
           )}
           {panel === 'expiry' && (
-            <ExpiryForm busy={busy} now={now} onExpiry={(expiry) => void run({ kind: 'expiry', expiry })} />
+            <ExpiryDateForm
+              busy={busy}
+              now={now}
+              onExpiry={(expiry) => void run({ kind: 'expiry', expiry })}
+              submitLabel={t('manage_actions_apply')}
+            />
           )}
           {panel === 'open' && (
             <OpenConfirm count={count} onOpen={() => void openLinks()} onCancel={() => setPanel(null)} />

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { planLinkAction } from '@/lib/jobs/link-actions';
 import type { CachedLink } from '@/lib/links/cache';
+import { linkFixture } from '../../../fixtures/cached-link';
 
-const link = (id: number, more: Partial<CachedLink> = {}): CachedLink => ({
-  id,
-  alias: `a${id}`,
-  shortUrl: `https://sho.rt/a${id}`,
-  longUrl: `https://long.example/${id}`,
-  title: `Link ${id}`,
-  description: '',
-  clicks: 0,
-  date: '2026-11-01 10:00:00',
-  ...more,
-});
+const link = linkFixture;
 const NOW = new Date(2026, 10, 27, 12, 0, 0).getTime();
 
 describe('planLinkAction', () => {
@@ -24,13 +15,13 @@ describe('planLinkAction', () => {
     );
     expect(plan.items).toEqual([
       {
-        input: { url: 'https://long.example/1' },
+        input: { url: 'https://example.com/1' },
         title: 'Link 1',
         label: '',
         change: { linkId: 1, kind: 'campaign', to: { id: 7, name: 'Spring' } },
       },
       {
-        input: { url: 'https://long.example/3' },
+        input: { url: 'https://example.com/3' },
         title: 'Link 3',
         label: '',
         change: { linkId: 3, kind: 'campaign', to: { id: 7, name: 'Spring' } },
@@ -59,7 +50,7 @@ describe('planLinkAction', () => {
     );
     expect(plan.items).toEqual([
       {
-        input: { url: 'https://long.example/1', expiry: '2027-01-31 09:30:00' },
+        input: { url: 'https://example.com/1', expiry: '2027-01-31 09:30:00' },
         title: 'Link 1',
         label: '',
         change: { linkId: 1, kind: 'update' },

@@ -13,21 +13,12 @@ import { LinksView } from '@/entrypoints/manage/links/links-view';
 import { newJob } from '@/lib/jobs/job';
 import type { CachedLink } from '@/lib/links/cache';
 import type { Job } from '@/lib/storage/items';
+import { linkFixture } from '../../../fixtures/cached-link';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle } from '../../dom';
 
 const copy = async () => ({ copied: true, status: 'Copied' });
 
-const link = (id: number, more: Partial<CachedLink> = {}): CachedLink => ({
-  id,
-  alias: `a${id}`,
-  shortUrl: `https://go.example.com/a${id}`,
-  longUrl: `https://example.com/${id}`,
-  clicks: id,
-  title: `Link ${id}`,
-  description: '',
-  date: '2026-01-01 00:00:00',
-  ...more,
-});
+const link = linkFixture;
 const LINKS = [link(1), link(2, { campaign: 'Spring' }), link(3), link(4)];
 
 function api() {
