@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { planLinkAction } from '@/lib/jobs/link-actions';
-import type { CachedLink } from '@/lib/links/cache';
 import { linkFixture } from '../../../fixtures/cached-link';
 
 const link = linkFixture;
