@@ -6,15 +6,18 @@
 
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BulkService } from '@/entrypoints/manage/bulk/bulk-service';
 import { LinkActionsBar, MAX_OPEN } from '@/entrypoints/manage/links/link-actions';
 import { emptySelection, selectAll } from '@/entrypoints/manage/links/link-selection';
 import { LinksView } from '@/entrypoints/manage/links/links-view';
 import { newJob } from '@/lib/jobs/job';
-import type { CachedLink } from '@/lib/links/cache';
+import { type CachedLink, putCachedLinks, putMirrorState } from '@/lib/links/cache';
+import { defaultBehaviour, defaultSettings, emptyDefaults } from '@/lib/settings/schema';
 import type { Job } from '@/lib/storage/items';
+import { settingsItem } from '@/lib/storage/items';
 import { linkFixture } from '../../../fixtures/cached-link';
-import { alerts, button, choose, click, fakeApi, field, mount, page, settle } from '../../dom';
+import { alerts, button, choose, click, fakeApi, field, mount, page, settle, type } from '../../dom';
 
 const copy = async () => ({ copied: true, status: 'Copied' });
 
@@ -143,6 +146,58 @@ describe('the selection bar', () => {
     expect(bar(root)?.querySelector('select')).toBeNull();
     expect(start).not.toHaveBeenCalled();
     expect(alerts(root)).toEqual([]);
+  });
+
+  it('selects every link the search matches across pages from the local copy, and keeps them as the search changes', async () => {
+    const id = 'select-all';
+    await fakeBrowser.storage.local.set({
+      [settingsItem.key]: {
+        ...defaultSettings(),
+        profiles: [{ id, name: 'Work', serverUrl: 'https://go.example.com', defaults: emptyDefaults() }],
+        activeProfileId: id,
+        behaviour: { ...defaultBehaviour(), mirror: true },
+      },
+    });
+    // 30 reports among 40 links: more than a page of 25.
+    const all = Array.from({ length: 40 }, (_, i) =>
+      link(i + 1, { title: i < 30 ? `Report ${i + 1}` : `Launch ${i + 1}` }),
+    );
+    await putCachedLinks(id, all);
+    await putMirrorState(
+      id,
+      {
+        phase: 'idle',
+        page: 1,
+        total: 40,
+        done: 40,
+        passStartedAt: 1,
+        rereads: 0,
+        syncedAt: 2,
+        nextSweepAt: 3,
+        error: null,
+        failures: 0,
+      },
+      null,
+    );
+    const { service, start } = fakeService();
+    const root = await mount(
+      <LinksView navigate={vi.fn()} copy={copy} service={service} mirrorCheckMs={50} />,
+      api(),
+    );
+    await type(field(root, 'Search links'), 'report');
+    await vi.waitFor(() => expect(root.textContent).toContain('Page 1 of 2 (30 items)'));
+    await click(box(root, 'Report 30'));
+    await vi.waitFor(() => button(root, 'Select all 30 matching'));
+    await click(button(root, 'Select all 30 matching'));
+    expect(bar(root)?.textContent).toContain('Selected: 30');
+    // Another search keeps the selection; a Launch link adds to it.
+    await type(field(root, 'Search links'), 'launch');
+    await vi.waitFor(() => expect(box(root, 'Launch 40')).toBeTruthy());
+    await click(box(root, 'Launch 40'));
+    expect(bar(root)?.textContent).toContain('Selected: 31');
+    await click(button(root, '+7 days'));
+    await vi.waitFor(() => expect(bar(root)?.querySelectorAll('.plan-report li')).toHaveLength(31));
+    expect(start).not.toHaveBeenCalled();
   });
 
   it(`opens at most ${MAX_OPEN} long URLs, after a question that says so`, async () => {
