@@ -139,6 +139,8 @@ export function BulkProgress({
   copyFormat: CopyFormat;
 }) {
   const active = isJobActive(job);
+  // Changes to links from the links list's selection, rather than a batch of creates.
+  const isChange = job.rows.some((row) => row.change);
   const now = useNow(active);
   const counts = jobCounts(job);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -242,7 +244,7 @@ export function BulkProgress({
           )}
           {!active && (
             <ActionButton busy={busy} onClick={() => void ask(() => service.control('clear'))}>
-              {t('manage_bulk_new_batch_button')}
+              {t(isChange ? 'manage_actions_close_button' : 'manage_bulk_new_batch_button')}
             </ActionButton>
           )}
         </div>

@@ -210,8 +210,9 @@ export function LinkActionsBar({
 
   const selected = [...selection.links.values()];
   const count = selected.length;
-  // Another job (an import in Bulk create) has the runner: a second one would be refused.
-  const jobBusy = isJobActive(job) && !isChangeJob(job);
+  // A job (an import in Bulk create, or the last action here) has the runner: a second one would
+  // be refused.
+  const jobBusy = isJobActive(job);
   const showJob = isChangeJob(job) ? job : null;
   const toggle = (which: Panel) => (on: boolean) => {
     setPanel(on ? which : null);

@@ -11,7 +11,7 @@ import type { BulkService } from '@/entrypoints/manage/bulk/bulk-service';
 import { LinkActionsBar, MAX_OPEN } from '@/entrypoints/manage/links/link-actions';
 import { emptySelection, selectAll } from '@/entrypoints/manage/links/link-selection';
 import { LinksView } from '@/entrypoints/manage/links/links-view';
-import { newJob } from '@/lib/jobs/job';
+import { finishIfDone, markFailed, markLinked, newJob } from '@/lib/jobs/job';
 import { type CachedLink, putCachedLinks, putMirrorState } from '@/lib/links/cache';
 import { defaultBehaviour, defaultSettings, emptyDefaults } from '@/lib/settings/schema';
 import type { Job } from '@/lib/storage/items';
@@ -198,6 +198,31 @@ describe('the selection bar', () => {
     await click(button(root, '+7 days'));
     await vi.waitFor(() => expect(bar(root)?.querySelectorAll('.plan-report li')).toHaveLength(31));
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it('shows an action’s job under the bar: what it added, each row’s result, a failed row retried alone', async () => {
+    const to = { id: 7, name: 'Spring' };
+    const items = [link(1), link(3)].map((l) => ({
+      input: { url: l.longUrl },
+      title: l.title,
+      label: '',
+      change: { linkId: l.id, kind: 'campaign' as const, to },
+    }));
+    let job = newJob('bulk', 'j2', 'p1', items, 0, 30);
+    job = markLinked(job, 0, 'https://go.example.com/a1', false);
+    job = finishIfDone(markFailed(job, 1, { kind: 'not_found', message: 'The server has no such link.' }), 0);
+    const { service } = fakeService(job);
+    const retry = vi.spyOn(service, 'retry');
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} service={service} />, api());
+    await vi.waitFor(() =>
+      expect(root.querySelector('#bulk-changes')?.textContent).toBe('Added to Spring: 1 of 2'),
+    );
+    const results = root.querySelector<HTMLElement>('section[aria-labelledby="bulk-results-heading"]');
+    expect(results?.textContent).toContain('Added to Spring');
+    expect(results?.textContent).toContain('The server has no such link.');
+    expect(button(root, 'Close results')).toBeTruthy();
+    await click(button(results as HTMLElement, 'Retry'));
+    expect(retry).toHaveBeenCalledWith([{ index: 1 }]);
   });
 
   it(`opens at most ${MAX_OPEN} long URLs, after a question that says so`, async () => {
