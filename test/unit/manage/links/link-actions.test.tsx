@@ -17,6 +17,7 @@ import { defaultBehaviour, defaultSettings, emptyDefaults } from '@/lib/settings
 import type { Job } from '@/lib/storage/items';
 import { settingsItem } from '@/lib/storage/items';
 import { linkFixture } from '../../../fixtures/cached-link';
+import { idleMirror } from '../../../fixtures/mirror-state';
 import { alerts, button, choose, click, fakeApi, field, mount, page, settle, type } from '../../dom';
 
 const copy = async () => ({ copied: true, status: 'Copied' });
@@ -163,22 +164,8 @@ describe('the selection bar', () => {
       link(i + 1, { title: i < 30 ? `Report ${i + 1}` : `Launch ${i + 1}` }),
     );
     await putCachedLinks(id, all);
-    await putMirrorState(
-      id,
-      {
-        phase: 'idle',
-        page: 1,
-        total: 40,
-        done: 40,
-        passStartedAt: 1,
-        rereads: 0,
-        syncedAt: 2,
-        nextSweepAt: 3,
-        error: null,
-        failures: 0,
-      },
-      null,
-    );
+    // A pass has completed: the local copy holds every link.
+    await putMirrorState(id, idleMirror, null);
     const { service, start } = fakeService();
     const root = await mount(
       <LinksView navigate={vi.fn()} copy={copy} service={service} mirrorCheckMs={50} />,
