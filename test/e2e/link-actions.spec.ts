@@ -58,5 +58,20 @@ describe('actions on selected links', () => {
       { timeout: 15_000 },
     );
     await screenshot(manage.page, 'link-actions-done');
+
+    // An Extend of links whose expiry the extension does not know (the server's list does not say):
+    // each is listed with why, and nothing is sent.
+    await manage.pressButton('+7 days', parts.selectionBar);
+    await manage.page.waitForFunction(
+      (bar) => document.querySelectorAll(`${bar} .plan-report li`).length === 3,
+      { timeout: 15_000 },
+      parts.selectionBar,
+    );
+    expect(await manage.text(`${parts.selectionBar} .plan-report`)).toContain(
+      'HTTP | MDN: expiry unknown, not extended. Set a date instead.',
+    );
+    expect(await manage.text(parts.selectionBar)).not.toContain('already as asked');
+    await screenshot(manage.page, 'link-actions-skipped');
+    expect(apiRequests(server, 'PUT /api/url/1/update')).toHaveLength(0);
   }, 120_000);
 });

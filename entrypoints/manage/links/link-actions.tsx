@@ -239,7 +239,8 @@ export function LinkActionsBar({
     setPlan(next);
     if (next.items.length === 0) {
       setBusy(false);
-      setStatus(t('manage_actions_nothing'));
+      // Skipped links say why themselves; "already as asked" is only true of the unchanged.
+      if (next.skipped.length === 0) setStatus(t('manage_actions_nothing'));
       return;
     }
     if (next.items.length > MAX_BULK_ROWS) {

@@ -115,6 +115,18 @@ describe('the selection bar', () => {
     expect(bar(root)?.textContent).toContain('Changes started: 2.');
   });
 
+  it('sends nothing when every selected link is already in the campaign, and says so', async () => {
+    const { service, start } = fakeService();
+    const root = await mount(<LinksView navigate={vi.fn()} copy={copy} service={service} />, api());
+    await click(box(root, 'Link 2'));
+    await click(button(root, 'Add to campaign…'));
+    await vi.waitFor(() => expect(field<HTMLSelectElement>(root, 'Campaign').options).toHaveLength(2));
+    await choose(field<HTMLSelectElement>(root, 'Campaign'), '7');
+    await click(button(root, 'Apply'));
+    expect(bar(root)?.textContent).toContain('Nothing to change: every selected link is already as asked.');
+    expect(start).not.toHaveBeenCalled();
+  });
+
   it('says an Extend cannot guess an unknown expiry, and sends nothing', async () => {
     const { service, start } = fakeService();
     const root = await mount(<LinksView navigate={vi.fn()} copy={copy} service={service} />, api());
@@ -122,7 +134,7 @@ describe('the selection bar', () => {
     await click(button(root, '+7 days'));
     expect(start).not.toHaveBeenCalled();
     expect(bar(root)?.textContent).toContain('Link 4: expiry unknown, not extended. Set a date instead.');
-    expect(bar(root)?.textContent).toContain('Nothing to change');
+    expect(bar(root)?.textContent).not.toContain('already as asked');
   });
 
   it('while an import runs, says so on the actions instead of starting a job', async () => {
