@@ -31,6 +31,9 @@ import { saveLinks } from './links-export';
 /** Opening more tabs than this at once is refused: the first ones open, and the bar says so. */
 export const MAX_OPEN = 20;
 
+/** Skipped links named one by one; the rest are counted. */
+const SHOWN_SKIPPED = 20;
+
 type Panel = 'campaign' | 'channel' | 'expiry' | 'open';
 
 /** The stored bulk job (null: none), kept up to date. */
@@ -86,7 +89,7 @@ function PlanReport({ plan }: { plan: LinkActionPlan | null }) {
       )}
       {plan.skipped.length > 0 && (
         <ul>
-          {plan.skipped.map(({ link, reason }) => (
+          {plan.skipped.slice(0, SHOWN_SKIPPED).map(({ link, reason }) => (
             <li key={link.id}>
               {t(
                 reason === 'expiry-unknown'
@@ -97,6 +100,9 @@ function PlanReport({ plan }: { plan: LinkActionPlan | null }) {
             </li>
           ))}
         </ul>
+      )}
+      {plan.skipped.length > SHOWN_SKIPPED && (
+        <p>{t('manage_actions_skipped_more', formatNumber(plan.skipped.length - SHOWN_SKIPPED))}</p>
       )}
     </div>
   );
