@@ -313,10 +313,10 @@ export function LinkActionsBar({
               {[7, 30].map((days) => (
                 <ActionButton
                   key={days}
-                  busy={busy}
-                  aria-disabled={jobBusy || undefined}
+                  // Unavailable (aria-disabled, presses ignored) while a job runs, with the reason.
+                  busy={busy || jobBusy}
                   aria-describedby={jobBusy ? 'actions-busy' : undefined}
-                  onClick={() => !jobBusy && void run({ kind: 'extend', days })}
+                  onClick={() => void run({ kind: 'extend', days })}
                 >
                   {t(days === 7 ? 'manage_extend_7' : 'manage_extend_30')}
                 </ActionButton>

@@ -155,6 +155,7 @@ describe('the selection bar', () => {
     const add = button(root, 'Add to campaign…');
     expect(add.getAttribute('aria-disabled')).toBe('true');
     await click(add);
+    expect(button(root, '+30 days').getAttribute('aria-disabled')).toBe('true');
     await click(button(root, '+30 days'));
     expect(bar(root)?.querySelector('select')).toBeNull();
     expect(start).not.toHaveBeenCalled();
