@@ -181,13 +181,15 @@ function OpenConfirm({
 
 /**
  * The selection bar, shown while links are selected, and the progress of the last action's job.
- * `matching` is every link the search matches when the local copy holds them all (Select all), or
- * undefined when only the rows loaded can be selected; `open` opens a tab (a parameter for tests).
+ * `matching` is every link the search matches when the local copy holds them all (Select all);
+ * `incomplete`, the local copy does not (only the rows shown can be selected); `open` opens a tab
+ * (a parameter for tests).
  */
 export function LinkActionsBar({
   selection,
   setSelection,
   matching,
+  incomplete = false,
   profileId,
   job,
   service,
@@ -197,6 +199,7 @@ export function LinkActionsBar({
   selection: Selection<CachedLink>;
   setSelection: (selection: Selection<CachedLink>) => void;
   matching: readonly CachedLink[] | undefined;
+  incomplete?: boolean;
   profileId: string | undefined;
   job: Job | null;
   service: BulkService;
@@ -302,7 +305,7 @@ export function LinkActionsBar({
                 {t('manage_actions_select_all', formatNumber(matching.length))}
               </button>
             )}
-            {!matching && <span class="hint">{t('manage_actions_loaded_only')}</span>}
+            {incomplete && <span class="hint">{t('manage_actions_loaded_only')}</span>}
           </div>
           <div class="actions">
             {jobButton('campaign', t('manage_actions_campaign_button'))}

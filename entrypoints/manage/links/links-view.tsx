@@ -239,6 +239,7 @@ export function LinksView({
           selection={selection}
           setSelection={setSelection}
           matching={matching}
+          incomplete={mirror.kind === 'off' || mirror.kind === 'syncing'}
           profileId={profileId}
           job={job}
           service={service}
