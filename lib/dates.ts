@@ -118,6 +118,17 @@ export function expiryFromDays(days: number | null, now: Date): Date | null {
   return date;
 }
 
+/**
+ * The API expiry `days` days after the API date `expiry` (after `now`, when that has passed), at the
+ * same time of day: an Extend.
+ */
+export function extendedExpiry(expiry: string, days: number, now: number): string {
+  const from = parseLocalDateTime(expiry);
+  const base = from && from.getTime() > now ? from : new Date(now);
+  base.setDate(base.getDate() + days);
+  return toApiDateTime(base);
+}
+
 /** The datetime-local value for a profile's default expiry, or '' when it has none. */
 export function defaultExpiryValue(days: number | null, now: Date): string {
   const date = expiryFromDays(days, now);

@@ -23,7 +23,7 @@ import { fileDay } from '@/lib/present/dates';
 import { errorText } from '@/lib/present/errors';
 import { formatDuration } from '@/lib/present/time';
 import type { CopyFormat } from '@/lib/settings/schema';
-import type { Job } from '@/lib/storage/items';
+import type { Job, JobRow } from '@/lib/storage/items';
 import { longUrlError } from '@/lib/url/rules';
 import { ActionButton, StatusMessage } from '../ui';
 import { SHOWN_ROWS } from './bulk-input';
@@ -44,6 +44,27 @@ const ROW_LABELS = {
   reused: 'manage_bulk_row_reused',
   failed: 'manage_bulk_row_failed',
 } as const;
+
+/**
+ * A job of changes to links (the links list's actions) in one line: "Added to Spring: 2 of 3" when
+ * every row adds to the same campaign or channel, else "Updated: 2 of 3"; undefined for a create job.
+ */
+function changeSummary(job: Job, done: number): string | undefined {
+  const changes = job.rows.map((row) => row.change);
+  const first = changes[0];
+  if (!first || changes.some((change) => !change)) return undefined;
+  const total = formatNumber(job.rows.length);
+  if (first.kind === 'update') return t('manage_actions_progress_updated', formatNumber(done), total);
+  const to = first.to.name || String(first.to.id);
+  return t('manage_actions_progress_added', to, formatNumber(done), total);
+}
+
+/** What a done row says: its short URL, or for a change, what was done. */
+function rowResult(row: JobRow): string | undefined {
+  if (row.state !== 'made' || !row.change) return undefined;
+  if (row.change.kind === 'update') return t('manage_actions_row_updated');
+  return t('manage_actions_row_added', row.change.to.name || String(row.change.to.id));
+}
 
 /** The results as CSV: one line per row, in the job's order. */
 function resultsCsv(job: Job): string {
@@ -118,6 +139,8 @@ export function BulkProgress({
   copyFormat: CopyFormat;
 }) {
   const active = isJobActive(job);
+  // Changes to links from the links list's selection, rather than a batch of creates.
+  const isChange = job.rows.some((row) => row.change);
   const now = useNow(active);
   const counts = jobCounts(job);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -170,6 +193,7 @@ export function BulkProgress({
             ` ${t('manage_bulk_time_left', formatDuration(leftMs))}`}
         </p>
         <progress id="bulk-bar" max={counts.total} value={done} aria-labelledby="bulk-progress-heading" />
+        {changeSummary(job, counts.made) && <p id="bulk-changes">{changeSummary(job, counts.made)}</p>}
         <p id="bulk-counts">
           {t(
             'manage_bulk_counts',
@@ -220,7 +244,7 @@ export function BulkProgress({
           )}
           {!active && (
             <ActionButton busy={busy} onClick={() => void ask(() => service.control('clear'))}>
-              {t('manage_bulk_new_batch_button')}
+              {t(isChange ? 'manage_actions_close_button' : 'manage_bulk_new_batch_button')}
             </ActionButton>
           )}
         </div>
@@ -291,13 +315,20 @@ export function BulkProgress({
                   </td>
                   {hasPresets && <td>{row.label}</td>}
                   <td>
-                    {row.shortUrl ? <span dir="ltr">{row.shortUrl}</span> : t(ROW_LABELS[row.state])}
+                    {rowResult(row) ??
+                      (row.shortUrl ? <span dir="ltr">{row.shortUrl}</span> : t(ROW_LABELS[row.state]))}
                     {row.state === 'reused' && <span class="sub"> {t(ROW_LABELS.reused)}</span>}
                     {row.existing && <span class="sub"> {t('common_existing_link')}</span>}
                     {row.error && <span class="error-text"> {errorText(row.error, now)}</span>}
                   </td>
                   <td>
+                    {row.state === 'failed' && row.change && (
+                      <ActionButton busy={busy} onClick={() => void ask(() => service.retry([{ index }]))}>
+                        {t('manage_actions_retry_button')}
+                      </ActionButton>
+                    )}
                     {row.state === 'failed' &&
+                      !row.change &&
                       (editing === index ? (
                         <EditRow
                           input={row.input}

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
 import { TextField } from '@/components/fields';
 import { useStatus } from '@/components/use-status';
-import { datetimeLocalToApi, parseLocalDateTime, toApiDateTime } from '@/lib/dates';
+import { datetimeLocalToApi, extendedExpiry, parseLocalDateTime, toApiDateTime } from '@/lib/dates';
 import { t } from '@/lib/i18n';
 import { type CachedLink, expiringLinks } from '@/lib/links/cache';
 import { formatDate } from '@/lib/present/dates';
@@ -21,12 +21,47 @@ import { useActiveProfile } from '../use-active-profile';
 /** How far ahead a link counts as expiring soon. */
 const SOON_DAYS = 7;
 
-/** `days` days after the API date `expiry` (after now, when that has passed), at the same time of day. */
-function later(expiry: string, days: number, now: number): string {
-  const from = parseLocalDateTime(expiry);
-  const base = from && from.getTime() > now ? from : new Date(now);
-  base.setDate(base.getDate() + days);
-  return toApiDateTime(base);
+/**
+ * A new expiry typed as a date and time, refused before anything is sent when it is not later than
+ * now; `onExpiry` gets it in the API's format. Also the selection bar's Set expiry.
+ */
+export function ExpiryDateForm({
+  busy,
+  now,
+  onExpiry,
+  submitLabel,
+}: {
+  busy: boolean;
+  now: () => number;
+  onExpiry: (expiry: string) => void;
+  submitLabel: string;
+}) {
+  const [typed, setTyped] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const expiry = datetimeLocalToApi(typed);
+    const at = expiry ? parseLocalDateTime(expiry) : null;
+    setInvalid(!at || at.getTime() <= now());
+    if (expiry && at && at.getTime() > now()) onExpiry(expiry);
+  };
+  return (
+    <form class="inline-form" onSubmit={onSubmit}>
+      <TextField
+        type="datetime-local"
+        label={t('manage_extend_date_label')}
+        value={typed}
+        onValue={(value) => {
+          setTyped(value);
+          setInvalid(false);
+        }}
+        error={invalid ? t('manage_extend_date_invalid') : undefined}
+      />
+      <ActionButton type="submit" busy={busy} disabled={typed === ''}>
+        {submitLabel}
+      </ActionButton>
+    </form>
+  );
 }
 
 function ExpiringLink({
@@ -39,19 +74,10 @@ function ExpiringLink({
   onExtended: (link: CachedLink, expiry: string) => void;
 }) {
   const api = useApi();
-  const [typed, setTyped] = useState('');
-  const [invalid, setInvalid] = useState(false);
   const extend = useAction((expiry: string) => api('updateLink', link.id, { url: link.longUrl, expiry }));
   const to = async (expiry: string) => {
     const result = await extend.run(expiry);
     if (result?.ok) onExtended(link, expiry);
-  };
-  const onSubmit = (event: Event) => {
-    event.preventDefault();
-    const expiry = datetimeLocalToApi(typed);
-    const at = expiry ? parseLocalDateTime(expiry) : null;
-    setInvalid(!at || at.getTime() <= now());
-    if (expiry && at && at.getTime() > now()) void to(expiry);
   };
   const name = linkName(link);
   return (
@@ -59,27 +85,18 @@ function ExpiringLink({
       <a href={routeHref({ name: 'link', id: link.id })}>{name}</a>{' '}
       <span class="muted">{t('manage_expiring_expires', formatDate(link.expiry))}</span>
       <fieldset class="inline-form extend" aria-label={t('manage_extend_group', name)}>
-        <ActionButton busy={extend.busy} onClick={() => void to(later(link.expiry, 7, now()))}>
+        <ActionButton busy={extend.busy} onClick={() => void to(extendedExpiry(link.expiry, 7, now()))}>
           {t('manage_extend_7')}
         </ActionButton>
-        <ActionButton busy={extend.busy} onClick={() => void to(later(link.expiry, 30, now()))}>
+        <ActionButton busy={extend.busy} onClick={() => void to(extendedExpiry(link.expiry, 30, now()))}>
           {t('manage_extend_30')}
         </ActionButton>
-        <form class="inline-form" onSubmit={onSubmit}>
-          <TextField
-            type="datetime-local"
-            label={t('manage_extend_date_label')}
-            value={typed}
-            onValue={(value) => {
-              setTyped(value);
-              setInvalid(false);
-            }}
-            error={invalid ? t('manage_extend_date_invalid') : undefined}
-          />
-          <ActionButton type="submit" busy={extend.busy} disabled={typed === ''}>
-            {t('manage_extend_button')}
-          </ActionButton>
-        </form>
+        <ExpiryDateForm
+          busy={extend.busy}
+          now={now}
+          onExpiry={(expiry) => void to(expiry)}
+          submitLabel={t('manage_extend_button')}
+        />
       </fieldset>
       <ErrorMessage error={extend.error} />
     </li>

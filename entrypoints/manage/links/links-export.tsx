@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { downloadBlob } from '@/components/download';
 import { useFocusAfterRender } from '@/components/use-focus-after-render';
+import type { LinkSummary } from '@/lib/api/schemas';
 import { formatNumber, t, tPlural } from '@/lib/i18n';
 import {
   type ExportProgress,
@@ -20,7 +21,9 @@ import { useApi } from '../api-context';
 import { PanelToggle } from '../ui';
 import './links-export.css';
 
-type Kind = 'csv' | 'json';
+/** An export's file type. */
+export type ExportKind = 'csv' | 'json';
+type Kind = ExportKind;
 
 type ExportState =
   | { step: 'idle' }
@@ -29,13 +32,15 @@ type ExportState =
 
 const FILE_TYPES: Record<Kind, string> = { csv: 'text/csv;charset=utf-8', json: 'application/json' };
 
-/** Saves the run's links as `kind`; the file's name. */
-function save(run: ExportRun, kind: Kind): string {
-  const fileName = exportFileName(kind, new Date(), run.stopped !== null);
-  const text = kind === 'csv' ? exportCsv(run.links) : exportJson(run.links);
+/** Saves `links` as `kind` (a selection's, or every link fetched); the file's name. */
+export function saveLinks(links: readonly LinkSummary[], kind: ExportKind, partial = false): string {
+  const fileName = exportFileName(kind, new Date(), partial);
+  const text = kind === 'csv' ? exportCsv(links) : exportJson(links);
   downloadBlob(new Blob([text], { type: FILE_TYPES[kind] }), fileName);
   return fileName;
 }
+
+const save = (run: ExportRun, kind: Kind): string => saveLinks(run.links, kind, run.stopped !== null);
 
 /** "Fetched 300 of 1,240 links", or the first page's wait. */
 function progressText({ fetched, total }: ExportProgress): string {

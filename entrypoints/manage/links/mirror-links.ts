@@ -117,12 +117,15 @@ export function useMirrorLinks(wanted: boolean, checkMs = MIRROR_CHECK_MS): Mirr
   return stand;
 }
 
-/** The mirror's links matching `query` in `order` (newest first, or most clicked), a page at a time. */
+/**
+ * The mirror's links matching `query` in `order` (newest first, or most clicked), a page at a time,
+ * and all of them (`matches`, for Select all; every link when `query` is empty).
+ */
 export function useMirrorPage(
   stand: MirrorStand,
   query: string,
   order: 'date' | 'click',
-): ShownList<CachedLink> {
+): ShownList<CachedLink> & { matches: readonly CachedLink[] | undefined } {
   const kept = stand.kind === 'ready' ? stand.links : undefined;
   const search = useMemo(() => kept && createLinkSearch(kept.links, kept.index), [kept]);
   const matches = useMemo(() => {
@@ -148,6 +151,7 @@ export function useMirrorPage(
   }, [matches, wanted]);
   return {
     data,
+    matches: query ? matches : kept?.links,
     error: undefined,
     loading: !data,
     reload: () => (stand.kind === 'ready' ? stand.refresh() : undefined),

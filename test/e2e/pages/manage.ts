@@ -37,6 +37,7 @@ export class ManagePage extends ExtensionPage {
     bulkState: '#bulk-state',
     bulkCounts: '#bulk-counts',
     export: 'section[aria-labelledby="export-heading"]',
+    selectionBar: 'section.selection-bar',
   } as const;
 
   /** What shows once each section has its server data (a list row, an item, a form). */
@@ -300,6 +301,22 @@ export class ManagePage extends ExtensionPage {
   /** The texts of the QR code's buttons. */
   qrButtons(): Promise<(string | null)[]> {
     return this.page.$$eval('.qr button', (buttons) => buttons.map((b) => b.textContent));
+  }
+
+  /** Ticks the checkbox of the links list's row named `name` (its title or alias), with Shift held if `shift`. */
+  async selectRow(name: string, shift = false): Promise<void> {
+    const box = `${LIST_ROWS} input[type="checkbox"][aria-label="Select “${name}”"]`;
+    await this.page.waitForSelector(box, WAIT);
+    if (shift) await this.page.keyboard.down('Shift');
+    await this.page.click(box);
+    if (shift) await this.page.keyboard.up('Shift');
+  }
+
+  /** The names of the links list's rows whose checkbox is ticked, in the list's order. */
+  selectedRows(): Promise<string[]> {
+    return this.page.$$eval(`${LIST_ROWS} input[type="checkbox"]:checked`, (boxes) =>
+      boxes.map((box) => (box.getAttribute('aria-label') ?? '').replace(/^Select “(.*)”$/, '$1')),
+    );
   }
 
   /** Opens the link page's "Assign" panel. */

@@ -67,7 +67,7 @@ function serverApi() {
 }
 
 const rowTitles = (root: HTMLElement) =>
-  [...root.querySelectorAll('tbody tr td:first-child > a')].map((a) => a.textContent);
+  [...root.querySelectorAll('tbody tr td.select + td > a')].map((a) => a.textContent);
 const qCalls = (api: ReturnType<typeof serverApi>) =>
   api.callsOf('listLinks').filter(([query]) => (query as { q?: string }).q !== undefined);
 
