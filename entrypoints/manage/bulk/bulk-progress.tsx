@@ -159,7 +159,15 @@ export function BulkProgress({
   const waitMs = job.state === 'waiting' && job.waitUntil ? Math.max(0, job.waitUntil - now) : 0;
   const leftMs = waitMs + estimateBulkMs(counts.left, job.limit);
   const done = counts.total - counts.left;
-  const linked = job.rows.filter((row) => row.shortUrl);
+  // A link several changes of one job went to (an update and an assignment) is copied once.
+  const changed = new Set<string>();
+  const linked = job.rows.filter((row) => {
+    if (!row.shortUrl) return false;
+    if (!row.change) return true;
+    if (changed.has(row.shortUrl)) return false;
+    changed.add(row.shortUrl);
+    return true;
+  });
   const hasPresets = job.rows.some((row) => row.label);
   // An import from another shortener, over: what the old links must now redirect to.
   const imported = job.rows.some((row) => row.from);
