@@ -78,7 +78,8 @@ describe('reconcile from a file', () => {
     });
 
     // The same file again: the page keeps it while the job shows.
-    await manage.pressButton('New batch');
+    // A job of changes closes its results (a job of creates starts a new batch).
+    await manage.pressButton('Close results');
     await manage.page.waitForSelector('#reconcile-text');
     await waitForQuiet(server);
     const before = server.requests.length;
