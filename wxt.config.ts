@@ -69,9 +69,12 @@ export default defineConfig({
   vite: () => ({
     plugins: [preact(), inlineStylesheets()],
     build: {
-      // No <link rel="modulepreload"> tags and no preload polyfill: extension pages load from the
-      // local disk, with no network latency for preloading to hide.
-      modulePreload: false,
+      // <link rel="modulepreload"> for every chunk a page imports at its start, so the browser fetches
+      // them all as it reads the HTML rather than level by level as each module names the next (the
+      // popup's three levels: entry → app, send → call-api…). Measured with `npm run bench`, two runs
+      // each, the popup's own part 2.78×/2.61× → 2.40×/2.42× the bare popup's, its document ready
+      // +98/+72 → +69/+67 ms. No polyfill: every browser the extension runs in has modulepreload.
+      modulePreload: { polyfill: false },
     },
   }),
   manifest: ({ browser, manifestVersion }) => {
