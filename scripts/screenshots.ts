@@ -28,7 +28,7 @@
  *                         an alias the server already has given a suffix
  *   manage-import-results.png   the import finished, with its redirect map to download
  *   manage-import-mapping.png   a file of unknown columns: the column-mapping step, guessed
- *   popup-page-links.png  the popup on a page with three links made before: each listed, with Copy
+ *   popup-page-links.png  the popup on a page with three links made before (two with UTM presets): each listed, with Copy
  *
  * `npm run screenshots -- bulk import` takes only the groups named (popup, anything, options,
  * manage, sidepanel, bulk, import, page-links, languages).
@@ -360,7 +360,8 @@ async function pageLinksShot(ext: ExtensionBrowser, server: ReferenceServer): Pr
     createLink({
       id: id + 1,
       alias: 'launch-news',
-      longurl: url,
+      // Made with the Newsletter and X presets: the same page, listed with the preset's name.
+      longurl: `${url}?utm_source=newsletter&utm_medium=email`,
       date: date(200),
       clicks: 42,
       campaign: second?.id ?? null,
@@ -368,7 +369,7 @@ async function pageLinksShot(ext: ExtensionBrowser, server: ReferenceServer): Pr
     createLink({
       id: id + 2,
       alias: 'launch-x',
-      longurl: url,
+      longurl: `${url}?utm_source=x&utm_medium=social`,
       date: date(100),
       clicks: 128,
       campaign: first?.id ?? null,

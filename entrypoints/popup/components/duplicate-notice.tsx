@@ -81,7 +81,7 @@ export function DuplicateNotice({
                 <strong dir="ltr" title={link.shortUrl}>
                   {link.shortUrl}
                 </strong>
-                <span class="muted small" dir="auto">
+                <span class="muted small" dir="auto" title={details(link, presets)}>
                   {details(link, presets)}
                 </span>
                 <CopyRowButton link={link} copied={copiedId === link.id} onCopy={onCopy} />
