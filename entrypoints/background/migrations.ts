@@ -3,6 +3,7 @@
  * extension is installed or updated, when the browser starts, and in any case before the first
  * request reads settings (the worker may have started for a message, not for those events).
  */
+import { openCache } from '@/lib/links/cache';
 import { runSettingsMigrations } from '@/lib/storage/settings';
 
 export interface Migrations {
@@ -32,8 +33,15 @@ export function createMigrations(run: () => Promise<unknown> = () => runSettings
   };
 }
 
-/** Runs the migrations on install, update and browser start. */
+/**
+ * Runs the migrations on install, update and browser start. An update also opens the link cache, so
+ * a new version of its database (which may rewrite every link's record: lib/links/cache.ts) is
+ * upgraded here, in the worker, rather than in the first popup opened after it.
+ */
 export function registerMigrations(migrations: Migrations): void {
-  browser.runtime.onInstalled.addListener(() => void migrations.ready());
+  browser.runtime.onInstalled.addListener(() => {
+    void migrations.ready();
+    openCache();
+  });
   browser.runtime.onStartup.addListener(() => void migrations.ready());
 }
