@@ -65,8 +65,17 @@ export function DuplicateNotice({
   if (!newest) return null;
   const shown = all ? links : links.slice(0, FIRST_ROWS);
 
+  /** 1 to 9 copy the page's listed links: each one key from the clipboard, from the card's buttons. */
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
+    const link = shown[Number(event.key) - 1];
+    if (!link || (links.length === 1 && reusable)) return;
+    event.preventDefault();
+    onCopy(link);
+  };
+
   return (
-    <section class="card" aria-label={t('popup_duplicate_label')}>
+    <section class="card" aria-label={t('popup_duplicate_label')} onKeyDown={onKeyDown}>
       {links.length === 1 && reusable ? (
         <p class="dup">
           {t('popup_duplicate_text')} <strong dir="ltr">{newest.shortUrl}</strong>{' '}
@@ -76,7 +85,7 @@ export function DuplicateNotice({
         <>
           <p class="dup">{tPlural('popup_page_links_text', links.length)}</p>
           <ul class="page-links" ref={list}>
-            {shown.map((link) => (
+            {shown.map((link, i) => (
               <li key={link.id}>
                 <strong dir="ltr" title={link.shortUrl}>
                   {link.shortUrl}
@@ -84,7 +93,12 @@ export function DuplicateNotice({
                 <span class="muted small" dir="auto" title={details(link, presets)}>
                   {details(link, presets)}
                 </span>
-                <CopyRowButton link={link} copied={copiedId === link.id} onCopy={onCopy} />
+                <CopyRowButton
+                  link={link}
+                  copied={copiedId === link.id}
+                  onCopy={onCopy}
+                  shortcut={i < 9 ? String(i + 1) : undefined}
+                />
               </li>
             ))}
           </ul>

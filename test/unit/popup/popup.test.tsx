@@ -660,6 +660,13 @@ describe('a URL shortened before', () => {
     ]);
     // Enter still reuses the newest.
     expect(document.activeElement).toBe(button('Copy existing'));
+    // Each listed link is one key from the clipboard: 2 copies the second row.
+    expect(button('Copy https://sho.rt/li').getAttribute('aria-keyshortcuts')).toBe('2');
+    document.activeElement!.dispatchEvent(
+      new KeyboardEvent('keydown', { key: '2', bubbles: true, cancelable: true }),
+    );
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('https://sho.rt/li'));
+    expect(bg.of('shorten')).toEqual([]);
 
     await click(button('Copy https://sho.rt/x'));
     expect(writeText).toHaveBeenCalledWith('https://sho.rt/x');
