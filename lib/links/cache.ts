@@ -129,7 +129,11 @@ const HIGHEST = [[]];
 let opening: Promise<IDBDatabase> | undefined;
 
 function open(): Promise<IDBDatabase> {
-  if (opening) return opening;
+  return opening ?? use(openRequest());
+}
+
+/** Opens the database, creating or upgrading it as needed. */
+function openRequest(): Promise<IDBDatabase> {
   const request = indexedDB.open(DB_NAME, DB_VERSION);
   request.onupgradeneeded = ({ oldVersion }) => {
     const db = request.result;
@@ -159,24 +163,51 @@ function open(): Promise<IDBDatabase> {
       }
     }
   };
-  const opened = promisifyRequest(request).then((db) => {
+  return promisifyRequest(request);
+}
+
+/** Makes `opened` the connection every read uses, until it fails or another page upgrades the database. */
+function use(opened: Promise<IDBDatabase>): Promise<IDBDatabase> {
+  const connection = opened.then((db) => {
     // Another page upgrading the database closes this connection; the next call opens it again.
     db.onversionchange = () => {
       db.close();
-      opening = undefined;
+      if (opening === connection) opening = undefined;
     };
     return db;
   });
-  opened.catch(() => {
-    opening = undefined;
+  connection.catch(() => {
+    if (opening === connection) opening = undefined;
   });
-  opening = opened;
-  return opened;
+  opening = connection;
+  return connection;
 }
 
-/** Opens the database now: a page calls it first thing, so its first read does not wait for it. */
-export function openCache(): void {
+/**
+ * Opens the database now: a page calls it first thing, so its first read does not wait for it.
+ * `early` is a connection opened before the page's modules loaded (openCacheEarly); where it is null
+ * (the database needed an upgrade) or failed, the database is opened here.
+ */
+export function openCache(early?: Promise<IDBDatabase | null>): void {
+  if (early && !opening) use(early.then((db) => db ?? openRequest(), openRequest));
   open().catch(() => undefined);
+}
+
+/**
+ * Opens the database for a page whose modules have not loaded yet (the popup's first reads,
+ * entrypoints/popup/first-reads.ts), without the upgrade code: null where the database needs one,
+ * which the page's own open then runs. A connection nobody takes closes when another page upgrades.
+ */
+export function openCacheEarly(): Promise<IDBDatabase | null> {
+  const request = indexedDB.open(DB_NAME, DB_VERSION);
+  request.onupgradeneeded = () => request.transaction?.abort();
+  return promisifyRequest(request).then(
+    (db) => {
+      db.onversionchange = () => db.close();
+      return db;
+    },
+    () => null,
+  );
 }
 
 const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;

@@ -111,6 +111,7 @@ async function record<T>(
   session: CDPSession,
   profiled: string | false,
   act: () => Promise<T>,
+  keepAs: string | false = profiled,
 ): Promise<{ trace: Trace; result: T }> {
   const categories = profiled ? [...TIMELINE_CATEGORIES, PROFILER_CATEGORY] : TIMELINE_CATEGORIES;
   await session.send('Tracing.start', {
@@ -129,9 +130,9 @@ async function record<T>(
     await session.send('Tracing.end');
   }
   const text = await readStream(session, await complete);
-  if (profiled) {
+  if (keepAs) {
     mkdirSync(TRACES_DIR, { recursive: true });
-    writeFileSync(join(TRACES_DIR, `${profiled}.json`), text);
+    writeFileSync(join(TRACES_DIR, `${keepAs}.json`), text);
   }
   const json = JSON.parse(text) as { traceEvents: TraceEvent[] } | TraceEvent[];
   return { trace: readTrace(Array.isArray(json) ? json : json.traceEvents), result };
@@ -312,11 +313,19 @@ export async function tracePopups(
         for (const which of kinds(run)) {
           const withProfiler = run === runs;
           const id = which === 'app' ? bench.extensionId : bench.baselineId;
-          const keep = withProfiler && `${name}-${which === 'app' ? 'real' : 'bare'}`;
-          const { trace, result: popup } = await record(session, keep, async () => {
-            const { popup } = await openPopup(bench, which);
-            return popup;
-          });
+          const label = `${name}-${which === 'app' ? 'real' : 'bare'}`;
+          // The last traced opening is kept too: its timings are not slowed by the profiler.
+          const keepAs = withProfiler ? label : run === runs - 1 && `${label}-traced`;
+          const profiler = withProfiler && label;
+          const { trace, result: popup } = await record(
+            session,
+            profiler,
+            async () => {
+              const { popup } = await openPopup(bench, which);
+              return popup;
+            },
+            keepAs,
+          );
           await closePopup(bench, popup);
           if (run < 0) continue;
           const breakdown = popupBreakdown(trace, `chrome-extension://${id}/popup.html`);

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { takeFirstReads } from '@/entrypoints/popup/first-reads';
 import { resolveStartUrl, type StartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
 import { type CachedLink, getCachedLists, linksForPage, openCache, recentLinks } from '@/lib/links/cache';
@@ -59,16 +60,20 @@ export function usePopupLoad(handlers: LoadHandlers) {
   const load = async (first: boolean) => {
     const gen = ++generation.current;
     // Every read starts as soon as what it needs is known: the database opens while settings are
-    // read, and the newest links are read while the tab is still asked for.
-    openCache();
+    // read, and the newest links are read while the tab is still asked for. The popup's first load
+    // takes the reads its start script began before the modules loaded (first-reads.ts).
+    const early = first
+      ? takeFirstReads({ local: browser.storage.local, session: browser.storage.session, tabs: browser.tabs })
+      : undefined;
+    openCache(early?.cache);
     const starting = Promise.resolve(
-      first ? (on.current.tabStart ?? resolveStartUrl(location.search)) : null,
+      first ? (on.current.tabStart ?? resolveStartUrl(location.search, early?.session, early?.tabs)) : null,
     );
-    const reading = first ? readDrafts() : Promise.resolve(null);
+    const reading = first ? readDrafts(early && { session: early.session }) : Promise.resolve(null);
     // Without a profile nothing waits for them: their failures are nobody's then.
     starting.catch(() => undefined);
     reading.catch(() => undefined);
-    const settings = await loadSettings();
+    const settings = await loadSettings(early?.local);
     const active = activeProfile(settings);
     if (!active) return setReady('unconfigured');
     // Reads that cost the same whatever the cache holds: the newest links, those of this address (as
@@ -93,6 +98,10 @@ export function usePopupLoad(handlers: LoadHandlers) {
     setReady({ settings, profile: active, start });
     setLists({ campaigns: choices.campaigns, channels: choices.channels });
 
+    // The refresh waits for the first screen: asking the worker costs this page's thread time that
+    // drawing needs more.
+    await new Promise((drawn) => setTimeout(drawn));
+    if (gen !== generation.current) return;
     const refreshed = await send('refresh', {});
     if (gen !== generation.current) return;
     if (!refreshed.ok) return setRefreshNote(t('popup_refresh_failed', refreshed.error.message));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
+import { startFirstReads } from '@/entrypoints/popup/first-reads';
 import {
   type CachedLink,
   getCachedLinks,
@@ -150,6 +151,29 @@ describe('popup without a profile', () => {
 });
 
 describe('popup start', () => {
+  it('draws from the reads its start script began before the modules loaded, asking for each once', async () => {
+    await seed({ links: [link(1, TAB.url), link(2, 'https://two.example/')] });
+    const query = activeTab(TAB.url, TAB.title);
+    background();
+    vi.stubGlobal('browser', fakeBrowser);
+    startFirstReads('');
+    const localGet = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const sessionGet = vi.spyOn(fakeBrowser.storage.session, 'get');
+
+    await mountPopup();
+
+    expect(field('Long URL').value).toBe(TAB.url);
+    expect(recentRows()).toHaveLength(2);
+    expect(document.activeElement).toBe(button('Copy existing'));
+    expect(query).toHaveBeenCalledOnce();
+    const asked = (spy: typeof localGet, key: string) =>
+      spy.mock.calls.filter(([keys]) => [keys].flat().includes(key));
+    expect(asked(localGet, 'settings')).toEqual([]);
+    expect(asked(sessionGet, 'popupDrafts')).toEqual([]);
+    expect(asked(sessionGet, 'pendingShorten')).toEqual([]);
+    vi.unstubAllGlobals();
+  });
+
   it('opens with the tab URL and the profile defaults, ready to shorten', async () => {
     await seed({ defaults: { campaignId: 3, channelId: 9, expiryDays: 7 } });
     activeTab(TAB.url, TAB.title);

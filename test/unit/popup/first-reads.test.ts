@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { FIRST_READ_KEYS, startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
+import { draftsItem, pendingShortenItem, settingsItem } from '@/lib/storage/items';
+
+const real = () => ({
+  local: fakeBrowser.storage.local,
+  session: fakeBrowser.storage.session,
+  tabs: fakeBrowser.tabs,
+});
+
+afterEach(() => {
+  takeFirstReads(real());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the popup's first reads", () => {
+  it('reads the storage items the popup reads first, by their keys', () => {
+    expect(FIRST_READ_KEYS.local).toEqual([settingsItem.key]);
+    expect(FIRST_READ_KEYS.session).toEqual([pendingShortenItem.key, draftsItem.key]);
+  });
+
+  it('answers each started read once, then reads afresh', async () => {
+    vi.stubGlobal('browser', fakeBrowser);
+    await fakeBrowser.storage.local.set({ settings: { version: 1 }, other: 'x' });
+    await fakeBrowser.storage.session.set({ popupDrafts: { a: 1 } });
+    const query = vi
+      .spyOn(fakeBrowser.tabs, 'query')
+      .mockResolvedValue([{ url: 'https://a.example/' }] as never);
+    startFirstReads('');
+    expect(query).toHaveBeenCalledOnce();
+    const localGet = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const sessionGet = vi.spyOn(fakeBrowser.storage.session, 'get');
+
+    const reads = takeFirstReads(real())!;
+    expect(takeFirstReads(real())).toBeUndefined();
+
+    // Answered from the started reads: nothing asked again.
+    expect(await reads.local.get('settings')).toEqual({ settings: { version: 1 } });
+    expect(await reads.session.get('pendingShorten')).toEqual({});
+    expect(await reads.session.get(['popupDrafts'])).toEqual({ popupDrafts: { a: 1 } });
+    expect(await reads.tabs.query({ active: true, currentWindow: true })).toEqual([
+      { url: 'https://a.example/' },
+    ]);
+    expect(localGet).not.toHaveBeenCalled();
+    expect(sessionGet).not.toHaveBeenCalled();
+    expect(query).toHaveBeenCalledOnce();
+
+    // A second read of a key, or a key never started, is the area's own.
+    await fakeBrowser.storage.local.set({ settings: { version: 2 } });
+    expect(await reads.local.get('settings')).toEqual({ settings: { version: 2 } });
+    expect(await reads.local.get('other')).toEqual({ other: 'x' });
+    await reads.tabs.query({ active: true, currentWindow: true });
+    expect(localGet).toHaveBeenCalledTimes(2);
+    expect(query).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for no tab when the popup was opened for a URL of its own', async () => {
+    vi.stubGlobal('browser', fakeBrowser);
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([] as never);
+    startFirstReads('?url=https%3A%2F%2Fb.example%2F');
+    expect(query).not.toHaveBeenCalled();
+  });
+
+  it('is nothing to take where the start script did not run (the side panel)', () => {
+    expect(takeFirstReads(real())).toBeUndefined();
+  });
+});
