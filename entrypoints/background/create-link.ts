@@ -84,6 +84,12 @@ export interface CreateRequest {
    * as sending. When it rejects, nothing is sent.
    */
   beforeSend?: (mark: CreateMark) => Promise<void>;
+  /**
+   * Called with a link made or found on the server as soon as it is known, before the cache keeps it:
+   * the one-action copy (shorten-and-copy.ts) copies it then. The create's own answer still waits for
+   * the cache, so that whatever asks next (a job's next row) finds the link there.
+   */
+  whenMade?: (made: Created) => void;
 }
 
 /**
@@ -300,16 +306,18 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     const now = clock();
     const title = request.pageTitle?.trim() ?? '';
     const done = async (link: CachedLink, existing = false): Promise<Created> => {
+      const found = existing ? { existing: true as const } : {};
+      const made: Created = { link, reused: false, ...found };
+      request.whenMade?.(made);
       // The link exists on the server whatever happens to the cache: a cache failure is not the user's.
       // Its expiry is known only here (the server's list does not say it): "expiring soon" reads it.
       const expiry = typeof input.expiry === 'string' && input.expiry ? { expiry: input.expiry } : {};
       await putCachedLinks(profileId, [{ ...link, ...expiry }]).catch(() => undefined);
-      const found = existing ? { existing: true as const } : {};
       if (attemptId) {
         await removeExpired(attemptsFamily, (entry) => !fresh(entry.at, now)).catch(() => undefined);
         await setEntry(attemptsFamily, attemptId, { at: now, link, ...found }).catch(() => undefined);
       }
-      return { link, reused: false, ...found };
+      return made;
     };
 
     if (attemptId) {

@@ -86,13 +86,29 @@ export function createShortenAndCopy({
     longUrl: string,
     pageTitle: string | undefined,
     via: ShortenTarget['via'],
+    /** Gets the whole create, cache write included, for the action's end to wait for. */
+    keep: (creating: Promise<unknown>) => void,
   ): Promise<Found> {
     const active = await reading;
     const input = inputFromDefaults(longUrl, active.profile.defaults, new Date(clock()));
     try {
       // A double-clicked menu item or a repeated shortcut joins the first create (the pipeline's).
       const profileId = active.profile.id;
-      return await createLink({ input, profileId, client: active, pageTitle, priority: 'user', reuse: true });
+      // Answered as soon as the server's link is known: the copy does not wait for the cache to keep
+      // it (`npm run bench`: the stopped worker's shortcut, answer → copied, 18.0 → ? ms).
+      return await new Promise<Found>((answer, fail) => {
+        const request = {
+          input,
+          profileId,
+          client: active,
+          pageTitle,
+          priority: 'user' as const,
+          reuse: true,
+        };
+        const creating = createLink({ ...request, whenMade: answer });
+        keep(creating.catch(() => undefined));
+        creating.then(answer, fail);
+      });
     } catch (error) {
       const data = toErrorData(error);
       if (!isQueueable(data)) throw error;
@@ -159,8 +175,11 @@ export function createShortenAndCopy({
     // Only a page's title describes the address; a link's text is for this copy only.
     const pageTitle = target.kind === 'page' ? target.title : undefined;
     let result: Found;
+    let kept: Promise<unknown> = Promise.resolve();
     try {
-      result = await findOrCreate(reading, longUrl, pageTitle, target.via);
+      result = await findOrCreate(reading, longUrl, pageTitle, target.via, (creating) => {
+        kept = creating;
+      });
     } catch (error) {
       await notifier.failed(t('bg_shorten_failed_title'), toErrorData(error));
       return;
@@ -179,5 +198,7 @@ export function createShortenAndCopy({
       existing: result.existing,
       unwrapped,
     });
+    // The action ends once the cache keeps the link: whatever comes next finds it there.
+    await kept;
   };
 }

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { MENU } from '@/entrypoints/background/menus';
-import { putCachedLinks } from '@/lib/links/cache';
+import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
 import type { Behaviour, Settings } from '@/lib/settings/schema';
 import { settingsItem } from '@/lib/storage/items';
 import {
@@ -17,6 +17,19 @@ import {
   startBackground,
   stubBrowserApis,
 } from './helpers';
+
+// The cache's writes, held where a test says: the copy must not wait for them.
+const cacheWrites = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock('@/lib/links/cache', async (original) => {
+  const cache = await original<typeof import('@/lib/links/cache')>();
+  return {
+    ...cache,
+    putCachedLinks: async (...args: Parameters<typeof cache.putCachedLinks>) => {
+      await cacheWrites.held;
+      return cache.putCachedLinks(...args);
+    },
+  };
+});
 
 let server: FakeServer;
 let stubs: ReturnType<typeof stubBrowserApis>;
@@ -42,6 +55,30 @@ const clickPage = () =>
 const clickLink = (linkUrl: string, linkText?: string) =>
   stubs.contextMenus.onClicked.trigger({ menuItemId: MENU.link, linkUrl, linkText, pageUrl: TAB.url }, TAB);
 const command = () => stubs.commands.onCommand.trigger(SHORTEN_PAGE_COMMAND, TAB);
+
+describe('the copy', () => {
+  it('is made once the server answers, not after the cache keeps the link; the action ends once it does', async () => {
+    const profile = await seedProfile();
+    let release = () => undefined as void;
+    cacheWrites.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    let ended = false;
+    const action = command().then(() => {
+      ended = true;
+    });
+
+    await vi.waitFor(() => expect(stubs.copied).toEqual(['https://sho.rt/a500']));
+    expect(ended).toBe(false);
+    expect((await getCachedLinks(profile.id)).links).toEqual([]);
+    cacheWrites.held = null;
+    release();
+    await action;
+    expect((await getCachedLinks(profile.id)).links.map((link) => link.shortUrl)).toEqual([
+      'https://sho.rt/a500',
+    ]);
+  });
+});
 
 describe('copy format', () => {
   it.each([
