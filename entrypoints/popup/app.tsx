@@ -30,7 +30,7 @@ import { useLastFailure } from './hooks/use-last-failure';
 import { usePopupLoad } from './hooks/use-popup-load';
 import { usePresetFanOut } from './hooks/use-preset-fan-out';
 import { useQueue } from './hooks/use-queue';
-import { RECENT_LIMIT, useRecentLinks } from './hooks/use-recent-links';
+import { useRecentLinks } from './hooks/use-recent-links';
 import { useSeveralUrls } from './hooks/use-several-urls';
 import { useShorten } from './hooks/use-shorten';
 import { useShortenForm } from './hooks/use-shorten-form';
@@ -64,7 +64,6 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
   const form = useShortenForm(draft.changed);
   const popup = usePopupLoad({
     onLinks: recent.refreshed,
-    recent: RECENT_LIMIT,
     onLoad({ settings, profile, start: tab, links, ofStart, drafts, restored }) {
       const url = tab && start.begin(tab, settings.behaviour);
       // The links of the address the form starts with, as the settings cleaned it (use-popup-load.ts).

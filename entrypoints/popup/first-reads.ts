@@ -1,8 +1,9 @@
 /**
  * The popup's first reads, started before its modules load. The popup's HTML runs a small classic
  * script first (entrypoints/popup-start.ts → /popup-start.js) that asks for the settings, the tab,
- * the pending menu request and the drafts, and opens the link cache, while the browser still fetches
- * and runs the popup's chunks; the popup's load (hooks/use-popup-load.ts) then takes each answer once
+ * the pending menu request and the drafts, and reads the link cache (the newest links, the tab's
+ * page's, the campaign and channel lists) while the browser still fetches and runs the popup's
+ * chunks; the popup's load (hooks/use-popup-load.ts) then takes each answer once
  * instead of asking again. Where the script did not run (the side panel, tests), every read is made
  * when asked for, as before.
  *
@@ -14,13 +15,39 @@
  * importing the items here would bring their schemas, and zod, into the script.
  */
 import type { Browser, WxtBrowser } from 'wxt/browser';
-import { openCacheEarly } from '@/lib/links/cache';
+import { isObject } from '@/lib/is-object';
+import {
+  type CachedLink,
+  getCachedLists,
+  linksForPage,
+  openCache,
+  openCacheEarly,
+  recentLinks,
+} from '@/lib/links/cache';
 import type { StorageArea } from '@/lib/storage/items';
+
+/** How many of the newest links the popup reads as it opens and lists; a search reaches the whole cache. */
+export const RECENT_LIMIT = 20;
 
 /** The keys the script reads: settingsItem's in storage.local; pendingShortenItem's and draftsItem's in storage.session. */
 export const FIRST_READ_KEYS = { local: ['settings'], session: ['pendingShorten', 'popupDrafts'] } as const;
 
 type Tabs = Browser.tabs.Tab[];
+
+/**
+ * The cache's answers the first screen draws from, read for the profile the stored settings name
+ * active and for the tab's address, before the settings are checked: the page uses them only where
+ * its own reading of the settings and of the start URL comes to the same profile and page.
+ */
+export interface FirstLinks {
+  profileId: string;
+  /** The address the page's links were read for; null when none was. */
+  pageUrl: string | null;
+  /** The newest RECENT_LIMIT links. */
+  newest: CachedLink[];
+  ofPage: CachedLink[];
+  lists: Awaited<ReturnType<typeof getCachedLists>>;
+}
 
 /** What the script started, as the page finds it. */
 interface Started {
@@ -29,6 +56,8 @@ interface Started {
   /** Null when the popup was opened for a URL of its own (`?url=`): no tab is asked for. */
   tabs: Promise<Tabs> | null;
   cache: Promise<IDBDatabase | null>;
+  /** Null where the settings name no active profile. */
+  links: Promise<FirstLinks | null>;
 }
 
 /** Where the script leaves its reads for the page's modules: a property of the page's global object. */
@@ -49,14 +78,36 @@ export function startFirstReads(search = location.search): void {
     promise.catch(() => undefined);
     return promise;
   };
+  const local = quiet(api.storage.local.get([...FIRST_READ_KEYS.local]));
+  const tabs = new URLSearchParams(search).has('url')
+    ? null
+    : quiet(api.tabs.query({ active: true, currentWindow: true }));
+  const cache = openCacheEarly();
+  // This script's reads of the cache go through the same connection.
+  openCache(cache);
   (globalThis as WithSlot)[SLOT] = {
-    local: quiet(api.storage.local.get([...FIRST_READ_KEYS.local])),
+    local,
     session: quiet(api.storage.session.get([...FIRST_READ_KEYS.session])),
-    tabs: new URLSearchParams(search).has('url')
-      ? null
-      : quiet(api.tabs.query({ active: true, currentWindow: true })),
-    cache: openCacheEarly(),
+    tabs,
+    cache,
+    links: readFirstLinks(local, tabs).catch(() => null),
   };
+}
+
+/** The cache's reads for the first screen, each started as soon as what it needs is known. */
+async function readFirstLinks(
+  local: Promise<Record<string, unknown>>,
+  tabs: Promise<Tabs> | null,
+): Promise<FirstLinks | null> {
+  const { settings } = await local;
+  const profileId =
+    isObject(settings) && typeof settings.activeProfileId === 'string' ? settings.activeProfileId : null;
+  if (!profileId) return null;
+  const newest = recentLinks(profileId, RECENT_LIMIT);
+  const lists = getCachedLists(profileId);
+  const pageUrl = tabs ? ((await tabs)[0]?.url ?? null) : null;
+  const ofPage = pageUrl ? await linksForPage(profileId, pageUrl) : [];
+  return { profileId, pageUrl, newest: await newest, ofPage, lists: await lists };
 }
 
 /** The reads the page's load takes: storage areas and tabs that answer the started reads once each. */
@@ -65,6 +116,7 @@ export interface FirstReads {
   session: StorageArea;
   tabs: { query(info: Browser.tabs.QueryInfo): Promise<Browser.tabs.Tab[]> };
   cache: Promise<IDBDatabase | null>;
+  links: Promise<FirstLinks | null>;
 }
 
 /** The areas and tabs the page reads otherwise: `browser`'s, passed in so that this script never wraps the API. */
@@ -91,6 +143,7 @@ export function takeFirstReads(real: Real): FirstReads | undefined {
       },
     },
     cache: started.cache,
+    links: started.links,
   };
 }
 

@@ -10,7 +10,7 @@ import { omniboxCache, omniboxSuggestions } from '@/entrypoints/background/omnib
 import { buildSearchIndex, type CachedLink, createLinkSearch, searchLinks } from '@/lib/links/cache';
 import { makeLinks } from './links';
 
-/** The popup's list length (RECENT_LIMIT in entrypoints/popup/hooks/use-recent-links.ts): the search stops at this many. */
+/** The popup's list length (RECENT_LIMIT in entrypoints/popup/first-reads.ts): the search stops at this many. */
 const RECENT_LIMIT = 20;
 /**
  * One sample repeats a keystroke's search for at least this long: performance.now() in a page

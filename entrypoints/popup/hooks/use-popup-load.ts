@@ -1,8 +1,15 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { takeFirstReads } from '@/entrypoints/popup/first-reads';
+import { RECENT_LIMIT, takeFirstReads } from '@/entrypoints/popup/first-reads';
 import { resolveStartUrl, type StartUrl } from '@/entrypoints/popup/start-url';
 import { t } from '@/lib/i18n';
-import { type CachedLink, getCachedLists, linksForPage, openCache, recentLinks } from '@/lib/links/cache';
+import {
+  type CachedLink,
+  getCachedLists,
+  linksForPage,
+  openCache,
+  pageKey,
+  recentLinks,
+} from '@/lib/links/cache';
 import { readDrafts } from '@/lib/links/draft';
 import type { ChoiceLists } from '@/lib/messaging/protocol';
 import { send } from '@/lib/messaging/send';
@@ -35,8 +42,6 @@ interface LoadHandlers {
   onLoad(loaded: Loaded): void;
   /** Newer cached links: from the background's refresh, or after a run of all tabs. */
   onLinks(links: CachedLink[]): void;
-  /** How many of the newest links to read. */
-  recent: number;
   /** The side panel's active tab, to start from instead of the tab the popup opened over. */
   tabStart?: StartUrl | undefined;
 }
@@ -76,17 +81,22 @@ export function usePopupLoad(handlers: LoadHandlers) {
     const settings = await loadSettings(early?.local);
     const active = activeProfile(settings);
     if (!active) return setReady('unconfigured');
+    // The start script's reads of the cache, where they were for this profile (first-reads.ts).
+    const firstLinks = await early?.links;
+    const started = firstLinks?.profileId === active.id ? firstLinks : null;
     // Reads that cost the same whatever the cache holds: the newest links, those of this address (as
     // the form starts with it: cleaned as the settings say, the rule the tab marker counts by too).
     const ofStartUrl = async () => {
       const start = await starting;
       const url = start?.url && resolvePageUrl(start.url, null, settings.behaviour);
-      return { start, ofStart: url ? await linksForPage(active.id, url) : [] };
+      if (!url) return { start, ofStart: [] };
+      const read = started?.pageUrl != null && pageKey(started.pageUrl) === pageKey(url);
+      return { start, ofStart: read ? started.ofPage : await linksForPage(active.id, url) };
     };
     const [newest, { start, ofStart }, choices, drafts] = await Promise.all([
-      recentLinks(active.id, on.current.recent),
+      started?.newest ?? recentLinks(active.id, RECENT_LIMIT),
       ofStartUrl(),
-      getCachedLists(active.id),
+      started?.lists ?? getCachedLists(active.id),
       reading,
     ]);
     const draft = start && drafts?.[start.url];
@@ -127,7 +137,7 @@ export function usePopupLoad(handlers: LoadHandlers) {
     async reloadLinks() {
       const gen = generation.current;
       if (!profile.current) return;
-      const newest = await recentLinks(profile.current.id, on.current.recent);
+      const newest = await recentLinks(profile.current.id, RECENT_LIMIT);
       if (gen === generation.current) on.current.onLinks(newest);
     },
   };

@@ -7,9 +7,7 @@ import {
   sameLongUrl,
   samePage,
 } from '@/lib/links/cache';
-
-/** How many recent links the popup reads as it opens and lists; a search reaches the whole cache. */
-export const RECENT_LIMIT = 20;
+import { RECENT_LIMIT } from '../first-reads';
 
 /** Newest first, each link once (a newer copy of the same id wins). */
 function merged(first: readonly CachedLink[], then: readonly CachedLink[]): CachedLink[] {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FIRST_READ_KEYS, startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
+import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { draftsItem, pendingShortenItem, settingsItem } from '@/lib/storage/items';
 
 const real = () => ({
@@ -54,6 +55,46 @@ describe("the popup's first reads", () => {
     await reads.tabs.query({ active: true, currentWindow: true });
     expect(localGet).toHaveBeenCalledTimes(2);
     expect(query).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the newest links, the tab’s page’s and the lists of the profile the settings name active', async () => {
+    vi.stubGlobal('browser', fakeBrowser);
+    await fakeBrowser.storage.local.set({ settings: { activeProfileId: 'first-reads' } });
+    const made = (id: number, longUrl: string) => ({
+      id,
+      alias: `a${id}`,
+      shortUrl: `https://sho.rt/a${id}`,
+      longUrl,
+      title: '',
+      description: '',
+      clicks: 0,
+      date: `2031-01-0${id} 00:00:00`,
+    });
+    await putCachedLinks(
+      'first-reads',
+      [made(1, 'https://a.example/?utm_source=x'), made(2, 'https://b.example/')],
+      1,
+    );
+    await putCachedLists('first-reads', {
+      fetchedAt: 1,
+      campaigns: [{ id: 3, name: 'Spring' }],
+      channels: [],
+    });
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ url: 'https://a.example/' }] as never);
+    startFirstReads('');
+
+    const links = await takeFirstReads(real())!.links;
+    expect(links).toMatchObject({ profileId: 'first-reads', pageUrl: 'https://a.example/' });
+    expect(links?.newest.map((link) => link.id)).toEqual([2, 1]);
+    expect(links?.ofPage.map((link) => link.id)).toEqual([1]);
+    expect(links?.lists.campaigns).toEqual([{ id: 3, name: 'Spring' }]);
+  });
+
+  it('reads no links where the settings name no active profile', async () => {
+    vi.stubGlobal('browser', fakeBrowser);
+    await fakeBrowser.storage.local.set({ settings: { profiles: [] } });
+    startFirstReads('');
+    expect(await takeFirstReads(real())!.links).toBeNull();
   });
 
   it('asks for no tab when the popup was opened for a URL of its own', async () => {

@@ -5,9 +5,12 @@ import { startFirstReads } from '@/entrypoints/popup/first-reads';
 import {
   type CachedLink,
   getCachedLinks,
+  getCachedLists,
+  linksForPage,
   type NamedItem,
   putCachedLinks,
   putCachedLists,
+  recentLinks,
 } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import {
@@ -35,10 +38,17 @@ import {
   typeInto,
 } from '../dom';
 
-// The whole cache's read, watched: a search reads it once, as soon as the field has the focus.
+// The whole cache's read, watched: a search reads it once, as soon as the field has the focus. The
+// first screen's reads too: made once, by the start script where it ran.
 vi.mock('@/lib/links/cache', async (original) => {
   const cache = await original<typeof import('@/lib/links/cache')>();
-  return { ...cache, getCachedLinks: vi.fn(cache.getCachedLinks) };
+  return {
+    ...cache,
+    getCachedLinks: vi.fn(cache.getCachedLinks),
+    recentLinks: vi.fn(cache.recentLinks),
+    linksForPage: vi.fn(cache.linksForPage),
+    getCachedLists: vi.fn(cache.getCachedLists),
+  };
 });
 
 const NOW = new Date(2031, 2, 14, 10, 0, 0);
@@ -152,7 +162,8 @@ describe('popup without a profile', () => {
 
 describe('popup start', () => {
   it('draws from the reads its start script began before the modules loaded, asking for each once', async () => {
-    await seed({ links: [link(1, TAB.url), link(2, 'https://two.example/')] });
+    const profile = await seed({ links: [link(1, TAB.url), link(2, 'https://two.example/')] });
+    for (const read of [recentLinks, linksForPage, getCachedLists]) vi.mocked(read).mockClear();
     const query = activeTab(TAB.url, TAB.title);
     background();
     vi.stubGlobal('browser', fakeBrowser);
@@ -171,6 +182,11 @@ describe('popup start', () => {
     expect(asked(localGet, 'settings')).toEqual([]);
     expect(asked(sessionGet, 'popupDrafts')).toEqual([]);
     expect(asked(sessionGet, 'pendingShorten')).toEqual([]);
+    // The script's reads of the cache, for the active profile and the tab's page, each made once.
+    expect(vi.mocked(recentLinks).mock.calls).toEqual([[profile.id, 20]]);
+    expect(vi.mocked(linksForPage).mock.calls).toEqual([[profile.id, TAB.url]]);
+    expect(vi.mocked(getCachedLists).mock.calls).toEqual([[profile.id]]);
+    expect(field<HTMLSelectElement>('Campaign').options).toHaveLength(3);
     vi.unstubAllGlobals();
   });
 
