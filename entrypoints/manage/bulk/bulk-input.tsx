@@ -36,11 +36,10 @@ import { useDebounced } from '../hooks';
 import { ActionButton } from '../ui';
 import { BulkMapping } from './bulk-mapping';
 import type { BulkLookups } from './bulk-service';
+import { TextFileField } from './text-file-field';
 
 /** Rows drawn in the preview table: enough to see what is wrong; the counts cover the rest. */
 export const SHOWN_ROWS = 200;
-/** Larger files are refused before reading: 10,000 rows of long URLs fit well under it. */
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Requests a minute assumed when the background could not say. */
 const ASSUMED_LIMIT = 30;
 
@@ -80,7 +79,6 @@ export function BulkInput({ lookups, start }: Props) {
   const domains = useChoices(cache, 'listDomains', true);
   const defaults = lookups.defaults;
   const [text, setText] = useState('');
-  const [fileError, setFileError] = useState<string>();
   const [campaign, setCampaign] = useState(defaults?.campaignId ? String(defaults.campaignId) : '');
   const [channel, setChannel] = useState(defaults?.channelId ? String(defaults.channelId) : '');
   const [domain, setDomain] = useState(defaults?.domain ?? '');
@@ -166,20 +164,6 @@ export function BulkInput({ lookups, start }: Props) {
     ],
   );
 
-  async function pickFile(file: File | undefined) {
-    setFileError(undefined);
-    if (!file) return;
-    if (file.size > MAX_FILE_BYTES) {
-      setFileError(t('manage_bulk_file_too_big', file.name));
-      return;
-    }
-    try {
-      setText(await file.text());
-    } catch {
-      setFileError(t('manage_bulk_file_unreadable', file.name));
-    }
-  }
-
   /** Makes the campaigns and channels tags name, each once; the failure's message, or null. */
   async function createNamed(names: readonly NamedToCreate[]): Promise<string | null> {
     for (const { kind, name } of names) {
@@ -235,16 +219,11 @@ export function BulkInput({ lookups, start }: Props) {
           onValue={setText}
           rows={8}
         />
-        <div class="field">
-          <label for="bulk-file">{t('manage_bulk_file_label')}</label>
-          <input
-            id="bulk-file"
-            type="file"
-            accept=".csv,.txt,.json,text/csv,text/plain,application/json"
-            onChange={(event) => void pickFile(event.currentTarget.files?.[0])}
-          />
-          <ErrorMessage error={fileError} />
-        </div>
+        <TextFileField
+          id="bulk-file"
+          accept=".csv,.txt,.json,text/csv,text/plain,application/json"
+          onText={setText}
+        />
       </section>
       <section class="card" aria-labelledby="bulk-options-heading">
         <h2 id="bulk-options-heading">{t('manage_bulk_options_heading')}</h2>

@@ -1,6 +1,7 @@
 /**
- * A CSV file picked for Bulk create, read as text: a file too large or one the browser can't read is
- * refused with its name, and the text already in the page stays.
+ * A file picked for Bulk create (links to create, or a CSV to reconcile), read as text: a file too
+ * large or one the browser can't read is refused with its name, and the text already in the page
+ * stays.
  */
 import { useState } from 'preact/hooks';
 import { ErrorMessage } from '@/components/error-message';
