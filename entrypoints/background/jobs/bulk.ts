@@ -61,6 +61,7 @@ export function createBulk({ createLink, changeLink, clients, clock = () => Date
       waitsForWindow: true,
       endless: false,
       writeEveryMs: 1_000,
+      sendingMarks: 'apart',
       resumeAfterMs: 0,
       onFailure(error, row) {
         // Longer than the limiter would hold it: the row goes back to its turn and the job sleeps.

@@ -156,6 +156,7 @@ export function createCopyList({
       waitsForWindow: false,
       endless: false,
       writeEveryMs: 0,
+      sendingMarks: 'whole',
       resumeAfterMs: 0,
       async skip(row) {
         if (!outage) return null;

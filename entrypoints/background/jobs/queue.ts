@@ -165,6 +165,7 @@ export function createCreateQueue({
         return input ? { input } : { refusal: passwordLost(), mark: { password: 'lost' } };
       },
       writeEveryMs: 0,
+      sendingMarks: 'whole',
       // After the first backoff step (longer than a request's timeout) the server has made the link
       // of a cut-off request or never will, and the look finds it.
       resumeAfterMs: retryDelay(1),

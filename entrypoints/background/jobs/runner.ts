@@ -84,6 +84,12 @@ export interface JobPolicy {
   endless: boolean;
   /** At most one progress write per this many ms, besides the `sending` mark. */
   writeEveryMs: number;
+  /**
+   * How a row's `sending` mark is stored: `apart`, only the row (a bulk job: a row then costs the same
+   * in a job of ten or of ten thousand; at a thousand rows, writing each whole made a row cost
+   * ~0.5 s), or `whole`, with the job (the queue and a list, whose pages show each change at once).
+   */
+  sendingMarks: 'apart' | 'whole';
   /** A row a new worker finds `sending` is tried again after this long (its request may still be on its way). */
   resumeAfterMs: number;
   /** How a failed try ends; `sent` is false for a row `skip` answered. */
@@ -285,11 +291,9 @@ export function createJobRunner(
     if (!job || job.id !== jobId || index === -1) throw new RowGone();
     const current = job.rows[index] as JobRow;
     job = withRow(job, index, { state: 'sending', mark: current.mark ?? mark });
-    // Unmarked, a request could not be told apart from one never sent: none goes out. A job whose
-    // pages show each change (`writeEveryMs` 0: the queue, a list) is written whole; a bulk job
-    // writes only the row (the job whole within `writeEveryMs`), so a row costs the same in a job of
-    // ten or of ten thousand (at a thousand rows, writing each whole made a row cost ~0.5 s).
-    const marked = policy.writeEveryMs === 0 ? save(true) : saveSent(jobId, rowId, current.mark ?? mark);
+    // Unmarked, a request could not be told apart from one never sent: none goes out.
+    const marked =
+      policy.sendingMarks === 'whole' ? save(true) : saveSent(jobId, rowId, current.mark ?? mark);
     await marked.catch((error: unknown) => {
       throw new NotMarked(error);
     });
