@@ -143,6 +143,7 @@ export function BulkProgress({
   const isChange = job.rows.some((row) => row.change);
   const now = useNow(active);
   const counts = jobCounts(job);
+  const changes = changeSummary(job, counts.made);
   const [error, setError] = useState<ErrorData | null>(null);
   const [busy, setBusy] = useState(false);
   const [onlyFailed, setOnlyFailed] = useState(false);
@@ -201,7 +202,7 @@ export function BulkProgress({
             ` ${t('manage_bulk_time_left', formatDuration(leftMs))}`}
         </p>
         <progress id="bulk-bar" max={counts.total} value={done} aria-labelledby="bulk-progress-heading" />
-        {changeSummary(job, counts.made) && <p id="bulk-changes">{changeSummary(job, counts.made)}</p>}
+        {changes && <p id="bulk-changes">{changes}</p>}
         <p id="bulk-counts">
           {t(
             'manage_bulk_counts',

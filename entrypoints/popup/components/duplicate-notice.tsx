@@ -85,22 +85,25 @@ export function DuplicateNotice({
         <>
           <p class="dup">{tPlural('popup_page_links_text', links.length)}</p>
           <ul class="page-links" ref={list}>
-            {shown.map((link, i) => (
-              <li key={link.id}>
-                <strong dir="ltr" title={link.shortUrl}>
-                  {link.shortUrl}
-                </strong>
-                <span class="muted small" dir="auto" title={details(link, presets)}>
-                  {details(link, presets)}
-                </span>
-                <CopyRowButton
-                  link={link}
-                  copied={copiedId === link.id}
-                  onCopy={onCopy}
-                  shortcut={i < 9 ? String(i + 1) : undefined}
-                />
-              </li>
-            ))}
+            {shown.map((link, i) => {
+              const said = details(link, presets);
+              return (
+                <li key={link.id}>
+                  <strong dir="ltr" title={link.shortUrl}>
+                    {link.shortUrl}
+                  </strong>
+                  <span class="muted small" dir="auto" title={said}>
+                    {said}
+                  </span>
+                  <CopyRowButton
+                    link={link}
+                    copied={copiedId === link.id}
+                    onCopy={onCopy}
+                    shortcut={i < 9 ? String(i + 1) : undefined}
+                  />
+                </li>
+              );
+            })}
           </ul>
           {shown.length < links.length && (
             <button
