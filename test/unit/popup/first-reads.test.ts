@@ -3,6 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { FIRST_READ_KEYS, startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { draftsItem, pendingShortenItem, settingsItem } from '@/lib/storage/items';
+import { cachedLink } from '../background/helpers';
 
 const real = () => ({
   local: fakeBrowser.storage.local,
@@ -60,21 +61,10 @@ describe("the popup's first reads", () => {
   it('reads the newest links, the tab’s page’s and the lists of the profile the settings name active', async () => {
     vi.stubGlobal('browser', fakeBrowser);
     await fakeBrowser.storage.local.set({ settings: { activeProfileId: 'first-reads' } });
-    const made = (id: number, longUrl: string) => ({
-      id,
-      alias: `a${id}`,
-      shortUrl: `https://sho.rt/a${id}`,
-      longUrl,
-      title: '',
-      description: '',
-      clicks: 0,
-      date: `2031-01-0${id} 00:00:00`,
-    });
-    await putCachedLinks(
-      'first-reads',
-      [made(1, 'https://a.example/?utm_source=x'), made(2, 'https://b.example/')],
-      1,
-    );
+    await putCachedLinks('first-reads', [
+      cachedLink(1, 'https://a.example/?utm_source=x', '2031-01-01 00:00:00'),
+      cachedLink(2, 'https://b.example/', '2031-01-02 00:00:00'),
+    ]);
     await putCachedLists('first-reads', {
       fetchedAt: 1,
       campaigns: [{ id: 3, name: 'Spring' }],
