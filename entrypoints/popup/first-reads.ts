@@ -31,7 +31,10 @@ import type { StorageArea } from '@/lib/storage/items';
 /** How many of the newest links the popup reads as it opens and lists; a search reaches the whole cache. */
 export const RECENT_LIMIT = 20;
 
-/** The keys the script reads: settingsItem's in storage.local; pendingShortenItem's and draftsItem's in storage.session. */
+/**
+ * The keys the script reads: settingsItem's in storage.local; pendingShortenItem's and draftsItem's in
+ * storage.session.
+ */
 export const FIRST_READ_KEYS = { local: ['settings'], session: ['pendingShorten', 'popupDrafts'] } as const;
 
 type Tabs = Browser.tabs.Tab[];
@@ -121,7 +124,7 @@ export interface FirstReads {
   links: Promise<FirstLinks | null>;
 }
 
-/** The areas and tabs the page reads otherwise: `browser`'s, passed in so that this script never wraps the API. */
+/** The areas and tabs the page reads otherwise: `browser`'s, passed in so the script never wraps the API. */
 type Real = { local: FirstReads['session']; session: FirstReads['session']; tabs: FirstReads['tabs'] };
 
 /**
