@@ -30,6 +30,7 @@ import {
   settingsSchema,
 } from '../settings/schema';
 import { z } from '../zod';
+import { DRAFTS_KEY, PENDING_SHORTEN_KEY, SETTINGS_KEY } from './keys';
 
 /** A browser storage area, or the part of it the items use. */
 export type StorageArea = Pick<typeof browser.storage.local, 'get' | 'set' | 'remove'>;
@@ -385,7 +386,7 @@ export type JobKind = Job['kind'];
  * The settings, their version inside (lib/settings/schema.ts); the defaults when unreadable. The
  * background migrates older versions (lib/storage/settings.ts), reading the value as stored.
  */
-export const settingsItem = item<Settings>('local', 'settings', () => settingsSchema, defaultSettings);
+export const settingsItem = item<Settings>('local', SETTINGS_KEY, () => settingsSchema, defaultSettings);
 /** Settings a newer release wrote, kept aside when this older release had to replace them: never read here. */
 export const newerSettingsItem = item<unknown>(
   'local',
@@ -459,7 +460,7 @@ export const presetChoiceItem = item<string[]>(
 /** The popup's drafts by start URL (lib/links/draft.ts): one map, so a closing popup writes without reading. */
 export const draftsItem = item<Drafts>(
   'session',
-  'popupDrafts',
+  DRAFTS_KEY,
   () => draftsSchema,
   () => ({}),
 );
@@ -468,7 +469,7 @@ const pendingShortenSchema = z.lazy(() => z.object({ url: z.string(), at: time }
 /** `{ url, at }` left by the context menu's "Shorten with options…" for the popup it opens; null when none. */
 export const pendingShortenItem = item<z.infer<typeof pendingShortenSchema> | null>(
   'session',
-  'pendingShorten',
+  PENDING_SHORTEN_KEY,
   () => z.nullable(pendingShortenSchema),
   () => null,
 );
