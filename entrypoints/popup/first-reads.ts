@@ -13,8 +13,10 @@
  * here too, against only opening the cache, 2.41×/2.67× → 2.31×/2.25× in alternated runs. Its cost:
  * DOMContentLoaded comes ~20 ms later (one more file, and the answers handled before it).
  *
- * The keys are the storage items' (lib/storage/items.ts, checked by test/unit/popup/first-reads.test.ts):
- * importing the items here would bring their schemas, and zod, into the script.
+ * The keys are lib/storage/keys.ts's: importing the items (lib/storage/items.ts) would bring their
+ * schemas, and zod, into the script. The extension API is taken as the browser gives it (`chrome`, or
+ * Firefox's `browser`): the pages' `browser` is webextension-polyfill's wrapper (wxt.config.ts), which
+ * the script would then load.
  */
 import type { Browser, WxtBrowser } from 'wxt/browser';
 import { isObject } from '@/lib/is-object';
@@ -27,15 +29,16 @@ import {
   recentLinks,
 } from '@/lib/links/cache';
 import type { StorageArea } from '@/lib/storage/items';
+import { DRAFTS_KEY, PENDING_SHORTEN_KEY, SETTINGS_KEY } from '@/lib/storage/keys';
 
 /** How many of the newest links the popup reads as it opens and lists; a search reaches the whole cache. */
 export const RECENT_LIMIT = 20;
 
-/**
- * The keys the script reads: settingsItem's in storage.local; pendingShortenItem's and draftsItem's in
- * storage.session.
- */
-export const FIRST_READ_KEYS = { local: ['settings'], session: ['pendingShorten', 'popupDrafts'] } as const;
+/** The keys the script reads, in storage.local and storage.session. */
+export const FIRST_READ_KEYS = {
+  local: [SETTINGS_KEY],
+  session: [PENDING_SHORTEN_KEY, DRAFTS_KEY],
+} as const;
 
 type Tabs = Browser.tabs.Tab[];
 
@@ -88,14 +91,12 @@ export function startFirstReads(search = location.search): void {
     ? null
     : quiet(api.tabs.query({ active: true, currentWindow: true }));
   const cache = openCacheEarly();
-  // This script's reads of the cache go through the same connection.
-  openCache(cache);
   (globalThis as WithSlot)[SLOT] = {
     local,
     session: quiet(api.storage.session.get([...FIRST_READ_KEYS.session])),
     tabs,
     cache,
-    links: readFirstLinks(local, tabs).catch(() => null),
+    links: readFirstLinks(local, tabs, cache).catch(() => null),
   };
 }
 
@@ -103,14 +104,24 @@ export function startFirstReads(search = location.search): void {
 async function readFirstLinks(
   local: Promise<Record<string, unknown>>,
   tabs: Promise<Tabs> | null,
+  cache: Promise<IDBDatabase | null>,
 ): Promise<FirstLinks | null> {
-  const { settings } = await local;
+  const [{ settings }, connection] = await Promise.all([local, cache]);
   const profileId =
     isObject(settings) && typeof settings.activeProfileId === 'string' ? settings.activeProfileId : null;
-  if (!profileId) return null;
+  // Without a connection the database needs an upgrade, which only the page's own open runs.
+  if (!profileId || !connection) return null;
+  // This script's reads go through that connection, the one the page takes.
+  openCache(cache);
   const newest = recentLinks(profileId, RECENT_LIMIT);
   const lists = getCachedLists(profileId);
-  const pageUrl = tabs ? ((await tabs)[0]?.url ?? null) : null;
+  // A tab that could not be read costs only the page's links: the page reads them itself.
+  const pageUrl = tabs
+    ? await tabs.then(
+        (found) => found[0]?.url ?? null,
+        () => null,
+      )
+    : null;
   const ofPage = pageUrl ? await linksForPage(profileId, pageUrl) : [];
   return { profileId, pageUrl, newest: await newest, ofPage, lists: await lists };
 }
@@ -168,10 +179,20 @@ function answeredOnce(
       Object.fromEntries(wanted.filter((key) => key in all).map((key) => [key, all[key]])),
     );
   };
+  // A key written or removed is read afresh: the started read's answer is older.
+  const written = (keys: unknown) => {
+    for (const key of [keys].flat()) if (typeof key === 'string') left.delete(key);
+  };
   // The areas' get is typed per stored shape; the page reads through getItem, which reads by key.
   return {
     get: get as StorageArea['get'],
-    set: (items) => area.set(items),
-    remove: (removed) => area.remove(removed),
+    set: (items) => {
+      written(Object.keys(items));
+      return area.set(items);
+    },
+    remove: (removed) => {
+      written(removed);
+      return area.remove(removed);
+    },
   };
 }

@@ -108,9 +108,9 @@ export function usePopupLoad(handlers: LoadHandlers) {
     setReady({ settings, profile: active, start });
     setLists({ campaigns: choices.campaigns, channels: choices.channels });
 
-    // The refresh waits for the first screen: asking the worker costs this page's thread time that
-    // drawing needs more.
-    await new Promise((drawn) => setTimeout(drawn));
+    // The refresh waits a task, until the first screen is rendered: asking the worker costs this
+    // page's thread time that rendering needs more.
+    await new Promise((rendered) => setTimeout(rendered));
     if (gen !== generation.current) return;
     const refreshed = await send('refresh', {});
     if (gen !== generation.current) return;

@@ -59,10 +59,8 @@ const command = () => stubs.commands.onCommand.trigger(SHORTEN_PAGE_COMMAND, TAB
 describe('the copy', () => {
   it('is made once the server answers, not after the cache keeps the link; the action ends once it does', async () => {
     const profile = await seedProfile();
-    let release = () => undefined as void;
-    cacheWrites.held = new Promise((resolve) => {
-      release = resolve;
-    });
+    const { promise, resolve: release } = Promise.withResolvers<void>();
+    cacheWrites.held = promise;
     let ended = false;
     const action = command().then(() => {
       ended = true;

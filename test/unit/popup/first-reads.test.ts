@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FIRST_READ_KEYS, startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
+import { startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
-import { draftsItem, pendingShortenItem, settingsItem } from '@/lib/storage/items';
 import { cachedLink } from '../background/helpers';
 
 const real = () => ({
@@ -18,11 +17,6 @@ afterEach(() => {
 });
 
 describe("the popup's first reads", () => {
-  it('reads the storage items the popup reads first, by their keys', () => {
-    expect(FIRST_READ_KEYS.local).toEqual([settingsItem.key]);
-    expect(FIRST_READ_KEYS.session).toEqual([pendingShortenItem.key, draftsItem.key]);
-  });
-
   it('answers each started read once, then reads afresh', async () => {
     vi.stubGlobal('browser', fakeBrowser);
     await fakeBrowser.storage.local.set({ settings: { version: 1 }, other: 'x' });
@@ -78,6 +72,30 @@ describe("the popup's first reads", () => {
     expect(links?.newest.map((link) => link.id)).toEqual([2, 1]);
     expect(links?.ofPage.map((link) => link.id)).toEqual([1]);
     expect(links?.lists.campaigns).toEqual([{ id: 3, name: 'Spring' }]);
+  });
+
+  it('answers a key written or removed since from the area, not from the older read', async () => {
+    vi.stubGlobal('browser', fakeBrowser);
+    await fakeBrowser.storage.session.set({ popupDrafts: { old: 1 }, pendingShorten: { url: 'x', at: 1 } });
+    startFirstReads('?url=x');
+    const reads = takeFirstReads(real())!;
+
+    await reads.session.set({ popupDrafts: { new: 2 } });
+    await reads.session.remove('pendingShorten');
+    expect(await reads.session.get('popupDrafts')).toEqual({ popupDrafts: { new: 2 } });
+    expect(await reads.session.get('pendingShorten')).toEqual({});
+  });
+
+  it('reads the newest links and the lists even when the tab could not be read', async () => {
+    vi.stubGlobal('browser', fakeBrowser);
+    await fakeBrowser.storage.local.set({ settings: { activeProfileId: 'no-tab' } });
+    await putCachedLinks('no-tab', [cachedLink(3, 'https://c.example/')]);
+    vi.spyOn(fakeBrowser.tabs, 'query').mockRejectedValue(new Error('no tab'));
+    startFirstReads('');
+
+    const links = await takeFirstReads(real())!.links;
+    expect(links).toMatchObject({ profileId: 'no-tab', pageUrl: null, ofPage: [] });
+    expect(links?.newest.map((link) => link.id)).toEqual([3]);
   });
 
   it('reads no links where the settings name no active profile', async () => {

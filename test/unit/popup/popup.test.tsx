@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { startFirstReads } from '@/entrypoints/popup/first-reads';
+import { startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
 import {
   type CachedLink,
   getCachedLinks,
@@ -140,6 +140,13 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   history.replaceState(null, '', '/');
+  // A start script's reads a failed test left untaken, and its `browser`.
+  takeFirstReads({
+    local: fakeBrowser.storage.local,
+    session: fakeBrowser.storage.session,
+    tabs: fakeBrowser.tabs,
+  });
+  vi.unstubAllGlobals();
 });
 
 describe('popup without a profile', () => {
@@ -187,7 +194,27 @@ describe('popup start', () => {
     expect(vi.mocked(linksForPage).mock.calls).toEqual([[profile.id, TAB.url]]);
     expect(vi.mocked(getCachedLists).mock.calls).toEqual([[profile.id]]);
     expect(field<HTMLSelectElement>('Campaign').options).toHaveLength(3);
-    vi.unstubAllGlobals();
+  });
+
+  it('takes a pending "Shorten with options…" request from the start script’s read, once, and reads its page’s links itself', async () => {
+    // The tab's page has a link; the requested page has none: nothing is offered for reuse.
+    await seed({ links: [link(1, TAB.url)] });
+    vi.mocked(linksForPage).mockClear();
+    activeTab(TAB.url, TAB.title);
+    background();
+    await setItem(pendingShortenItem, { url: 'https://linked.example/page', at: Date.now() });
+    vi.stubGlobal('browser', fakeBrowser);
+    startFirstReads('');
+
+    await mountPopup();
+
+    expect(field('Long URL').value).toBe('https://linked.example/page');
+    expect(document.body.textContent).not.toContain('Copy existing');
+    expect(vi.mocked(linksForPage).mock.calls.map(([, url]) => url)).toEqual([
+      TAB.url,
+      'https://linked.example/page',
+    ]);
+    await vi.waitFor(async () => expect(await getItem(pendingShortenItem)).toBeNull());
   });
 
   it('opens with the tab URL and the profile defaults, ready to shorten', async () => {

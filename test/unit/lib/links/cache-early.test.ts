@@ -4,12 +4,31 @@
  */
 import { promisifyRequest } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 const NAME = 'shortlink-links';
 const cacheModule = () => import('@/lib/links/cache');
 
 async function databaseVersion(): Promise<number | undefined> {
   return (await indexedDB.databases()).find((d) => d.name === NAME)?.version;
+}
+
+/** A version 3 database, as an older release left it. */
+async function versionThree(): Promise<void> {
+  const old = await promisifyRequest(
+    Object.assign(indexedDB.open(NAME, 3), {
+      onupgradeneeded(this: IDBOpenDBRequest) {
+        const links = this.result.createObjectStore('links', { keyPath: ['profileId', 'id'] });
+        links.createIndex('date', ['profileId', 'date', 'id']);
+        links.createIndex('url', ['profileId', 'urlKey']);
+        links.createIndex('seen', ['profileId', 'seenAt']);
+        links.createIndex('expiry', ['profileId', 'expiry']);
+        this.result.createObjectStore('meta', { keyPath: 'profileId' });
+        this.result.createObjectStore('clicks', { keyPath: ['profileId', 'id'] });
+      },
+    }),
+  );
+  old.close();
 }
 
 beforeEach(async () => {
@@ -59,21 +78,31 @@ describe('the link cache opened early', () => {
     expect(opened).toHaveBeenCalledOnce();
   });
 
+  it('is left to the page where the database needs an upgrade: the start script reads nothing', async () => {
+    await versionThree();
+    vi.stubGlobal('browser', fakeBrowser);
+    await fakeBrowser.storage.local.set({ settings: { activeProfileId: 'p' } });
+    // The script and the page each have their own copy of the modules, as in the browser.
+    (await import('@/entrypoints/popup/first-reads')).startFirstReads('?url=https%3A%2F%2Fa.example%2F');
+    vi.resetModules();
+    const page = await import('@/entrypoints/popup/first-reads');
+    const cache = await cacheModule();
+    const reads = page.takeFirstReads({
+      local: fakeBrowser.storage.local,
+      session: fakeBrowser.storage.session,
+      tabs: fakeBrowser.tabs,
+    })!;
+
+    expect(await reads.links).toBeNull();
+    expect(await databaseVersion()).toBe(3);
+    cache.openCache(reads.cache);
+    expect(await cache.recentLinks('p', 5)).toEqual([]);
+    expect(await databaseVersion()).toBe(4);
+    vi.unstubAllGlobals();
+  });
+
   it('gives way to the page’s own open where the database needs an upgrade', async () => {
-    const old = await promisifyRequest(
-      Object.assign(indexedDB.open(NAME, 3), {
-        onupgradeneeded(this: IDBOpenDBRequest) {
-          const links = this.result.createObjectStore('links', { keyPath: ['profileId', 'id'] });
-          links.createIndex('date', ['profileId', 'date', 'id']);
-          links.createIndex('url', ['profileId', 'urlKey']);
-          links.createIndex('seen', ['profileId', 'seenAt']);
-          links.createIndex('expiry', ['profileId', 'expiry']);
-          this.result.createObjectStore('meta', { keyPath: 'profileId' });
-          this.result.createObjectStore('clicks', { keyPath: ['profileId', 'id'] });
-        },
-      }),
-    );
-    old.close();
+    await versionThree();
     const cache = await cacheModule();
     const early = cache.openCacheEarly();
     expect(await early).toBeNull();
