@@ -151,11 +151,14 @@ export function inputFromDefaults(url: string, defaults: LinkDefaults, now: Date
 }
 
 /** What the cache knows before a create of `input` at `at`: a link that create makes is newer than all of it. */
-export async function markBefore(profileId: string, input: LinkInput, at: number): Promise<CreateMark> {
-  const [known, maxKnownId] = await Promise.all([
-    linksForUrl(profileId, input.url),
-    highestLinkId(profileId),
-  ]);
+export async function markBefore(
+  profileId: string,
+  input: LinkInput,
+  at: number,
+  /** The links of `input.url`, when the caller has just read them. */
+  forUrl: Promise<CachedLink[]> = linksForUrl(profileId, input.url),
+): Promise<CreateMark> {
+  const [known, maxKnownId] = await Promise.all([forUrl, highestLinkId(profileId)]);
   return { at, knownIds: known.map((link) => link.id), maxKnownId };
 }
 
@@ -327,9 +330,11 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       }
     }
     const alias = input.custom?.trim() ?? '';
-    if (request.reuse) {
+    // Read once: for the reuse and, unless a look at the server comes between, for the mark.
+    const forUrl = request.reuse ? linksForUrl(profileId, input.url) : null;
+    if (forUrl) {
       const knownThen = request.mark?.knownIds ?? [];
-      const known = (await linksForUrl(profileId, input.url)).find(
+      const known = (await forUrl).find(
         (link) => !knownThen.includes(link.id) && (!alias || link.alias === alias),
       );
       if (known) return { link: known, reused: true };
@@ -351,7 +356,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       }
     }
 
-    const mark = request.mark ?? (await markBefore(profileId, input, now));
+    const mark = request.mark ?? (await markBefore(profileId, input, now, (!look && forUrl) || undefined));
     await request.beforeSend?.(mark);
     // Read while the server works, not after it answered: the copy waits for what follows the answer.
     const newestBefore = recentLinks(profileId, 1).catch(() => []);

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SHORTEN_PAGE_COMMAND } from '@/entrypoints/background/commands';
 import { MENU } from '@/entrypoints/background/menus';
-import { getCachedLinks, putCachedLinks } from '@/lib/links/cache';
+import { getCachedLinks, linksForUrl, putCachedLinks } from '@/lib/links/cache';
 import type { Behaviour, Settings } from '@/lib/settings/schema';
 import { settingsItem } from '@/lib/storage/items';
 import {
@@ -24,6 +24,7 @@ vi.mock('@/lib/links/cache', async (original) => {
   const cache = await original<typeof import('@/lib/links/cache')>();
   return {
     ...cache,
+    linksForUrl: vi.fn(cache.linksForUrl),
     putCachedLinks: async (...args: Parameters<typeof cache.putCachedLinks>) => {
       await cacheWrites.held;
       return cache.putCachedLinks(...args);
@@ -75,6 +76,16 @@ describe('the copy', () => {
     expect((await getCachedLinks(profile.id)).links.map((link) => link.shortUrl)).toEqual([
       'https://sho.rt/a500',
     ]);
+  });
+});
+
+describe('the reads before a create', () => {
+  it('reads the address’s cached links once, for the reuse and the mark both', async () => {
+    await seedProfile();
+    vi.mocked(linksForUrl).mockClear();
+    await command();
+    expect(added()).toHaveLength(1);
+    expect(linksForUrl).toHaveBeenCalledOnce();
   });
 });
 
