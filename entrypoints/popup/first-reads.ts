@@ -1,22 +1,21 @@
 /**
- * The popup's first reads, started before its modules load. The popup's HTML runs a small classic
- * script first (entrypoints/popup-start.ts → /popup-start.js) that asks for the settings, the tab,
- * the pending menu request and the drafts, and reads the link cache (the newest links, the tab's
- * page's, the campaign and channel lists) while the browser still fetches and runs the popup's
- * chunks; the popup's load (hooks/use-popup-load.ts) then takes each answer once
- * instead of asking again. Where the script did not run (the side panel, tests), every read is made
- * when asked for, as before.
+ * The popup's first reads, started before its app's code runs. The popup's one script
+ * (entrypoints/popup-start.ts → /popup-start.js) calls startFirstReads first, which asks for the
+ * settings, the tab, the pending menu request and the drafts, and reads the link cache (the newest
+ * links, the tab's page's, the campaign and channel lists) while the app's modules initialise and
+ * render; the popup's load (hooks/use-popup-load.ts) then takes each answer once instead of asking
+ * again. Where the script did not run (the side panel, tests), every read is made when asked for.
  *
- * Measured with `npm run bench` (issue #27; README, Performance): the first read is called at +124–138
- * ms after the navigation against +155–164 ms when the modules made it, and the popup's own part
- * (navigation start → ready) went from 2.60–2.71× the bare popup's to 2.15–2.53×; reading the links
- * here too, against only opening the cache, 2.41×/2.67× → 2.31×/2.25× in alternated runs. Its cost:
- * DOMContentLoaded comes ~20 ms later (one more file, and the answers handled before it).
+ * Measured with `npm run bench` (issue #27; README, Performance), when this was a script of its own
+ * before the popup's modules: the first read called at +124–138 ms after the navigation against
+ * +155–164 ms when the modules made it, the popup's own part (navigation start → ready) 2.60–2.71× the
+ * bare popup's → 2.15–2.53×; reading the links here too, against only opening the cache, 2.41×/2.67× →
+ * 2.31×/2.25× in alternated runs.
  *
- * The keys are lib/storage/keys.ts's: importing the items (lib/storage/items.ts) would bring their
- * schemas, and zod, into the script. The extension API is taken as the browser gives it (`chrome`, or
- * Firefox's `browser`): the pages' `browser` is webextension-polyfill's wrapper (wxt.config.ts), which
- * the script would then load.
+ * The keys are lib/storage/keys.ts's: importing the items (lib/storage/items.ts) would run their
+ * schemas, and zod's, before the reads start. The extension API is taken as the browser gives it
+ * (`chrome`, or Firefox's `browser`): the pages' `browser` is webextension-polyfill's wrapper
+ * (wxt.config.ts), whose set-up would come first too.
  */
 import type { Browser, WxtBrowser } from 'wxt/browser';
 import { isObject } from '@/lib/is-object';
@@ -68,18 +67,18 @@ interface Started {
   links: Promise<FirstLinks | null>;
 }
 
-/** Where the script leaves its reads for the page's modules: a property of the page's global object. */
+/** Where the reads are left for the app: a property of the page's global object. */
 const SLOT = 'shortlinkFirstReads';
 
 type WithSlot = { [SLOT]?: Started };
 
-/** The extension API as the script finds it before any module: Firefox's `browser`, Chrome's `chrome`. */
+/** The extension API as the browser gives it: Firefox's `browser`, Chrome's `chrome`. */
 function extensionApi(): WxtBrowser {
   const scope = globalThis as unknown as { browser?: WxtBrowser; chrome: WxtBrowser };
   return scope.browser?.runtime?.id ? scope.browser : scope.chrome;
 }
 
-/** Starts the reads (the script's whole work). Their failures are the page's, when it takes them. */
+/** Starts the reads. Their failures are the page's, when it takes them. */
 export function startFirstReads(search = location.search): void {
   const api = extensionApi();
   const quiet = <T>(promise: Promise<T>) => {
@@ -111,7 +110,7 @@ async function readFirstLinks(
     isObject(settings) && typeof settings.activeProfileId === 'string' ? settings.activeProfileId : null;
   // Without a connection the database needs an upgrade, which only the page's own open runs.
   if (!profileId || !connection) return null;
-  // This script's reads go through that connection, the one the page takes.
+  // These reads go through that connection, the one the page takes.
   openCache(cache);
   const newest = recentLinks(profileId, RECENT_LIMIT);
   const lists = getCachedLists(profileId);

@@ -1,4 +1,3 @@
-import '@/assets/popup.css';
 import { render } from 'preact';
 import { setDocumentLanguage } from '@/lib/i18n';
 import { App } from './app';

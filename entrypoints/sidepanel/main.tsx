@@ -1,4 +1,3 @@
-import '@/assets/popup.css';
 import './style.css';
 import { render } from 'preact';
 import { setDocumentLanguage } from '@/lib/i18n';

@@ -185,7 +185,7 @@ function use(opened: Promise<IDBDatabase>): Promise<IDBDatabase> {
 
 /**
  * Opens the database now: a page calls it first thing, so its first read does not wait for it.
- * `early` is a connection opened before the page's modules loaded (openCacheEarly); where it is null
+ * `early` is a connection opened before the page's app started (openCacheEarly); where it is null
  * (the database needed an upgrade) or failed, the database is opened here.
  */
 export function openCache(early?: Promise<IDBDatabase | null>): void {
@@ -194,7 +194,7 @@ export function openCache(early?: Promise<IDBDatabase | null>): void {
 }
 
 /**
- * Opens the database for a page whose modules have not loaded yet (the popup's first reads,
+ * Opens the database for a page whose app has not started yet (the popup's first reads,
  * entrypoints/popup/first-reads.ts), without the upgrade code: null where the database needs one,
  * which the page's own open then runs. A connection nobody takes closes when another page upgrades.
  */

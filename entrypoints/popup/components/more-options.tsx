@@ -22,7 +22,6 @@ import type { LinkFormErrors } from '@/lib/links/link-form';
 import { callApi } from '@/lib/messaging/call-api';
 import type { LinkFormState } from '@/lib/storage/items';
 import { TEXT_LIMITS } from '@/lib/text-limits';
-import './more-options.css';
 
 interface MoreOptionsProps {
   /** The panel's id, for the disclosure button's aria-controls. */

@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '@/lib/i18n';
 import type { UtmPreset } from '@/lib/settings/schema';
-import './presets.css';
 
 interface PresetPickerProps {
   on: boolean;

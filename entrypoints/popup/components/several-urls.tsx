@@ -6,7 +6,6 @@ import { type CachedLink, sameLongUrl } from '@/lib/links/cache';
 import { errorText } from '@/lib/present/errors';
 import type { SeveralRun } from '../hooks/use-several-urls';
 import { SameLink } from './same-link';
-import './several-urls.css';
 
 interface SeveralUrlsProps {
   urls: readonly string[];
