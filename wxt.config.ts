@@ -1,6 +1,5 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { browserPolyfillWithoutCopy } from './build/browser-polyfill';
 import { inlineStylesheets } from './build/inline-css';
 import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
 import { noStylesheetImports, popupWithoutPluginLoader } from './build/popup-script';
@@ -79,7 +78,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact(), inlineStylesheets(), browserPolyfillWithoutCopy()],
+    plugins: [preact(), inlineStylesheets()],
     build: {
       // <link rel="modulepreload"> for every chunk a page imports at its start, so the browser fetches
       // them all as it reads the HTML rather than level by level as each module names the next (the
