@@ -332,6 +332,8 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     const alias = input.custom?.trim() ?? '';
     // Read once: for the reuse and, unless a look at the server comes between, for the mark.
     const forUrl = request.reuse ? linksForUrl(profileId, input.url) : null;
+    // Asked beside it rather than after: each is a round trip on the shortcut's path.
+    const remembering = getEntry(uncertainFamily, key).catch(() => null);
     if (forUrl) {
       const knownThen = request.mark?.knownIds ?? [];
       const known = (await forUrl).find(
@@ -340,7 +342,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       if (known) return { link: known, reused: true };
     }
 
-    const remembered = await getEntry(uncertainFamily, key).catch(() => null);
+    const remembered = await remembering;
     const look =
       request.uncertain && request.mark
         ? request.mark

@@ -1,0 +1,50 @@
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { noStylesheetImports, popupWithoutPluginLoader } from '@/build/popup-script';
+
+type Handler = (html: string, context: Pick<IndexHtmlTransformContext, 'path'>) => string;
+
+function transformHtml(html: string, path: string): string {
+  const hook = popupWithoutPluginLoader().transformIndexHtml as { handler: Handler };
+  return hook.handler(html, { path });
+}
+
+function load(id: string): unknown {
+  const plugin: Plugin = noStylesheetImports();
+  const context = {
+    error(message: string): never {
+      throw new Error(message);
+    },
+  };
+  return (plugin.load as (this: typeof context, id: string) => unknown).call(context, id);
+}
+
+const PAGE = (loader: string) =>
+  `<!DOCTYPE html><html><head>${loader}<title>Shortlink</title></head><body><script src="/popup-start.js"></script></body></html>`;
+
+describe("the popup's one classic script (build/popup-script.ts)", () => {
+  it("takes WXT's plugin loader out of popup.html, whatever the order of its attributes", () => {
+    for (const loader of [
+      '<script src="virtual:wxt-html-plugins" type="module"></script>',
+      '<script type="module" src="virtual:wxt-html-plugins"></script>',
+    ]) {
+      expect(transformHtml(PAGE(loader), '/entrypoints/popup/index.html')).toBe(PAGE(''));
+    }
+  });
+
+  it('leaves the other pages their loader, and fails where the popup has none to take out', () => {
+    const loader = '<script src="virtual:wxt-html-plugins" type="module"></script>';
+    expect(transformHtml(PAGE(loader), '/entrypoints/sidepanel/index.html')).toBe(PAGE(loader));
+    expect(() => transformHtml(PAGE(''), '/entrypoints/popup/index.html')).toThrow(
+      /plugin loader was not found/,
+    );
+  });
+
+  it("fails the popup script's build on a stylesheet import, naming where the stylesheet belongs", () => {
+    expect(() => load('/work/entrypoints/popup/components/more-options.css')).toThrow(
+      /List it in entrypoints\/popup\/styles\.css/,
+    );
+    expect(() => load('/work/assets/popup.css?inline')).toThrow(/styles\.css/);
+    expect(load('/work/entrypoints/popup/app.tsx')).toBeNull();
+  });
+});
