@@ -5,8 +5,8 @@
  */
 import type { Plugin } from 'vite';
 
-/** The loader WXT adds to each page for its runtime plugins. */
-const PLUGIN_LOADER = /<script[^>]*\ssrc="virtual:wxt-html-plugins"[^>]*><\/script>/;
+/** The loader WXT adds to each page for its runtime plugins (in `wxt` dev mode, from the dev server). */
+const PLUGIN_LOADER = /<script[^>]*\ssrc="[^"]*virtual:wxt-html-plugins"[^>]*><\/script>/;
 
 /**
  * Takes WXT's runtime plugins' loader out of popup.html: the unlisted script initialises them itself

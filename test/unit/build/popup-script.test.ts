@@ -23,10 +23,12 @@ const PAGE = (loader: string) =>
   `<!DOCTYPE html><html><head>${loader}<title>Shortlink</title></head><body><script src="/popup-start.js"></script></body></html>`;
 
 describe("the popup's one classic script (build/popup-script.ts)", () => {
-  it("takes WXT's plugin loader out of popup.html, whatever the order of its attributes", () => {
+  it("takes WXT's plugin loader out of popup.html, whatever its attributes' order and origin", () => {
     for (const loader of [
       '<script src="virtual:wxt-html-plugins" type="module"></script>',
       '<script type="module" src="virtual:wxt-html-plugins"></script>',
+      // `wxt` dev mode: from the dev server.
+      '<script src="http://localhost:3000/@id/virtual:wxt-html-plugins" type="module"></script>',
     ]) {
       expect(transformHtml(PAGE(loader), '/entrypoints/popup/index.html')).toBe(PAGE(''));
     }
