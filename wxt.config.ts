@@ -2,7 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { inlineStylesheets } from './build/inline-css';
 import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
-import { noStylesheetImports, popupWithoutPluginLoader } from './build/popup-script';
+import { noStylesheetImports, popupWithoutPluginLoader } from './build/popup-start';
 
 /**
  * Hosts the extension may ask for at run time, one origin at a time (the user's own server). Nothing
@@ -29,7 +29,7 @@ const OPTIONAL_PERMISSIONS = ['tabs'];
  */
 const RELEASE_SOURCES = [
   'assets/**',
-  // Build code wxt.config.ts imports (the _locales/ merge).
+  // Build code wxt.config.ts imports (the _locales/ merge, the pages' HTML and the popup's script).
   'build/**',
   'components/**',
   'entrypoints/**',
@@ -66,7 +66,7 @@ export default defineConfig({
     'build:publicAssets': (wxt, files) => {
       files.push(...buildLocaleFiles(`${wxt.config.root}/locales`));
     },
-    // The popup's one classic script (build/popup-script.ts): its build takes no stylesheet, and its
+    // The popup's one classic script (build/popup-start.ts): its build takes no stylesheet, and its
     // page no module of WXT's. Added here, after WXT's own plugins.
     'vite:build:extendConfig': (entrypoints, config) => {
       const names = entrypoints.map((entrypoint) => entrypoint.name);
@@ -81,10 +81,10 @@ export default defineConfig({
     plugins: [preact(), inlineStylesheets()],
     build: {
       // <link rel="modulepreload"> for every chunk a page imports at its start, so the browser fetches
-      // them all as it reads the HTML rather than level by level as each module names the next (the
-      // side panel's: entry → app, send → call-api…). Measured with `npm run bench` on the popup when
-      // it was modules too, two runs each: its own part 2.78×/2.61× → 2.40×/2.42× the bare popup's,
-      // document ready +98/+72 → +69/+67 ms. No polyfill: every browser the extension runs in has it.
+      // them all as it reads the HTML rather than level by level as each module names the next.
+      // Measured with `npm run bench` on the popup when it was modules too, two runs each: its own
+      // part 2.78×/2.61× → 2.40×/2.42× the bare popup's, document ready +98/+72 → +69/+67 ms. No
+      // polyfill: every browser the extension runs in has it.
       modulePreload: { polyfill: false },
     },
   }),

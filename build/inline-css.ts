@@ -1,6 +1,6 @@
 /**
  * Puts each extension page's stylesheets into its HTML as `<style>` elements instead of
- * `<link rel="stylesheet">`. A page's module scripts run only once the stylesheets before them have
+ * `<link rel="stylesheet">`. A page's scripts run only once the stylesheets before them have
  * loaded, and a file of the extension's package takes a round trip through the browser process like
  * any other: `npm run bench` measured the popup's document ready at +26 ms over the bare popup with
  * its stylesheet linked and +9 ms without it (issue #27). The stylesheet files are still written, so

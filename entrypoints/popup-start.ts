@@ -17,5 +17,6 @@ import { startFirstReads } from './popup/first-reads';
 
 export default defineUnlistedScript(() => {
   startFirstReads();
-  void import('./popup/main');
+  // Returned, so that WXT's wrapper reports the app failing to start.
+  return import('./popup/main');
 });

@@ -140,7 +140,7 @@ async function record<T>(
 
 /** A function of a hot list, its source found through the build's source map. */
 export interface HotSpot {
-  /** The built script, inside the extension ('chunks/popup-….js'), or V8's '(program)', '(garbage collector)'. */
+  /** The built script, inside the extension ('popup-start.js', 'chunks/manage-….js'), or V8's '(program)', '(garbage collector)'. */
   script: string;
   /** The function's name in the built script (minified). */
   name: string;

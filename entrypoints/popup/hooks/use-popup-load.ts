@@ -66,7 +66,7 @@ export function usePopupLoad(handlers: LoadHandlers) {
     const gen = ++generation.current;
     // Every read starts as soon as what it needs is known: the database opens while settings are
     // read, and the newest links are read while the tab is still asked for. The popup's first load
-    // takes the reads its start script began before the modules loaded (first-reads.ts).
+    // takes the reads its script began before the app's code ran (first-reads.ts).
     const early = first
       ? takeFirstReads({ local: browser.storage.local, session: browser.storage.session, tabs: browser.tabs })
       : undefined;

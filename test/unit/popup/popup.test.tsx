@@ -168,7 +168,7 @@ describe('popup without a profile', () => {
 });
 
 describe('popup start', () => {
-  it('draws from the reads its start script began before the modules loaded, asking for each once', async () => {
+  it('draws from the reads its script began before the app ran, asking for each once', async () => {
     const profile = await seed({ links: [link(1, TAB.url), link(2, 'https://two.example/')] });
     for (const read of [recentLinks, linksForPage, getCachedLists]) vi.mocked(read).mockClear();
     const query = activeTab(TAB.url, TAB.title);

@@ -1,6 +1,6 @@
 /**
- * The link cache opened before a page's modules load (the popup's start script): a file of its own,
- * each test with a fresh copy of the module, as each page has.
+ * The link cache opened before a page's app starts (the popup's first reads): a file of its own, each
+ * test with a fresh copy of the module, as each page has.
  */
 import { promisifyRequest } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,7 +82,8 @@ describe('the link cache opened early', () => {
     await versionThree();
     vi.stubGlobal('browser', fakeBrowser);
     await fakeBrowser.storage.local.set({ settings: { activeProfileId: 'p' } });
-    // The script and the page each have their own copy of the modules, as in the browser.
+    // The reads and the page each with their own copy of the modules: the harder case (the popup's
+    // script shares one copy; its reads were once a file of their own).
     (await import('@/entrypoints/popup/first-reads')).startFirstReads('?url=https%3A%2F%2Fa.example%2F');
     vi.resetModules();
     const page = await import('@/entrypoints/popup/first-reads');

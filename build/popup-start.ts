@@ -3,9 +3,13 @@
  * unlisted script apart from the pages, so popup.html has no module of its own, and a stylesheet the
  * script imported would be written beside it rather than reach the page.
  */
-import type { Plugin } from 'vite';
+import { isCSSRequest, type Plugin } from 'vite';
 
-/** The loader WXT adds to each page for its runtime plugins (in `wxt` dev mode, from the dev server). */
+/**
+ * The loader WXT adds to each page for its runtime plugins. In `wxt` dev mode it comes from the dev
+ * server, and WXT's dev pre-render adds it back after this plugin (harmless: the script initialises the
+ * same plugins, and this extension has none); matching that form too keeps the dev build from failing.
+ */
 const PLUGIN_LOADER = /<script[^>]*\ssrc="[^"]*virtual:wxt-html-plugins"[^>]*><\/script>/;
 
 /**
@@ -35,7 +39,7 @@ export function noStylesheetImports(): Plugin {
     name: 'shortlink:no-stylesheet-imports',
     apply: 'build',
     load(id) {
-      if (/\.(css|scss|sass|less)(\?|$)/.test(id)) {
+      if (isCSSRequest(id)) {
         this.error(
           `${id}: the popup's script cannot carry a stylesheet to popup.html. List it in entrypoints/popup/styles.css instead of importing it.`,
         );

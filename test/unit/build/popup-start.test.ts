@@ -1,6 +1,6 @@
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { noStylesheetImports, popupWithoutPluginLoader } from '@/build/popup-script';
+import { noStylesheetImports, popupWithoutPluginLoader } from '@/build/popup-start';
 
 type Handler = (html: string, context: Pick<IndexHtmlTransformContext, 'path'>) => string;
 
@@ -22,7 +22,7 @@ function load(id: string): unknown {
 const PAGE = (loader: string) =>
   `<!DOCTYPE html><html><head>${loader}<title>Shortlink</title></head><body><script src="/popup-start.js"></script></body></html>`;
 
-describe("the popup's one classic script (build/popup-script.ts)", () => {
+describe("the popup's one classic script (build/popup-start.ts)", () => {
   it("takes WXT's plugin loader out of popup.html, whatever its attributes' order and origin", () => {
     for (const loader of [
       '<script src="virtual:wxt-html-plugins" type="module"></script>',
