@@ -5,12 +5,10 @@
  */
 import { useState } from 'preact/hooks';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ReconcileView } from '@/entrypoints/manage/bulk/reconcile-view';
 import type { JobItem } from '@/lib/jobs/job';
-import { type CachedLink, type MirrorState, putCachedLinks, putMirrorState } from '@/lib/links/cache';
-import { defaultBehaviour, defaultSettings, emptyDefaults } from '@/lib/settings/schema';
-import { settingsItem } from '@/lib/storage/items';
+import type { CachedLink } from '@/lib/links/cache';
+import { mirrorState, withMirror } from '../../../fixtures/mirror-state';
 import { button, click, fakeApi, field, mount, page, settle, type } from '../../dom';
 
 const api = fakeApi((method) => {
@@ -35,37 +33,6 @@ const link = (id: number, alias: string, patch: Partial<CachedLink> = {}): Cache
   ...patch,
 });
 
-const state = (syncedAt: number): MirrorState => ({
-  phase: syncedAt ? 'idle' : 'first',
-  page: 1,
-  total: 40,
-  done: syncedAt ? 40 : 12,
-  passStartedAt: 1,
-  rereads: 0,
-  syncedAt,
-  nextSweepAt: 3,
-  error: null,
-  failures: 0,
-});
-
-let profiles = 0;
-
-/** A profile of its own (the fake IndexedDB lasts the whole file), its mirror state and links. */
-async function withMirror(mirror: MirrorState, links: CachedLink[], on = true): Promise<void> {
-  const id = `reconcile-view-${++profiles}`;
-  const profile = { id, name: 'Work', serverUrl: 'https://go.example.com', defaults: emptyDefaults() };
-  await fakeBrowser.storage.local.set({
-    [settingsItem.key]: {
-      ...defaultSettings(),
-      profiles: [profile],
-      activeProfileId: id,
-      behaviour: { ...defaultBehaviour(), mirror: on },
-    },
-  });
-  await putCachedLinks(id, links);
-  await putMirrorState(id, mirror, null);
-}
-
 /** The view with its text kept as the page keeps it, and `start` recorded. */
 async function render(initial: string) {
   const start = vi.fn(async (_items: JobItem[]) => null);
@@ -82,7 +49,7 @@ const shown = (selector: string) => document.querySelector(selector)?.textConten
 
 describe('ReconcileView', () => {
   it('waits for a complete local copy and says how far its sync is, offering no dry run meanwhile', async () => {
-    await withMirror(state(0), [link(1, 'gh')]);
+    await withMirror(mirrorState(0), [link(1, 'gh')]);
     await render('alias,title\ngh,New');
     await vi.waitFor(() => expect(shown('#reconcile-mirror')).toContain('12 of 40 links'));
     expect(dryRunButton().disabled).toBe(true);
@@ -90,14 +57,14 @@ describe('ReconcileView', () => {
   });
 
   it('says the local copy is off, and what to turn on', async () => {
-    await withMirror(state(2), [link(1, 'gh')], false);
+    await withMirror(mirrorState(2), [link(1, 'gh')], false);
     await render('alias,title\ngh,New');
     await vi.waitFor(() => expect(shown('#reconcile-mirror')).toContain('Keep a local copy of every link'));
     expect(dryRunButton().disabled).toBe(true);
   });
 
   it('shows each change old → new and applies only the changes, never a problem', async () => {
-    await withMirror(state(2), [link(1, 'gh'), link(2, 'docs')]);
+    await withMirror(mirrorState(2), [link(1, 'gh'), link(2, 'docs')]);
     const { start } = await render(
       'alias,url,title,campaign\nfresh,https://fresh.example,Fresh,\ngh,,New title,spring\ndocs,,Title docs,\nbad,,,Winter',
     );
@@ -117,7 +84,7 @@ describe('ReconcileView', () => {
   });
 
   it('has nothing to change for a file the links already match: Apply is off and says so', async () => {
-    await withMirror(state(2), [link(1, 'gh', { campaign: 'Spring' })]);
+    await withMirror(mirrorState(2), [link(1, 'gh', { campaign: 'Spring' })]);
     const { start } = await render('alias,title,campaign\ngh,Title gh,Spring');
     await vi.waitFor(() => expect(dryRunButton().disabled).toBe(false));
     await click(dryRunButton());
@@ -128,7 +95,7 @@ describe('ReconcileView', () => {
   });
 
   it('drops a dry run when the text changes, so Apply never sends what is no longer shown', async () => {
-    await withMirror(state(2), [link(1, 'gh')]);
+    await withMirror(mirrorState(2), [link(1, 'gh')]);
     await render('alias,title\ngh,New');
     await vi.waitFor(() => expect(dryRunButton().disabled).toBe(false));
     await click(dryRunButton());
@@ -139,7 +106,7 @@ describe('ReconcileView', () => {
   });
 
   it('reads a picked file into the text, and refuses one too large with its name, keeping the text', async () => {
-    await withMirror(state(2), [link(1, 'gh')]);
+    await withMirror(mirrorState(2), [link(1, 'gh')]);
     await render('alias,title\ngh,Typed');
     const picker = document.querySelector<HTMLInputElement>('#reconcile-file')!;
     const pick = async (file: File) => {

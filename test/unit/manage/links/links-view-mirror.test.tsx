@@ -5,11 +5,9 @@
  * (fake-indexeddb here) directly, as the real page does.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { LinksView } from '@/entrypoints/manage/links/links-view';
-import { type CachedLink, type MirrorState, putCachedLinks, putMirrorState } from '@/lib/links/cache';
-import { defaultBehaviour, defaultSettings, emptyDefaults } from '@/lib/settings/schema';
-import { settingsItem } from '@/lib/storage/items';
+import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
+import { mirrorState, withMirror } from '../../../fixtures/mirror-state';
 import { button, choose, click, fakeApi, field, mount, page, settle, type } from '../../dom';
 
 const copy = async () => ({ copied: true, status: 'Copied' });
@@ -25,37 +23,7 @@ const link = (id: number, title: string, clicks = id): CachedLink => ({
   date: `2026-01-01 00:${String(Math.floor(id / 60)).padStart(2, '0')}:${String(id % 60).padStart(2, '0')}`,
 });
 
-const complete: MirrorState = {
-  phase: 'idle',
-  page: 1,
-  total: 40,
-  done: 40,
-  passStartedAt: 1,
-  rereads: 0,
-  syncedAt: 2,
-  nextSweepAt: 3,
-  error: null,
-  failures: 0,
-};
-
-let profiles = 0;
-
-/** A profile of its own (the fake IndexedDB lasts the whole file), its mirror state and links. */
-async function withMirror(state: MirrorState | null, links: CachedLink[], mirror = true): Promise<string> {
-  const id = `mirror-view-${++profiles}`;
-  const profile = { id, name: 'Work', serverUrl: 'https://go.example.com', defaults: emptyDefaults() };
-  await fakeBrowser.storage.local.set({
-    [settingsItem.key]: {
-      ...defaultSettings(),
-      profiles: [profile],
-      activeProfileId: id,
-      behaviour: { ...defaultBehaviour(), mirror },
-    },
-  });
-  await putCachedLinks(id, links);
-  if (state) await putMirrorState(id, state, null);
-  return id;
-}
+const complete = mirrorState(2);
 
 /** The server's list: one link per page, and what a `q` search sends back. */
 function serverApi() {
