@@ -332,10 +332,6 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
     const alias = input.custom?.trim() ?? '';
     // Read once: for the reuse and, unless a look at the server comes between, for the mark.
     const forUrl = request.reuse ? linksForUrl(profileId, input.url) : null;
-    // Asked beside it rather than after (each is a round trip on the shortcut's path), at the cost of
-    // an unused read when a cached link is reused; not asked where the caller's mark is looked for.
-    const remembering =
-      request.uncertain && request.mark ? null : getEntry(uncertainFamily, key).catch(() => null);
     if (forUrl) {
       const knownThen = request.mark?.knownIds ?? [];
       const known = (await forUrl).find(
@@ -344,7 +340,7 @@ export function createLinkPipeline(clients: Clients, clock: () => number = () =>
       if (known) return { link: known, reused: true };
     }
 
-    const remembered = await remembering;
+    const remembered = await getEntry(uncertainFamily, key).catch(() => null);
     const look =
       request.uncertain && request.mark
         ? request.mark
