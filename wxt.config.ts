@@ -2,7 +2,7 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
 import { inlineStylesheets } from './build/inline-css';
 import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
-import { noStylesheetImports, popupWithoutPluginLoader } from './build/popup-start';
+import { buildAsModule, noStylesheetImports, popupWithoutPluginLoader } from './build/popup-start';
 
 /**
  * Hosts the extension may ask for at run time, one origin at a time (the user's own server). Nothing
@@ -66,10 +66,11 @@ export default defineConfig({
     'build:publicAssets': (wxt, files) => {
       files.push(...buildLocaleFiles(`${wxt.config.root}/locales`));
     },
-    // The popup's one classic script (build/popup-start.ts): its build takes no stylesheet, and its
-    // page no module of WXT's. Added here, after WXT's own plugins.
+    // The popup's one module (build/popup-start.ts): built as a module, its build takes no
+    // stylesheet, and its page no module of WXT's. Added here, after WXT's own plugins.
     'vite:build:extendConfig': (entrypoints, config) => {
       const names = entrypoints.map((entrypoint) => entrypoint.name);
+      if (names.includes('popup-start')) buildAsModule(config);
       const added = [
         ...(names.includes('popup-start') ? [noStylesheetImports()] : []),
         ...(names.includes('popup') ? [popupWithoutPluginLoader()] : []),

@@ -2,5 +2,8 @@ import { render } from 'preact';
 import { setDocumentLanguage } from '@/lib/i18n';
 import { App } from './app';
 
-setDocumentLanguage();
-render(<App />, document.getElementById('app')!);
+/** Draws the popup into popup.html. */
+export function showPopup(): void {
+  setDocumentLanguage();
+  render(<App />, document.getElementById('app')!);
+}

@@ -1,6 +1,6 @@
-import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import type { IndexHtmlTransformContext, InlineConfig, Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { noStylesheetImports, popupWithoutPluginLoader } from '@/build/popup-start';
+import { buildAsModule, noStylesheetImports, popupWithoutPluginLoader } from '@/build/popup-start';
 
 type Handler = (html: string, context: Pick<IndexHtmlTransformContext, 'path'>) => string;
 
@@ -22,7 +22,29 @@ function load(id: string): unknown {
 const PAGE = (loader: string) =>
   `<!DOCTYPE html><html><head>${loader}<title>Shortlink</title></head><body><script src="/popup-start.js"></script></body></html>`;
 
-describe("the popup's one classic script (build/popup-start.ts)", () => {
+describe("the popup's one module (build/popup-start.ts)", () => {
+  it("builds WXT's unlisted script as a minified module whose later parts are chunks of their own", () => {
+    // The shape WXT gives an unlisted script's build (wxt/dist/core/builders/vite).
+    const config: InlineConfig = {
+      build: {
+        lib: { entry: 'entrypoints/popup-start.ts', formats: ['iife'], name: 'popupStart' },
+        rollupOptions: { output: { entryFileNames: 'popup-start.js' } },
+      },
+    };
+    buildAsModule(config);
+    expect(config.build?.lib).toMatchObject({ formats: ['es'] });
+    expect(config.build?.rollupOptions?.output).toEqual({
+      entryFileNames: 'popup-start.js',
+      minify: true,
+      comments: false,
+      chunkFileNames: 'chunks/popup-[name]-[hash].js',
+    });
+  });
+
+  it('fails the build where WXT no longer builds the script as a library', () => {
+    expect(() => buildAsModule({ build: {} })).toThrow(/library mode/);
+  });
+
   it("takes WXT's plugin loader out of popup.html, whatever its attributes' order and origin", () => {
     for (const loader of [
       '<script src="virtual:wxt-html-plugins" type="module"></script>',
