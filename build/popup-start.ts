@@ -22,6 +22,9 @@ export function buildAsModule(config: InlineConfig): void {
   if (Array.isArray(output)) throw new Error('popup-start: expected one output');
   build.rollupOptions = {
     ...build.rollupOptions,
+    // A library keeps its entry's exports as written, so the code the entry shares with a later part
+    // would go to a third file the popup loads first; the popup's module may export more instead.
+    preserveEntrySignatures: 'allow-extension',
     output: {
       ...output,
       // Vite keeps a library's modules unminified in whitespace, for the apps that bundle it; this one

@@ -5,21 +5,16 @@ import { t, tPlural } from '@/lib/i18n';
 import { isQueueable } from '@/lib/jobs/queue';
 import { type CachedLink, sameLongUrl } from '@/lib/links/cache';
 import { send } from '@/lib/messaging/send';
-import { AllTabsReport } from './components/all-tabs-report';
 import { ConnectPrompt } from './components/connect-prompt';
 import { DuplicateNotice } from './components/duplicate-notice';
 import { ErrorAlert } from './components/error-alert';
 import { LastFailure } from './components/last-failure';
-import { MoreOptions } from './components/more-options';
 import { MoreOptionsToggle } from './components/more-options-toggle';
 import { OpenSidePanelButton } from './components/open-side-panel-button';
 import { PresetPicker } from './components/preset-picker';
-import { PresetResults } from './components/preset-results';
 import { ProfileSelect } from './components/profile-select';
-import { QueueList } from './components/queue-list';
 import { QueueOffer } from './components/queue-offer';
 import { RecentLinks } from './components/recent-links';
-import { SeveralUrls } from './components/several-urls';
 import { ShortenForm } from './components/shorten-form';
 import { ShortenResult } from './components/shorten-result';
 import { UndoNotice } from './components/undo-notice';
@@ -37,6 +32,14 @@ import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
 import { useStartUrl } from './hooks/use-start-url';
 import { useWatchedLinks } from './hooks/use-watched-links';
+import {
+  AllTabsReport,
+  loadLaterPartsWhenIdle,
+  MoreOptions,
+  PresetResults,
+  QueueList,
+  SeveralUrls,
+} from './later-parts';
 import type { StartUrl } from './start-url';
 
 function openOptions() {
@@ -101,6 +104,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
     if (target instanceof HTMLInputElement) target.select();
     // The form and the recent list are on screen: `npm run bench` measures up to here.
     performance.mark('popup-ready');
+    loadLaterPartsWhenIdle();
     void allTabs.resume();
     const tab = ready.start;
     const gen = popup.generation();
@@ -361,7 +365,14 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           onQueue={() => shorten.sent && shorten.error && queue.queueIt(shorten.sent, shorten.error)}
         />
       )}
-      <QueueList entries={queue.entries} error={queue.error} onRetry={queue.retry} onCancel={queue.cancel} />
+      {queue.entries.length > 0 && (
+        <QueueList
+          entries={queue.entries}
+          error={queue.error}
+          onRetry={queue.retry}
+          onCancel={queue.cancel}
+        />
+      )}
       <p class="sr-only" role="status" aria-live="polite">
         {several.urls ? several.status : fanOut.on ? fanOut.status : shorten.status}
       </p>

@@ -1,0 +1,30 @@
+/**
+ * The popup's parts a first screen does not show (later.ts), loaded after it (components/lazy.tsx):
+ * when the popup is idle after its first screen, so that a click draws them at once, or when one is
+ * drawn first. They are one file, loaded once.
+ *
+ * Measured with `npm run bench` (issue #27; README, Performance), alternated pairs: FIGURE.
+ */
+import { lazy, whenIdle } from '@/components/lazy';
+
+const load = () => import('./later');
+
+export const MoreOptions = lazy(() => load().then((m) => m.MoreOptions));
+export const QrCode = lazy(() => load().then((m) => m.QrCode));
+export const ShareLinks = lazy(() => load().then((m) => m.ShareLinks));
+export const SeveralUrls = lazy(() => load().then((m) => m.SeveralUrls));
+export const PresetResults = lazy(() => load().then((m) => m.PresetResults));
+export const QueueList = lazy(() => load().then((m) => m.QueueList));
+export const AllTabsReport = lazy(() => load().then((m) => m.AllTabsReport));
+
+const PARTS = [MoreOptions, QrCode, ShareLinks, SeveralUrls, PresetResults, QueueList, AllTabsReport];
+
+/** Loads the parts now; settles once each is there, or could not be loaded (its next draw tries again). */
+export async function loadLaterParts(): Promise<void> {
+  await Promise.all(PARTS.map((part) => part.preload()));
+}
+
+/** Loads the parts once the first screen is drawn and the popup has nothing else to do. */
+export function loadLaterPartsWhenIdle(): void {
+  whenIdle(() => void loadLaterParts());
+}
