@@ -1,10 +1,11 @@
 /**
- * The popup's first reads, started before its app's code runs. The popup's one script
- * (entrypoints/popup-start.ts → /popup-start.js) calls startFirstReads first, which asks for the
- * settings, the tab, the pending menu request and the drafts, and reads the link cache (the newest
- * links, the tab's page's, the campaign and channel lists) while the app's modules initialise and
- * render; the popup's load (hooks/use-popup-load.ts) then takes each answer once instead of asking
- * again. Where the script did not run (the side panel, tests), every read is made when asked for.
+ * The popup's first reads, started before its app's code runs. The popup's script
+ * (entrypoints/popup-start.ts → /popup-start.js) imports start-reads.ts first, which calls
+ * startFirstReads: it asks for the settings, the tab, the pending menu request and the drafts, and
+ * reads the link cache (the newest links, the tab's page's, the campaign and channel lists) while
+ * the app's modules initialise and render; the popup's load (hooks/use-popup-load.ts) then takes
+ * each answer once instead of asking again. Where the script did not run (the side panel, tests),
+ * every read is made when asked for.
  *
  * Measured with `npm run bench` (issue #27; README, Performance), when this was a script of its own
  * before the popup's modules: the first read called at +124–138 ms after the navigation against

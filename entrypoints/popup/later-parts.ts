@@ -3,7 +3,10 @@
  * when the popup is idle after its first screen, so that a click draws them at once, or when one is
  * drawn first. They are one file, loaded once.
  *
- * Measured with `npm run bench` (issue #27; README, Performance), alternated pairs: FIGURE.
+ * Measured with `npm run bench` (issue #27; README, Performance), two alternated pairs of `--only
+ * ready,trace --runs 10` against the same popup with them in its one file: document ready
+ * +49.1/+49.3 → +37.2/+38.4 ms over the bare popup, its own part 2.28×/2.04× → 1.96×/2.00×, its first
+ * load 55.2 → 45.1 KB gzip.
  */
 import { lazy, whenIdle } from '@/components/lazy';
 
