@@ -28,8 +28,8 @@ export function buildAsModule(config: InlineConfig): void {
     output: {
       ...output,
       // Vite keeps a library's modules unminified in whitespace, for the apps that bundle it; this one
-      // is loaded as it is.
-      minify: true,
+      // is loaded as it is. Not where the build does not minify (`wxt` dev mode).
+      minify: build.minify !== false,
       comments: false,
       chunkFileNames: 'chunks/popup-[name]-[hash].js',
     },

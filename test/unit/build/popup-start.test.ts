@@ -41,6 +41,14 @@ describe("the popup's one module (build/popup-start.ts)", () => {
     });
   });
 
+  it('leaves it unminified where the build is not minified (`wxt` dev mode)', () => {
+    const config: InlineConfig = {
+      build: { minify: false, lib: { entry: 'entrypoints/popup-start.ts', formats: ['iife'] } },
+    };
+    buildAsModule(config);
+    expect(config.build?.rollupOptions?.output).toMatchObject({ minify: false });
+  });
+
   it('fails the build where WXT no longer builds the script as a library', () => {
     expect(() => buildAsModule({ build: {} })).toThrow(/library mode/);
   });
