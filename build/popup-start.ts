@@ -27,10 +27,10 @@ export function buildAsModule(config: InlineConfig): void {
     preserveEntrySignatures: 'allow-extension',
     output: {
       ...output,
-      // Vite keeps a library's modules unminified in whitespace, for the apps that bundle it; this one
-      // is loaded as it is. Not where the build does not minify (`wxt` dev mode).
-      minify: build.minify !== false,
-      comments: false,
+      // Vite keeps a library's whitespace and comments, for the apps that bundle it; this one is
+      // loaded as it is, so it is minified as the pages are. Not where the build does not minify
+      // (`wxt` dev mode).
+      ...(build.minify === false ? {} : { minify: true, comments: false }),
       chunkFileNames: 'chunks/popup-[name]-[hash].js',
     },
   };

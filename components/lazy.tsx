@@ -13,9 +13,9 @@ export type LazyComponent<P> = FunctionComponent<P> & {
 
 /**
  * A component loaded by `load` (a dynamic import) when it is first drawn or preloaded; it draws
- * nothing until its code is there. Only for parts of a page that are not on its first screen, where
- * `npm run bench` shows that loading them with the page costs its user (the house rule): the caller
- * says the figure beside it.
+ * nothing until its code is there, and where it could not be loaded, says so. Only for parts of a
+ * page that are not on its first screen, where `npm run bench` shows that loading them with the page
+ * costs its user (the house rule).
  *
  *   const QrPanel = lazy(() => import('./qr-panel').then((m) => m.QrPanel));
  *   whenIdle(QrPanel.preload);
@@ -35,7 +35,9 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
     return loading;
   };
   function Lazy(props: P) {
-    const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(loaded ? 'loaded' : 'loading');
+    const [state, setState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
+    // Each draw by the page while the code is missing asks for it (new props: not this component's own
+    // redraw): the load under way, or a new one where one failed, as when a hidden panel is shown.
     useEffect(() => {
       if (loaded) return;
       let live = true;
@@ -46,16 +48,16 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
       return () => {
         live = false;
       };
-    }, []);
-    if (state === 'failed') {
-      return (
-        <p class="alert" role="alert">
-          {t('error_internal')}
-        </p>
-      );
-    }
+    }, [props]);
     const Loaded = loaded;
-    return Loaded ? <Loaded {...props} /> : null;
+    if (Loaded) return <Loaded {...props} />;
+    // A part drawn hidden (More options collapsed) says nothing until it is shown.
+    const hidden = (props as { hidden?: boolean }).hidden === true;
+    return state === 'failed' && !hidden ? (
+      <p class="alert" role="alert">
+        {t('error_internal')}
+      </p>
+    ) : null;
   }
   return Object.assign(Lazy, {
     preload: () =>

@@ -15,6 +15,7 @@ import { PresetPicker } from './components/preset-picker';
 import { ProfileSelect } from './components/profile-select';
 import { QueueOffer } from './components/queue-offer';
 import { RecentLinks } from './components/recent-links';
+import { SeveralUrls } from './components/several-urls';
 import { ShortenForm } from './components/shorten-form';
 import { ShortenResult } from './components/shorten-result';
 import { UndoNotice } from './components/undo-notice';
@@ -32,14 +33,7 @@ import { useShortenForm } from './hooks/use-shorten-form';
 import { useOpenSidePanel } from './hooks/use-side-panel';
 import { useStartUrl } from './hooks/use-start-url';
 import { useWatchedLinks } from './hooks/use-watched-links';
-import {
-  AllTabsReport,
-  loadLaterPartsWhenIdle,
-  MoreOptions,
-  PresetResults,
-  QueueList,
-  SeveralUrls,
-} from './later-parts';
+import { AllTabsReport, loadLaterPartsWhenIdle, MoreOptions, PresetResults, QueueList } from './later-parts';
 import type { StartUrl } from './start-url';
 
 function openOptions() {
@@ -365,6 +359,7 @@ export function App({ panel }: { panel?: PanelProps } = {}) {
           onQueue={() => shorten.sent && shorten.error && queue.queueIt(shorten.sent, shorten.error)}
         />
       )}
+      {/* Only where something waits: drawn, the list would load its file with the first screen. */}
       {queue.entries.length > 0 && (
         <QueueList
           entries={queue.entries}

@@ -4,9 +4,7 @@
  * drawn first. They are one file, loaded once.
  *
  * Measured with `npm run bench` (issue #27; README, Performance), two alternated pairs of `--only
- * ready,trace --runs 10` against the same popup with them in its one file: document ready
- * +49.1/+49.3 → +37.2/+38.4 ms over the bare popup, its own part 2.28×/2.04× → 1.96×/2.00×, its first
- * load 55.2 → 45.1 KB gzip.
+ * ready,trace --runs 10` against the same popup with them in its one file: LATERFIG.
  */
 import { lazy, whenIdle } from '@/components/lazy';
 
@@ -14,13 +12,11 @@ const load = () => import('./later');
 
 export const MoreOptions = lazy(() => load().then((m) => m.MoreOptions));
 export const QrCode = lazy(() => load().then((m) => m.QrCode));
-export const ShareLinks = lazy(() => load().then((m) => m.ShareLinks));
-export const SeveralUrls = lazy(() => load().then((m) => m.SeveralUrls));
 export const PresetResults = lazy(() => load().then((m) => m.PresetResults));
 export const QueueList = lazy(() => load().then((m) => m.QueueList));
 export const AllTabsReport = lazy(() => load().then((m) => m.AllTabsReport));
 
-const PARTS = [MoreOptions, QrCode, ShareLinks, SeveralUrls, PresetResults, QueueList, AllTabsReport];
+const PARTS = [MoreOptions, QrCode, PresetResults, QueueList, AllTabsReport];
 
 /** Loads the parts now; settles once each is there, or could not be loaded (its next draw tries again). */
 export async function loadLaterParts(): Promise<void> {

@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
+import { ShareLinks } from '@/components/share-links';
 import { withValue } from '@/components/with-value';
 import { t } from '@/lib/i18n';
 import type { CachedLink } from '@/lib/links/cache';
 import { FORMAT_NAMES } from '@/lib/links/copy-format';
 import type { CopyFormat } from '@/lib/settings/schema';
 import { COPY_FORMATS } from '@/lib/settings/schema';
-import { QrCode, ShareLinks } from '../later-parts';
+import { QrCode } from '../later-parts';
 import { focusIfLost } from './error-alert';
 
 interface ShortenResultProps {

@@ -2,16 +2,18 @@
  * components/lazy.tsx: a part of a page whose code loads apart from the page's, when first drawn or
  * preloaded (the popup's later parts: entrypoints/popup/later-parts.ts).
  */
-import type { FunctionComponent } from 'preact';
+import type { ComponentType, FunctionComponent } from 'preact';
 import { useState } from 'preact/hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { lazy } from '@/components/lazy';
 import { alerts, button, click, mount, settle } from '../dom';
 
 /** A load the test answers when it chooses, counting the loads asked for. */
-function deferredLoad() {
-  const answers: { resolve: (c: typeof Part) => void; reject: (e: Error) => void }[] = [];
-  const load = vi.fn(() => new Promise<typeof Part>((resolve, reject) => answers.push({ resolve, reject })));
+function deferredLoad<P extends object = { name: string }>() {
+  const answers: { resolve: (c: ComponentType<P>) => void; reject: (e: Error) => void }[] = [];
+  const load = vi.fn(
+    () => new Promise<ComponentType<P>>((resolve, reject) => answers.push({ resolve, reject })),
+  );
   return { load, answers };
 }
 
@@ -90,5 +92,30 @@ describe('a lazy part', () => {
     await vi.waitFor(() => expect(part()).toBe('Part for x'));
     await settle();
     expect(alerts(root)).toEqual([]);
+  });
+
+  it('says nothing while drawn hidden, and tries again once shown', async () => {
+    const { load, answers } = deferredLoad<{ hidden: boolean }>();
+    const Hidable = lazy(load);
+    function Panel() {
+      const [hidden, setHidden] = useState(true);
+      return (
+        <main>
+          <button type="button" onClick={() => setHidden(!hidden)}>
+            Toggle
+          </button>
+          <Hidable hidden={hidden} />
+        </main>
+      );
+    }
+    const root = await mount(<Panel />, 'main');
+    answers[0]?.reject(new Error('Failed to fetch dynamically imported module'));
+    await settle();
+    expect(alerts(root)).toEqual([]);
+
+    await click(button('Toggle'));
+    expect(load).toHaveBeenCalledTimes(2);
+    answers[1]?.reject(new Error('Failed to fetch dynamically imported module'));
+    await vi.waitFor(() => expect(alerts(root)).toHaveLength(1));
   });
 });
