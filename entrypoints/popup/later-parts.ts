@@ -4,7 +4,8 @@
  * drawn first. They are one file, loaded once.
  *
  * Measured with `npm run bench` (issue #27; README, Performance), two alternated pairs of `--only
- * ready,trace --runs 10` against the same popup with them in its one file: LATERFIG.
+ * ready,trace --runs 10` against the same popup with them in its one file: document ready
+ * +50.8/+45.8 → +40.5/+28.2 ms over the bare popup, its own part 2.27×/2.12× → 1.95×/2.07×.
  */
 import { lazy, whenIdle } from '@/components/lazy';
 
