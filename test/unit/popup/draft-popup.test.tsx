@@ -3,10 +3,10 @@
  * same start URL and profile), that a finished link clears it, that a resend after reopening joins the
  * request already sent, and that a wait for the rate limit shows, counts down and holds Shorten.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import { type CachedLink, putCachedLists } from '@/lib/links/cache';
 import { DRAFT_DEBOUNCE_MS } from '@/lib/links/draft';
 import { emptyLinkForm } from '@/lib/links/link-form';
@@ -81,10 +81,6 @@ function background(answer?: (p: RequestOf<'shorten'>) => Result<{ link: CachedL
 }
 
 const mountPopup = () => mount(<App />, '#long-url');
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });

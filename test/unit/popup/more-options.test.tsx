@@ -2,10 +2,10 @@
  * The popup's "More options": the panel and its lists load only when opened, every extra field
  * reaches the `shorten` request, and invalid fields stop the request with a message next to them.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { LinkInput } from '@/lib/api/schemas';
 import type { CachedLink } from '@/lib/links/cache';
 import { putCachedLinks, putCachedLists } from '@/lib/links/cache';
@@ -98,10 +98,6 @@ async function openMoreOptions() {
   });
   await settle();
 }
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });

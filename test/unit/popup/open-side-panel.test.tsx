@@ -2,20 +2,16 @@
  * The popup's "Open in side panel": opens the panel in the popup's window in the click itself, then
  * closes the popup; says what to do when the browser refuses; absent where there is no side panel.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/storage/settings';
 import { button, fakeBackground, mount, ok, settle } from '../dom';
 
 const OPEN = 'button[aria-label="Open in side panel"]';
 let counter = 0;
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(async () => {
   const profileId = `side-panel-${++counter}`;

@@ -2,11 +2,11 @@
  * The popup's copy formats, its URL hygiene at start (tracking parameters, the page's canonical URL)
  * and "Shorten all tabs", driven through the real App against a fake background.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { copyPayload } from '@/components/clipboard';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { AllTabsProgress, AllTabsResult } from '@/lib/jobs/all-tabs';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
@@ -85,10 +85,6 @@ function fakeScripting(answer: () => Promise<string | null>) {
 const mountPopup = () => mount(<App />, 'main');
 const resultText = () => document.querySelector('.result')?.textContent ?? '';
 const notice = () => document.querySelector('.notice')?.textContent ?? null;
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   writeText = vi.fn(async () => undefined);

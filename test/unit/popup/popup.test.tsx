@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
 import { startFirstReads, takeFirstReads } from '@/entrypoints/popup/first-reads';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import {
   type CachedLink,
   getCachedLinks,
@@ -131,10 +131,6 @@ function background(shorten?: (p: RequestOf<'shorten'>) => Result<ResponseOf<'sh
 const mountPopup = () => mount(<App />, 'main');
 
 const recentRows = () => [...document.querySelectorAll('.links li')];
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });

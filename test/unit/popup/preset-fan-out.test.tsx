@@ -3,10 +3,10 @@
  * one `shorten` per ticked preset with that preset's URL, links made before reused, one labelled
  * copy, and a failed preset shown on its own line while the others are still copied.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import { type CachedLink, putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf, ResponseOf, Result } from '@/lib/messaging/protocol';
 import type { Behaviour } from '@/lib/settings/schema';
@@ -59,10 +59,6 @@ async function shortenPresets(label: string): Promise<void> {
   await vi.waitFor(() => expect(button(label).disabled).toBe(false));
   await settle();
 }
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   writeText = vi.fn(async () => undefined);

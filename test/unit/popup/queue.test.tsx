@@ -3,10 +3,10 @@
  * (never beside a refusal of the input), the form kept as typed, and the list of queued creates with
  * their state, Retry now and Cancel, redrawn when the background changes the stored queue.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { ErrorData } from '@/lib/api/errors';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { type JobRow, queueJobItem } from '@/lib/storage/items';
@@ -72,10 +72,6 @@ function entry(extra: Partial<JobRow>): JobRow {
     ...extra,
   };
 }
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });

@@ -2,10 +2,10 @@
  * The QR code in the popup's result: shown on request, with the size and margin chosen (and
  * remembered), copied as a PNG image of that size, and a clear message when the copy is refused.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ShortenResult } from '@/entrypoints/popup/components/shorten-result';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { CachedLink } from '@/lib/links/cache';
 import { qrOptionsItem } from '@/lib/storage/items';
 import { alerts, button, choose, click, field, mount, settle, typeInto } from '../dom';
@@ -23,10 +23,6 @@ const LINK: CachedLink = {
 
 let canvasSizes: number[];
 let write: ReturnType<typeof vi.fn>;
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   canvasSizes = [];

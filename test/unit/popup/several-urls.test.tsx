@@ -3,10 +3,10 @@
  * once, a link made before offered for reuse), the button says how many it makes, and Shorten sends
  * one `shortenUrls` request with the form's options and no alias; each row then has its Copy.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { UrlListResult } from '@/lib/jobs/url-list';
 import { putCachedLinks } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
@@ -78,10 +78,6 @@ function background(result?: UrlListResult, made = 'https://sho.rt/new') {
 
 const listed = () => [...document.querySelectorAll('.several-url')].map((node) => node.textContent);
 const mountPopup = () => mount(<App />, 'main');
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   writeText = vi.fn(async () => undefined);

@@ -2,10 +2,10 @@
  * Redirect wrappers in the popup: the tab's address or a pasted link that only redirects (Outlook
  * Safe Links, Google's /url) is replaced by the address it carries, with a notice and Undo.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { CachedLink } from '@/lib/links/cache';
 import type { RequestOf } from '@/lib/messaging/protocol';
 import type { Behaviour } from '@/lib/settings/schema';
@@ -43,10 +43,6 @@ const onTab = (url: string, title = 'A page') =>
   vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([{ id: 3, url, title }] as never);
 const notice = () => document.querySelector('.notice')?.textContent ?? null;
 const mountPopup = () => mount(<App />, 'main');
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(() => {
   Object.defineProperty(navigator, 'clipboard', {

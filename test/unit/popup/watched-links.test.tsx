@@ -2,10 +2,10 @@
  * The popup's watched links: each with its clicks and the new ones since a list last showed it, read
  * after the first screen; showing them is looking at them. Nothing watched, no section.
  */
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import { putCachedLinks } from '@/lib/links/cache';
 import { changeLinkWatch, readLinkWatch } from '@/lib/links/watch';
 import { saveActiveProfile } from '../../fixtures/active-profile';
@@ -24,10 +24,6 @@ async function seed(watched: number[], seen: [number, number][]) {
   fakeBackground({ refresh: () => ok({ links: null, lists: null }) });
   return id;
 }
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 describe('the popup’s watched links', () => {
   it('lists each with its clicks and the new ones, then counts from what it showed', async () => {

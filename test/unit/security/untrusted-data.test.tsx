@@ -4,12 +4,12 @@
  * what the component tests do not already check (see README, "Security and privacy"): the popup's
  * long URLs, campaign rotator and list URLs, and branded domains with their redirects.
  */
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CampaignsView } from '@/entrypoints/manage/campaigns-view';
 import { DomainsView } from '@/entrypoints/manage/domains-view';
 import { App } from '@/entrypoints/popup/app';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import { type CachedLink, putCachedLinks, putCachedLists } from '@/lib/links/cache';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/storage/settings';
@@ -29,10 +29,6 @@ function targets(root: ParentNode): string[] {
 }
 
 const unsafe = (values: string[]) => values.filter((value) => /^\s*(javascript|data|vbscript):/i.test(value));
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 describe('the popup', () => {
   it('shows hostile long and short URLs of the recent list as text, never as links', async () => {

@@ -2,9 +2,9 @@
  * The side panel: the popup's form for the active tab of its window, replaced when the user switches
  * tabs, with each page's draft kept and brought back; a tab it may not read offers to allow it.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../fixtures/popup-later-parts';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { loadLaterParts } from '@/entrypoints/popup/later-parts';
 import type { TabInfo } from '@/entrypoints/popup/start-url';
 import { App } from '@/entrypoints/sidepanel/app';
 import { defaultBehaviour, defaultUtmPresets, emptyDefaults } from '@/lib/settings/schema';
@@ -32,10 +32,6 @@ async function switchTo(tab: TabInfo): Promise<void> {
   await vi.waitFor(() => expect(field('Long URL').value).toBe(tab.url ?? ''));
   await settle();
 }
-
-// The popup's later parts (More options, the result's QR code, the lists) are loaded first: these
-// tests are about what the popup does, not when its parts load (test/unit/components/lazy.test.tsx).
-beforeAll(loadLaterParts);
 
 beforeEach(async () => {
   active = A;
