@@ -287,7 +287,14 @@ async function within<T>(
 ): Promise<T> {
   try {
     const transaction = (await open()).transaction(stores, mode);
-    const [result] = await Promise.all([work(transaction), promisifyRequest(transaction)]);
+    const ended = promisifyRequest(transaction);
+    if (mode === 'readonly') {
+      // A read's answer is final once its requests succeed: waiting for the transaction's end too
+      // would add a round trip to the browser to every read (the popup's first screen waits for three).
+      ended.catch(() => undefined);
+      return await work(transaction);
+    }
+    const [result] = await Promise.all([work(transaction), ended]);
     return result;
   } catch {
     // A broken database must not break a page: it is only a cache, rebuilt on the next refresh.
