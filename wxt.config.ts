@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { browserPolyfillWithoutCopy } from './build/browser-polyfill';
 import { inlineStylesheets } from './build/inline-css';
 import { buildLocaleFiles, DEFAULT_LOCALE } from './build/locales';
 import { buildAsModule, noStylesheetImports, popupWithoutPluginLoader } from './build/popup-start';
@@ -79,7 +80,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact(), inlineStylesheets()],
+    plugins: [preact(), inlineStylesheets(), browserPolyfillWithoutCopy()],
     build: {
       // <link rel="modulepreload"> for every chunk a page imports at its start, so the browser fetches
       // them all as it reads the HTML rather than level by level as each module names the next.
