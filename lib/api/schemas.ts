@@ -254,7 +254,7 @@ const linkDetailsSchema = z.lazy(() =>
   ),
 );
 
-const linkStatsSchema = (() => {
+const linkStatsSchema = z.lazy(() => {
   const breakdown = lenient(toBreakdown);
   return z.object({
     clicks: count,
@@ -265,7 +265,7 @@ const linkStatsSchema = (() => {
     topOs: breakdown,
     socialCount: lenient(toCountMap),
   });
-})();
+});
 
 // A server that leaves out the top-level id still names the link in `details.id`.
 function liftDetailsId(value: unknown): unknown {
@@ -427,22 +427,25 @@ const optionalRef = (message: Message) =>
   );
 const scheme = /^https?:\/\/\S+$/i;
 
-export const pageQuerySchema = z.object({
+const pageQueryFields = () => ({
   limit: z.optional(positiveInt(say('error_page_size_invalid'))),
   page: z.optional(positiveInt(say('error_page_number_invalid'))),
 });
 
+export const pageQuerySchema = z.lazy(() => z.object(pageQueryFields()));
+
 export type PageQuery = z.input<typeof pageQuerySchema>;
 
 export const linkListQuerySchema = z.lazy(() =>
-  z.extend(pageQuerySchema, {
+  z.object({
+    ...pageQueryFields(),
     order: z.optional(z.enum(['date', 'click'], say('error_order_invalid'))),
     q: entered,
   }),
 );
 export type LinkListQuery = z.input<typeof linkListQuerySchema>;
 
-export const accountUpdateInputSchema = (() => {
+export const accountUpdateInputSchema = z.lazy(() => {
   const email = z.email();
   return z.object({
     email: enteredMax(TEXT_LIMITS.email, 'email').check(
@@ -450,7 +453,7 @@ export const accountUpdateInputSchema = (() => {
     ),
     password: secretMax(TEXT_LIMITS.password, 'password'),
   });
-})();
+});
 export type AccountUpdateInput = z.input<typeof accountUpdateInputSchema>;
 
 const redirects = () => ({ redirectroot: entered, redirect404: entered });
@@ -502,7 +505,9 @@ export const channelInputSchema = z.lazy(() =>
 export type ChannelInput = z.input<typeof channelInputSchema>;
 
 /** The kinds of item a channel holds (the `:type` of POST /api/channel/:id/assign/:type/:itemid). */
-export const channelItemTypeSchema = z.enum(['links', 'bio', 'qr'], say('error_channel_item_type'));
+export const channelItemTypeSchema = z.lazy(() =>
+  z.enum(['links', 'bio', 'qr'], say('error_channel_item_type')),
+);
 export type ChannelItemType = z.infer<typeof channelItemTypeSchema>;
 
 export const channelUpdateInputSchema = z.lazy(() =>
@@ -530,7 +535,7 @@ function rows<T extends z.ZodMiniType<Record<string, string>>>(row: T, message: 
 }
 
 /** Body of POST /api/url/add. */
-export const linkInputSchema = (() => {
+function buildLinkInput() {
   const cell = z.string().check(z.trim());
   return z.object({
     url: required(say('error_long_url_missing')).check(
@@ -569,12 +574,18 @@ export const linkInputSchema = (() => {
     status: z.optional(z.enum(['public', 'private'], say('error_status_invalid'))),
     parameters: rows(z.object({ name: cell, value: cell }), say('error_rows_parameter')),
   });
-})();
+}
+
+// Built once, when first checked, like the other schemas here (z.lazy); the update schema is made from
+// its object.
+let linkInput: ReturnType<typeof buildLinkInput> | undefined;
+const linkInputObject = () => (linkInput ??= buildLinkInput());
+export const linkInputSchema = z.lazy(linkInputObject);
 
 export type LinkInput = z.input<typeof linkInputSchema>;
 
 /** Body of PUT /api/url/:id/update: the add fields without `status` and `description`. */
 export const linkUpdateInputSchema = z.lazy(() =>
-  z.omit(linkInputSchema, { status: true, description: true }),
+  z.omit(linkInputObject(), { status: true, description: true }),
 );
 export type LinkUpdateInput = z.input<typeof linkUpdateInputSchema>;

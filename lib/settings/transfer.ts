@@ -129,66 +129,70 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 const id = () => text(TEXT_LIMITS.id).check(z.minLength(1));
 
 /** A server URL as Options would save it; stored normalized, so it matches stored profiles. */
-const serverUrl = z.pipe(
-  text(TEXT_LIMITS.address).check(z.refine((url) => normalizeBaseUrl(url).ok)),
-  z.transform((url) => {
-    const normalized = normalizeBaseUrl(url);
-    return normalized.ok ? normalized.url : url;
-  }),
-);
+const serverUrl = () =>
+  z.pipe(
+    text(TEXT_LIMITS.address).check(z.refine((url) => normalizeBaseUrl(url).ok)),
+    z.transform((url) => {
+      const normalized = normalizeBaseUrl(url);
+      return normalized.ok ? normalized.url : url;
+    }),
+  );
 
 // Strict, unlike the stored-settings schema, which repairs what it cannot read: a file that was
 // damaged or edited by hand is refused with the field that is wrong, never half-imported. Its limits
-// are the table's (lib/text-limits.ts), which Options keeps to: an export always imports.
-const fileSchema = z.object({
-  format: z.literal(SETTINGS_FILE_FORMAT),
-  version: z.literal(SETTINGS_VERSION),
-  exportedAt: z.optional(text(TEXT_LIMITS.id)),
-  activeProfileId: z.nullable(text(TEXT_LIMITS.id)),
-  profiles: z
-    .array(
-      z.object({
-        id: id(),
-        name: text(TEXT_LIMITS.name),
-        serverUrl,
-        defaults: z.object({
-          ...linkDefaultsFields,
-          domain: text(TEXT_LIMITS.address).check(z.refine((domain) => domain === '' || isHttpUrl(domain))),
-        }),
-      }),
-    )
-    .check(z.maxLength(LIST_LIMITS.profiles)),
-  // The switches added after version 1 came out may be missing from an early file; they get their defaults.
-  behaviour: z.object({
-    autoCopy: behaviourFields.autoCopy,
-    notifications: behaviourFields.notifications,
-    copyFormat: z.optional(behaviourFields.copyFormat),
-    stripTracking: z.optional(behaviourFields.stripTracking),
-    preferCanonical: z.optional(behaviourFields.preferCanonical),
-    unwrapRedirects: z.optional(behaviourFields.unwrapRedirects),
-    mirror: z.optional(behaviourFields.mirror),
-    mirrorSweepHours: z.optional(behaviourFields.mirrorSweepHours),
-    watchDigest: z.optional(behaviourFields.watchDigest),
-    markPages: z.optional(behaviourFields.markPages),
-  }),
-  // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
-  utmPresets: z.optional(
-    z
+// are the table's (lib/text-limits.ts), which Options keeps to: an export always imports. Built when a
+// file is first read: the worker and Options load this module, and most never read one.
+const fileSchema = z.lazy(() =>
+  z.object({
+    format: z.literal(SETTINGS_FILE_FORMAT),
+    version: z.literal(SETTINGS_VERSION),
+    exportedAt: z.optional(text(TEXT_LIMITS.id)),
+    activeProfileId: z.nullable(text(TEXT_LIMITS.id)),
+    profiles: z
       .array(
         z.object({
           id: id(),
-          name: z.string(),
-          source: z.string(),
-          medium: z.string(),
-          campaign: z.string(),
-          term: z.string(),
-          content: z.string(),
+          name: text(TEXT_LIMITS.name),
+          serverUrl: serverUrl(),
+          defaults: z.object({
+            ...linkDefaultsFields,
+            domain: text(TEXT_LIMITS.address).check(z.refine((domain) => domain === '' || isHttpUrl(domain))),
+          }),
         }),
       )
-      .check(z.maxLength(LIST_LIMITS.utmPresets)),
-  ),
-  apiKeys: z.optional(z.record(text(TEXT_LIMITS.id), text(TEXT_LIMITS.apiKey).check(z.minLength(1)))),
-});
+      .check(z.maxLength(LIST_LIMITS.profiles)),
+    // The switches added after version 1 came out may be missing from an early file; they get their defaults.
+    behaviour: z.object({
+      autoCopy: behaviourFields.autoCopy,
+      notifications: behaviourFields.notifications,
+      copyFormat: z.optional(behaviourFields.copyFormat),
+      stripTracking: z.optional(behaviourFields.stripTracking),
+      preferCanonical: z.optional(behaviourFields.preferCanonical),
+      unwrapRedirects: z.optional(behaviourFields.unwrapRedirects),
+      mirror: z.optional(behaviourFields.mirror),
+      mirrorSweepHours: z.optional(behaviourFields.mirrorSweepHours),
+      watchDigest: z.optional(behaviourFields.watchDigest),
+      markPages: z.optional(behaviourFields.markPages),
+    }),
+    // Each preset is judged by the one preset rule (checkCurrent); the count bounds that work first.
+    utmPresets: z.optional(
+      z
+        .array(
+          z.object({
+            id: id(),
+            name: z.string(),
+            source: z.string(),
+            medium: z.string(),
+            campaign: z.string(),
+            term: z.string(),
+            content: z.string(),
+          }),
+        )
+        .check(z.maxLength(LIST_LIMITS.utmPresets)),
+    ),
+    apiKeys: z.optional(z.record(text(TEXT_LIMITS.id), text(TEXT_LIMITS.apiKey).check(z.minLength(1)))),
+  }),
+);
 
 const matchKey = (profile: Pick<Profile, 'serverUrl' | 'name'>) => {
   const normalized = normalizeBaseUrl(profile.serverUrl);
