@@ -1,3 +1,4 @@
+import { openCache } from '@/lib/links/cache';
 import { allApiKeys } from '@/lib/storage/api-keys';
 import { createApiHandler } from './api-message';
 import { createClients } from './clients';
@@ -25,6 +26,11 @@ import { createWatchDigest } from './watch-digest';
 // Wiring only, and synchronous: every listener is registered in the first turn of the service worker
 // (Firefox: the event page), or events that woke it would be lost.
 export default defineBackground(() => {
+  // The link cache opens now, beside the script's first reads, not when a create first looks in it:
+  // nearly every wake reads it (a shortcut's or a menu's create, a page's refresh, the tab marker),
+  // and a new version of its database (which may rewrite every link's record) is upgraded here, in
+  // the worker, rather than in the first page opened after an update.
+  openCache();
   const migrations = createMigrations();
   const waits = createWaitPublisher();
   waits.clear();

@@ -3,7 +3,6 @@
  * extension is installed or updated, when the browser starts, and in any case before the first
  * request reads settings (the worker may have started for a message, not for those events).
  */
-import { openCache } from '@/lib/links/cache';
 import { runSettingsMigrations } from '@/lib/storage/settings';
 
 export interface Migrations {
@@ -34,14 +33,10 @@ export function createMigrations(run: () => Promise<unknown> = () => runSettings
 }
 
 /**
- * Runs the migrations on install, update and browser start. An update also opens the link cache, so
- * a new version of its database (which may rewrite every link's record: lib/links/cache.ts) is
- * upgraded here, in the worker, rather than in the first popup opened after it.
+ * Runs the migrations on install, update and browser start. (The link cache's own upgrade runs as
+ * the worker starts: it opens the cache then, entrypoints/background/index.ts.)
  */
 export function registerMigrations(migrations: Migrations): void {
-  browser.runtime.onInstalled.addListener(() => {
-    void migrations.ready();
-    openCache();
-  });
+  browser.runtime.onInstalled.addListener(() => void migrations.ready());
   browser.runtime.onStartup.addListener(() => void migrations.ready());
 }
