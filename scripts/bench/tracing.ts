@@ -402,7 +402,7 @@ export async function traceWorker(bench: Bench, runs: number, builds: Builds): P
   try {
     for (let run = -1; run <= runs; run++) {
       const withProfiler = run === runs;
-      // A run whose trace misses a part (the probe did not reach the worker in time, which happens
+      // A run whose trace misses a part (the probe did not reach the worker in time, which happened
       // once in some seventy traced runs) is run again once, rather than losing the whole bench.
       for (let attempt = 1; ; attempt++) {
         await freshPage(bench, `traced-${Date.now()}-${run}-${attempt}`);
