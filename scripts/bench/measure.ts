@@ -166,17 +166,18 @@ async function pageClockOffset(page: Page | ClockReader): Promise<number> {
 }
 
 /**
- * Evaluated in an opening popup: its marks once `popup-ready` is marked and its document has loaded,
- * awaited without polling; null while the popup's own document is not the one running yet.
+ * Evaluated in an opening popup: its marks once `popup-ready` is marked (observed, not polled) and its
+ * document has loaded (the bare popup marks before DOMContentLoaded ends: a timer waits for it); null
+ * while the popup's own document is not the one running yet.
  */
 const POPUP_MARKS = `location.protocol !== 'chrome-extension:' ? null : new Promise((resolve) => {
   const done = () => {
     const [navigation] = performance.getEntriesByType('navigation');
-    if (!navigation || navigation.domContentLoadedEventEnd === 0) return setTimeout(done, 5);
+    if (navigation && navigation.domContentLoadedEventEnd === 0) return setTimeout(done, 5);
     resolve({
       origin: performance.timeOrigin,
       ready: performance.getEntriesByName('popup-ready')[0].startTime,
-      documentReady: navigation.domContentLoadedEventEnd,
+      documentReady: navigation ? navigation.domContentLoadedEventEnd : Number.NaN,
     });
   };
   if (performance.getEntriesByName('popup-ready').length > 0) return done();
@@ -188,26 +189,42 @@ const POPUP_MARKS = `location.protocol !== 'chrome-extension:' ? null : new Prom
   observer.observe({ type: 'mark' });
 })`;
 
+type Marks = { origin: number; ready: number; documentReady: number };
+
 /**
  * Waits for an opening popup's marks through a DevTools session of its own: puppeteer's page (its
  * isolated world, its polling timers) would run in the popup while it loads, and cost a popup that
  * waits for reads more than one that is ready at once.
  */
-async function popupMarks(
-  session: CDPSession,
-): Promise<{ origin: number; ready: number; documentReady: number }> {
+async function popupMarks(session: CDPSession): Promise<Marks> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (Date.now() > deadline) throw new Error('The popup did not mark popup-ready');
-    // A navigation replaces the context the evaluation ran in: ask the new one.
-    const answer = await session
-      .send('Runtime.evaluate', { expression: POPUP_MARKS, awaitPromise: true, returnByValue: true })
-      .catch(() => undefined);
-    const value = answer?.result.value as { origin: number; ready: number; documentReady: number } | null;
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error('The popup did not mark popup-ready');
+    if (session.detached) throw new Error('The popup closed before it marked popup-ready');
+    const asked = session.send('Runtime.evaluate', {
+      expression: POPUP_MARKS,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    // A navigation replaces the context the evaluation ran in (an error): the next try asks the new one.
+    const answer = await withTimeout(asked, left, 'Waiting for popup-ready').catch((error: unknown) => {
+      if (Date.now() >= deadline) throw error;
+      return undefined;
+    });
+    if (answer?.exceptionDetails)
+      throw new Error(`The popup's marks could not be read: ${answer.exceptionDetails.text}`);
+    const value = answer?.result.value as Marks | null | undefined;
     if (value) return value;
     await sleep(5);
   }
 }
+
+/**
+ * DevTools sessions the bench opens itself are attaching: the traces' probe (tracing.ts), which
+ * instruments every session as it attaches, leaves them alone.
+ */
+export const ownSessions = { attaching: 0 };
 
 /** One popup opening, timed from the key press. */
 interface Opening {
@@ -246,11 +263,19 @@ export async function openPopup(bench: Bench, which: Which): Promise<Opening> {
       .waitForTarget((t) => isPopup(t) && !before.has(t), { timeout: OPEN_TIMEOUT_MS })
       .catch(() => undefined);
     if (!target) continue;
-    const session = await withTimeout(target.createCDPSession(), 10_000, 'Attaching to the popup');
-    const marks = await popupMarks(session);
-    // Both times in the popup's clock: the tab and the popup run in different processes.
-    const pressedInPopup = pressedAt - tabOffset + (await pageClockOffset(sessionClock(session)));
-    await session.detach().catch(() => undefined);
+    ownSessions.attaching++;
+    const session = await withTimeout(target.createCDPSession(), 10_000, 'Attaching to the popup').finally(
+      () => ownSessions.attaching--,
+    );
+    let marks: Marks;
+    let pressedInPopup: number;
+    try {
+      marks = await popupMarks(session);
+      // Both times in the popup's clock: the tab and the popup run in different processes.
+      pressedInPopup = pressedAt - tabOffset + (await pageClockOffset(sessionClock(session)));
+    } finally {
+      await session.detach().catch(() => undefined);
+    }
     const popup = await withTimeout(target.asPage(), 10_000, 'Attaching to the popup');
     return {
       popup,

@@ -30,6 +30,7 @@ import {
   KEYS,
   linkAnswered,
   openPopup,
+  ownSessions,
   SERVER_DELAY_MS,
   stopWorker,
   type Which,
@@ -79,6 +80,8 @@ function probeNewTargets(session: CDPSession): () => void {
   const connection = session.connection();
   if (!connection) throw new Error('The bench’s browser session has no connection');
   const onAttached = (target: CDPSession) => {
+    // A session the bench opens itself (measure.ts, to wait for a popup's marks) is not a new target.
+    if (ownSessions.attaching > 0) return;
     const ignore = () => undefined;
     target.send('Page.enable').catch(ignore);
     target.send('Page.addScriptToEvaluateOnNewDocument', { source: PROBE_SOURCE }).catch(ignore);
