@@ -7,7 +7,9 @@
  *
  * It now exports an object whose prototype is the browser's namespace: every API is found as before
  * (`browser.tabs`, `'tabs' in browser`), set up when first used, and there is nothing to copy. The
- * build fails if a new version of the polyfill no longer has the line this rewrites.
+ * build fails if a new version of the polyfill no longer has the line this rewrites. (`npm run dev`
+ * may serve the polyfill as Vite pre-bundled it, which this plugin does not reach: there the copy
+ * stays, a cost and not a difference in behaviour.)
  *
  * Measured with `npm run bench` (issue #27), two alternated pairs of `--only ready,shortcut,trace
  * --runs 10` on a quiet machine: the popup's document ready +14.3/+15.1 → +7.85/+8.85 ms over the

@@ -189,8 +189,13 @@ function use(opened: Promise<IDBDatabase>): Promise<IDBDatabase> {
  * (the database needed an upgrade) or failed, the database is opened here.
  */
 export function openCache(early?: Promise<IDBDatabase | null>): void {
-  if (early && !opening) use(early.then((db) => db ?? openRequest(), openRequest));
-  open().catch(() => undefined);
+  try {
+    if (early && !opening) use(early.then((db) => db ?? openRequest(), openRequest));
+    open().catch(() => undefined);
+  } catch {
+    // A browser that refuses IndexedDB outright (storage blocked) throws as the open is asked for: the
+    // worker calls this before it registers its listeners, and the cache reads as empty anyway.
+  }
 }
 
 /**

@@ -31,7 +31,6 @@ describe('the database of older releases', () => {
   beforeEach(() => {
     stubBrowserApis();
     server = fakeServer();
-    startBackground(server);
   });
 
   it('is dropped, and the next refresh fetches as if nothing were cached', async () => {
@@ -54,6 +53,8 @@ describe('the database of older releases', () => {
         ),
     );
     old.close();
+    // Started after: the worker opens (and upgrades) the link cache as it starts.
+    startBackground(server);
     server.state.links.push({
       id: 41,
       alias: 'x',
