@@ -221,8 +221,8 @@ async function popupMarks(session: CDPSession): Promise<Marks> {
 }
 
 /**
- * DevTools sessions the bench opens itself are attaching: the traces' probe (tracing.ts), which
- * instruments every session as it attaches, leaves them alone.
+ * How many DevTools sessions the bench itself is opening: the traces' probe (tracing.ts), which
+ * instruments every session as it attaches, leaves those alone.
  */
 export const ownSessions = { attaching: 0 };
 
