@@ -1,21 +1,11 @@
-import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { browserPolyfillWithoutCopy } from '@/build/browser-polyfill';
+import { callHook } from './plugin-hook';
 
 const POLYFILL_ID = '/repo/node_modules/webextension-polyfill/dist/browser-polyfill.js';
 
 function transform(code: string, id: string): unknown {
-  const plugin: Plugin = browserPolyfillWithoutCopy();
-  const context = {
-    error(message: string): never {
-      throw new Error(message);
-    },
-  };
-  return (plugin.transform as (this: typeof context, code: string, id: string) => unknown).call(
-    context,
-    code,
-    id,
-  );
+  return callHook(browserPolyfillWithoutCopy().transform, code, id);
 }
 
 describe("webextension-polyfill's import without its copy (build/browser-polyfill.ts)", () => {

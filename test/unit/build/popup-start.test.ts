@@ -1,6 +1,7 @@
-import type { IndexHtmlTransformContext, InlineConfig, Plugin } from 'vite';
+import type { IndexHtmlTransformContext, InlineConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { buildAsModule, noStylesheetImports, popupWithoutPluginLoader } from '@/build/popup-start';
+import { callHook } from './plugin-hook';
 
 type Handler = (html: string, context: Pick<IndexHtmlTransformContext, 'path'>) => string;
 
@@ -10,13 +11,7 @@ function transformHtml(html: string, path: string): string {
 }
 
 function load(id: string): unknown {
-  const plugin: Plugin = noStylesheetImports();
-  const context = {
-    error(message: string): never {
-      throw new Error(message);
-    },
-  };
-  return (plugin.load as (this: typeof context, id: string) => unknown).call(context, id);
+  return callHook(noStylesheetImports().load, id);
 }
 
 const PAGE = (loader: string) =>

@@ -2,7 +2,7 @@
  * components/lazy.tsx: a part of a page whose code loads apart from the page's, when first drawn or
  * preloaded (the popup's later parts: entrypoints/popup/later-parts.ts).
  */
-import type { ComponentType, FunctionComponent } from 'preact';
+import type { ComponentChild, ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { lazy } from '@/components/lazy';
@@ -21,15 +21,18 @@ function Part({ name }: { name: string }) {
   return <p class="part">Part for {name}</p>;
 }
 
-/** A page that draws the part only once asked to, as the popup draws More options on its toggle. */
-function Page({ Lazy }: { Lazy: FunctionComponent<{ name: string }> }) {
+/**
+ * A page with a Toggle button that draws its part as `draw` says for the toggle's state: only once
+ * open, as the popup draws its lists, or always but hidden until open, as it draws More options.
+ */
+function Page({ draw }: { draw: (open: boolean) => ComponentChild }) {
   const [open, setOpen] = useState(false);
   return (
     <main>
       <button type="button" onClick={() => setOpen(!open)}>
         Toggle
       </button>
-      {open && <Lazy name="x" />}
+      {draw(open)}
     </main>
   );
 }
@@ -40,7 +43,7 @@ describe('a lazy part', () => {
   it('loads nothing until first drawn, then draws with its props once its code is there', async () => {
     const { load, answers } = deferredLoad();
     const Lazy = lazy(load);
-    await mount(<Page Lazy={Lazy} />, 'main');
+    await mount(<Page draw={(open) => open && <Lazy name="x" />} />, 'main');
     expect(load).not.toHaveBeenCalled();
 
     await click(button('Toggle'));
@@ -66,7 +69,7 @@ describe('a lazy part', () => {
     await Promise.all([first, second]);
     expect(load).toHaveBeenCalledOnce();
 
-    await mount(<Page Lazy={Lazy} />, 'main');
+    await mount(<Page draw={(open) => open && <Lazy name="x" />} />, 'main');
     await click(button('Toggle'));
     expect(part()).toBe('Part for x');
   });
@@ -79,7 +82,7 @@ describe('a lazy part', () => {
     answers[0]?.reject(new Error('Failed to fetch dynamically imported module'));
     await expect(preloaded).resolves.toBeUndefined();
 
-    const root = await mount(<Page Lazy={Lazy} />, 'main');
+    const root = await mount(<Page draw={(open) => open && <Lazy name="x" />} />, 'main');
     await click(button('Toggle'));
     answers[1]?.reject(new Error('Failed to fetch dynamically imported module'));
     await vi.waitFor(() => expect(alerts(root)).toHaveLength(1));
@@ -97,18 +100,7 @@ describe('a lazy part', () => {
   it('says nothing while drawn hidden, and tries again once shown', async () => {
     const { load, answers } = deferredLoad<{ hidden: boolean }>();
     const Hidable = lazy(load);
-    function Panel() {
-      const [hidden, setHidden] = useState(true);
-      return (
-        <main>
-          <button type="button" onClick={() => setHidden(!hidden)}>
-            Toggle
-          </button>
-          <Hidable hidden={hidden} />
-        </main>
-      );
-    }
-    const root = await mount(<Panel />, 'main');
+    const root = await mount(<Page draw={(open) => <Hidable hidden={!open} />} />, 'main');
     answers[0]?.reject(new Error('Failed to fetch dynamically imported module'));
     await settle();
     expect(alerts(root)).toEqual([]);
